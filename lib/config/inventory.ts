@@ -1,0 +1,237 @@
+/**
+ * The device inventory: a YAML (or JSON) list of routers, validated field by
+ * field. Every error names the entry, the field and the fix, and never shows
+ * a password or passphrase.
+ *
+ * @module
+ */
+import YAML from "yaml";
+import { ConfigError } from "./errors.ts";
+
+/** One router, as configured. */
+export interface DeviceConfig {
+  title: string;
+  host: string;
+  port: number;
+  username: string;
+  password?: string;
+  keyFilename?: string;
+  keyPassphrase?: string;
+  region?: string;
+  tags: string[];
+  /** Pinned host key fingerprint (`SHA256:...`). */
+  hostKey?: string;
+  /** Per-device timeouts in seconds (override the global ones). */
+  connectTimeout?: number;
+  commandTimeout?: number;
+  /** Refuse write tools on this device. */
+  readOnly: boolean;
+}
+
+type FieldCheck = (value: unknown) => unknown;
+
+function str(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  throw new Error("must be a string");
+}
+
+function nonEmpty(value: unknown): string {
+  const s = str(value).trim();
+  if (s === "") throw new Error("must not be empty");
+  return s;
+}
+
+function port(value: unknown): number {
+  const n = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 65535) {
+    throw new Error("must be a port number from 1 to 65535");
+  }
+  return n;
+}
+
+function timeout(value: unknown): number {
+  const n = typeof value === "string" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isFinite(n) || n <= 0 || n > 3600) {
+    throw new Error("must be a number of seconds from 0.1 to 3600");
+  }
+  return n;
+}
+
+function tags(value: unknown): string[] {
+  if (!Array.isArray(value) || value.some((t) => typeof t !== "string")) {
+    throw new Error("must be a list of strings, e.g. [core, lab]");
+  }
+  return value as string[];
+}
+
+function bool(value: unknown): boolean {
+  if (typeof value !== "boolean") throw new Error("must be true or false");
+  return value;
+}
+
+function fingerprint(value: unknown): string {
+  const s = str(value).trim();
+  if (!/^SHA256:[A-Za-z0-9+/]{43}=?$/.test(s)) {
+    throw new Error("must be an OpenSSH fingerprint like SHA256:abc... (ssh-keygen -lf)");
+  }
+  return s.replace(/=$/, "");
+}
+
+/** Inventory fields: YAML name → [config name, check]. */
+const FIELDS: Record<string, [keyof DeviceConfig, FieldCheck]> = {
+  title: ["title", nonEmpty],
+  host: ["host", nonEmpty],
+  port: ["port", port],
+  username: ["username", nonEmpty],
+  password: ["password", str],
+  key_filename: ["keyFilename", nonEmpty],
+  key_passphrase: ["keyPassphrase", str],
+  region: ["region", str],
+  tags: ["tags", tags],
+  host_key: ["hostKey", fingerprint],
+  connect_timeout: ["connectTimeout", timeout],
+  command_timeout: ["commandTimeout", timeout],
+  read_only: ["readOnly", bool],
+};
+
+/** Where an inventory came from, for messages. */
+export type InventorySource = "inline" | { file: string };
+
+function where(source: InventorySource): string {
+  return source === "inline"
+    ? "inventory (--inventory / ROUTER_INVENTORY)"
+    : `inventory file ${source.file}`;
+}
+
+/** Parse and validate inventory text. */
+export function parseInventory(text: string, source: InventorySource): DeviceConfig[] {
+  const at = where(source);
+  let doc: unknown;
+  try {
+    doc = YAML.parse(text, { prettyErrors: false, uniqueKeys: true });
+  } catch (err) {
+    const e = err as Error & { linePos?: { line: number; col: number }[] };
+    const pos = e.linePos?.[0];
+    const first = e.message.split("\n")[0].replace(/ at line \d+, column \d+.*$/, "");
+    throw new ConfigError(
+      `${at}: YAML syntax error${pos ? ` at line ${pos.line}, column ${pos.col}` : ""}: ${first}`,
+    );
+  }
+  if (doc && typeof doc === "object" && !Array.isArray(doc) && "inventory" in doc) {
+    const keys = Object.keys(doc);
+    if (keys.length !== 1) {
+      throw new ConfigError(
+        `${at}: a mapping may only hold the key "inventory" (found ${keys.join(", ")})`,
+      );
+    }
+    doc = (doc as { inventory: unknown }).inventory;
+  }
+  if (!Array.isArray(doc)) {
+    throw new ConfigError(
+      `${at}: expected a list of devices (- title: R1\\n  host: 10.0.0.1), or a mapping with an "inventory:" list`,
+    );
+  }
+  if (doc.length === 0) {
+    throw new ConfigError(`${at}: the device list is empty; add at least one device`);
+  }
+  const devices = doc.map((entry, i) => parseEntry(entry, i + 1, at));
+  const seen = new Map<string, number>();
+  devices.forEach((d, i) => {
+    const k = d.title.toLowerCase();
+    const first = seen.get(k);
+    if (first !== undefined) {
+      throw new ConfigError(
+        `${at}: entry ${i + 1} ("${d.title}"): title duplicates entry ${first} ("${
+          devices[first - 1].title
+        }"); titles must be unique, ignoring case`,
+      );
+    }
+    seen.set(k, i + 1);
+  });
+  return devices;
+}
+
+function parseEntry(entry: unknown, index: number, at: string): DeviceConfig {
+  const rawTitle = entry && typeof entry === "object" && !Array.isArray(entry)
+    ? (entry as Record<string, unknown>).title
+    : undefined;
+  const name = typeof rawTitle === "string" && rawTitle.trim() !== ""
+    ? ` ("${rawTitle.trim()}")`
+    : "";
+  const prefix = `${at}: entry ${index}${name}`;
+  if (!entry || typeof entry !== "object" || Array.isArray(entry)) {
+    throw new ConfigError(`${prefix}: expected a mapping with title and host`);
+  }
+  const out: Partial<DeviceConfig> = { port: 22, username: "admin", tags: [], readOnly: false };
+  for (const [key, value] of Object.entries(entry as Record<string, unknown>)) {
+    const field = FIELDS[key];
+    if (!field) {
+      const hint = key === "hostname" || key === "address" ? ' (did you mean "host"?)' : "";
+      throw new ConfigError(
+        `${prefix}: unknown field "${key}"${hint}; known fields: ${Object.keys(FIELDS).join(", ")}`,
+      );
+    }
+    if (value === null || value === undefined) {
+      throw new ConfigError(`${prefix}: field "${key}" has no value; give one or remove the line`);
+    }
+    try {
+      (out as Record<string, unknown>)[field[0]] = field[1](value);
+    } catch (err) {
+      throw new ConfigError(`${prefix}: field "${key}" ${(err as Error).message}`);
+    }
+  }
+  for (const required of ["title", "host"] as const) {
+    if (out[required] === undefined) {
+      throw new ConfigError(`${prefix}: field "${required}" is required`);
+    }
+  }
+  return out as DeviceConfig;
+}
+
+/** Read and parse an inventory file, with clear errors for the usual mistakes. */
+export function readInventoryFile(path: string, container: boolean): DeviceConfig[] {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(path);
+  } catch (err) {
+    throw new ConfigError(fileError(path, err as Error, container));
+  }
+  if (info.isDirectory) {
+    throw new ConfigError(
+      `inventory file ${path} is a directory, not a file.` +
+        (container
+          ? " Docker creates an empty directory when the host file named in -v does not exist." +
+            ' Create the file on the host first, then mount it: -v "$PWD/inventory.yaml:/config/inventory.yaml:ro"'
+          : " Point --inventory-file / ROUTER_INVENTORY_FILE at a YAML file."),
+    );
+  }
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(path);
+  } catch (err) {
+    throw new ConfigError(fileError(path, err as Error, container));
+  }
+  return parseInventory(text, { file: path });
+}
+
+function fileError(path: string, err: Error, container: boolean): string {
+  const what = err instanceof Deno.errors.NotFound
+    ? "does not exist"
+    : err instanceof Deno.errors.PermissionDenied
+    ? "cannot be read (permission denied)"
+    : `cannot be read (${err.message})`;
+  const fix = container
+    ? ` Mount it read-only, e.g. -v "$PWD/inventory.yaml:/config/inventory.yaml:ro", and make it readable by the container's user (uid ${containerUid()}).`
+    : " Check --inventory-file / ROUTER_INVENTORY_FILE.";
+  return `inventory file ${path} ${what}.${fix}`;
+}
+
+/** The uid the process runs as (65532 in the distroless nonroot image). */
+function containerUid(): string {
+  try {
+    return String(Deno.uid() ?? 65532);
+  } catch {
+    return "65532";
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Command building. Every value goes through {@linkcode quoteValue} and every
+ * name, path and id through the allow-list; nothing else reaches the router.
+ *
+ * Paths use the space form (`/ip address`), which RouterOS 6 and 7 both take.
+ *
+ * @module
+ */
+import type { Dialect } from "./dialect.ts";
+import { checkId, checkMenuPath, checkName, quoteValue } from "./quote.ts";
+
+/** A value to send: strings are quoted, booleans become yes/no. */
+export type CommandValue = string | number | boolean;
+
+/** One equality condition of a `where` clause. */
+export interface Condition {
+  key: string;
+  value: CommandValue;
+}
+
+/** Render a value for the router. */
+export function renderValue(value: CommandValue): string {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new RangeError(`number ${value} cannot be sent`);
+    return quoteValue(String(value));
+  }
+  return quoteValue(value);
+}
+
+/** `/ip address` from `/ip/address`, checked. */
+export function menuPath(path: string): string {
+  return "/" + checkMenuPath(path).join(" ");
+}
+
+/** `key="value" key2=yes`, every key checked and every value quoted. */
+export function renderArgs(props: Record<string, CommandValue | undefined>): string {
+  return Object.entries(props)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${checkName(k, "property")}=${renderValue(v as CommandValue)}`)
+    .join(" ");
+}
+
+/** ` where a="1" and b=yes`, or "" for no conditions. */
+export function renderWhere(conditions: readonly Condition[]): string {
+  if (conditions.length === 0) return "";
+  return " where " +
+    conditions.map((c) => {
+      const key = checkName(c.key, "filter");
+      if (key === ".id") return `.id=${checkId(String(c.value))}`;
+      return `${key}=${renderValue(c.value)}`;
+    }).join(" and ");
+}
+
+/** The statement that prints matching items in the dialect's read form. */
+export function readStatement(
+  dialect: Dialect,
+  path: string,
+  conditions: readonly Condition[] = [],
+  singleton = false,
+): string {
+  const menu = menuPath(path);
+  if (dialect.json) {
+    const print = singleton ? `${menu} print as-value` : `${menu} print detail as-value`;
+    return `:put [:serialize to=json options=json.no-string-conversion [${print}${
+      renderWhere(conditions)
+    }]]`;
+  }
+  if (singleton) return `${menu} print`;
+  return `${menu} print terse show-ids${renderWhere(conditions)}`;
+}
+
+/** `[find where key="value"]` for a natural key, or the checked id. */
+export function itemRef(ref: { id?: string; key?: Condition }): string {
+  if (ref.id !== undefined) return checkId(ref.id);
+  if (ref.key) return `[find${renderWhere([ref.key])}]`;
+  throw new TypeError("an item reference needs an id or a key");
+}
+
+/** The condition that reads back one item by id or natural key. */
+export function refCondition(ref: { id?: string; key?: Condition }): Condition {
+  if (ref.id !== undefined) return { key: ".id", value: checkId(ref.id) };
+  if (ref.key) return ref.key;
+  throw new TypeError("an item reference needs an id or a key");
+}

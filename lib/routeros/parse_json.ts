@@ -1,0 +1,48 @@
+/**
+ * Parse `:serialize to=json` output (RouterOS 7.13 and later).
+ *
+ * @module
+ */
+import { classifyError, errorText, RouterOsError } from "./errors.ts";
+
+/** A RouterOS item as read: `.id` plus properties. */
+export type RawItem = Record<string, string | boolean | number | string[]>;
+
+/**
+ * Parse one line of serialized JSON into items. A singleton menu's object
+ * becomes a one-item list. Error text raises {@linkcode RouterOsError};
+ * anything else that is not JSON fails closed.
+ */
+export function parseJsonItems(line: string): RawItem[] {
+  const text = line.trim();
+  if (text.startsWith("[") || text.startsWith("{")) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw unparsable(text);
+    }
+    const list = Array.isArray(value) ? value : [value];
+    return list.map((item) => {
+      if (item === null || typeof item !== "object" || Array.isArray(item)) throw unparsable(text);
+      return item as RawItem;
+    });
+  }
+  throw outputError(text);
+}
+
+/** The error for output that is neither data nor a known RouterOS error. */
+export function outputError(text: string): RouterOsError {
+  const kind = classifyError(text);
+  if (kind) return new RouterOsError(kind, errorText(text), errorText(text));
+  return unparsable(text);
+}
+
+function unparsable(text: string): RouterOsError {
+  const shown = text.length > 200 ? text.slice(0, 200) + "..." : text;
+  return new RouterOsError(
+    "unparsable",
+    `unexpected answer from the router: ${JSON.stringify(shown)}`,
+    shown,
+  );
+}

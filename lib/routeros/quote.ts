@@ -1,0 +1,121 @@
+/**
+ * The one quoting function and the one allow-list check.
+ *
+ * Every value that reaches a router goes through {@linkcode quoteValue}; every
+ * property name, menu word and item id goes through {@linkcode checkName},
+ * {@linkcode checkMenuPath} or {@linkcode checkId}. Nothing else builds
+ * command text from untrusted input.
+ *
+ * The rules follow RouterOS's console tokeniser: inside double quotes `$var`,
+ * `$[cmd]` and `$(expr)` are still substituted and `?` opens help, so those
+ * characters are escaped along with `\` and `"`. Control bytes become `\n`,
+ * `\r`, `\t` or `\XX` with uppercase hex. Non-ASCII characters go as
+ * uppercase `\XX` per UTF-8 byte, so the exec string is pure ASCII.
+ *
+ * @module
+ */
+
+/** Raised when a name, path or id fails the allow-list. */
+export class UnsafeInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UnsafeInputError";
+  }
+}
+
+const HEX = "0123456789ABCDEF";
+const encoder = new TextEncoder();
+
+function hexByte(byte: number): string {
+  return "\\" + HEX[byte >> 4] + HEX[byte & 0xf];
+}
+
+/**
+ * Quote an arbitrary string as a RouterOS double-quoted value.
+ *
+ * The result is ASCII only and safe in any argument position:
+ * `quoteValue('a"b$c')` gives `"a\"b\$c"`.
+ */
+export function quoteValue(value: string): string {
+  let out = '"';
+  for (const byte of encoder.encode(value)) {
+    switch (byte) {
+      case 0x5c: // backslash
+        out += "\\\\";
+        break;
+      case 0x22: // "
+        out += '\\"';
+        break;
+      case 0x24: // $
+        out += "\\$";
+        break;
+      case 0x3f: // ?
+        out += "\\?";
+        break;
+      case 0x0a:
+        out += "\\n";
+        break;
+      case 0x0d:
+        out += "\\r";
+        break;
+      case 0x09:
+        out += "\\t";
+        break;
+      default:
+        out += byte < 0x20 || byte >= 0x7f ? hexByte(byte) : String.fromCharCode(byte);
+    }
+  }
+  return out + '"';
+}
+
+const NAME = /^[a-z0-9][a-z0-9-]*$/;
+const ID = /^\*[0-9A-F]{1,8}$/;
+
+/** True when `name` is a property or menu word RouterOS could have. */
+export function isSafeName(name: string): boolean {
+  return name === ".id" || NAME.test(name);
+}
+
+/** Throw unless `name` is a safe property name or menu word; return it. */
+export function checkName(name: string, what = "name"): string {
+  if (!isSafeName(name)) {
+    throw new UnsafeInputError(
+      `${what} ${JSON.stringify(name)} is not allowed: use lowercase letters, digits and '-'`,
+    );
+  }
+  return name;
+}
+
+/** True when `id` is a RouterOS item id such as `*1A`. */
+export function isItemId(id: string): boolean {
+  return ID.test(id);
+}
+
+/** Throw unless `id` is a RouterOS item id (`*` plus uppercase hex); return it. */
+export function checkId(id: string, what = "id"): string {
+  if (!isItemId(id)) {
+    throw new UnsafeInputError(
+      `${what} ${
+        JSON.stringify(id)
+      } is not a RouterOS item id: expected '*' and uppercase hex, like *1A`,
+    );
+  }
+  return id;
+}
+
+/**
+ * Check a menu path such as `/ip/address` (or `ip address`) and return its
+ * words. Each word must pass {@linkcode checkName}.
+ */
+export function checkMenuPath(path: string): string[] {
+  const words = path.split(/[/ ]+/).filter((w) => w !== "");
+  if (words.length === 0) throw new UnsafeInputError(`menu path ${JSON.stringify(path)} is empty`);
+  for (const w of words) {
+    if (!NAME.test(w)) {
+      throw new UnsafeInputError(
+        `menu path ${JSON.stringify(path)} is not allowed: word ${JSON.stringify(w)}`,
+      );
+    }
+  }
+  return words;
+}

@@ -1,0 +1,97 @@
+/**
+ * The devices the server manages: configuration, one RouterOS client each,
+ * and the shared SSH pool. Nothing connects until a device is used.
+ *
+ * @module
+ */
+import type { DeviceConfig } from "../config/inventory.ts";
+import { RouterOsClient } from "../routeros/client.ts";
+import { SshPool } from "../ssh/pool.ts";
+import type { SshTarget } from "../ssh/target.ts";
+
+/** Global SSH settings a device may override. */
+export interface SshDefaults {
+  connectTimeout: number;
+  commandTimeout: number;
+}
+
+/** What `router_list_devices` shows of a device (never secrets). */
+export interface DeviceSummary {
+  title: string;
+  host: string;
+  port: number;
+  username: string;
+  region?: string;
+  tags: string[];
+  connected: boolean;
+}
+
+/** The fleet: devices by title, each with a lazily used client. */
+export class Devices {
+  readonly pool: SshPool;
+  readonly fleet: boolean;
+  #configs: DeviceConfig[];
+  #clients = new Map<string, RouterOsClient>();
+  #defaults: SshDefaults;
+
+  constructor(configs: DeviceConfig[], fleet: boolean, pool: SshPool, defaults: SshDefaults) {
+    this.#configs = configs;
+    this.fleet = fleet;
+    this.pool = pool;
+    this.#defaults = defaults;
+  }
+
+  /** Device titles, in inventory order. */
+  get titles(): string[] {
+    return this.#configs.map((d) => d.title);
+  }
+
+  /** The device's configuration, by title (case-insensitive), or undefined. */
+  config(title: string): DeviceConfig | undefined {
+    const t = title.trim().toLowerCase();
+    return this.#configs.find((d) => d.title.toLowerCase() === t);
+  }
+
+  /** The client for a device, created on first use. */
+  client(config: DeviceConfig): RouterOsClient {
+    let client = this.#clients.get(config.title);
+    if (!client) {
+      client = new RouterOsClient(this.pool, this.#target(config));
+      this.#clients.set(config.title, client);
+    }
+    return client;
+  }
+
+  #target(d: DeviceConfig): SshTarget {
+    return {
+      title: d.title,
+      host: d.host,
+      port: d.port,
+      username: d.username,
+      password: d.password,
+      keyFilename: d.keyFilename,
+      keyPassphrase: d.keyPassphrase,
+      hostKey: d.hostKey,
+      connectTimeoutMs: (d.connectTimeout ?? this.#defaults.connectTimeout) * 1000,
+      commandTimeoutMs: (d.commandTimeout ?? this.#defaults.commandTimeout) * 1000,
+    };
+  }
+
+  /** Every device, without secrets, with its connection state. */
+  summaries(): DeviceSummary[] {
+    return this.#configs.map((d) => ({
+      title: d.title,
+      host: d.host,
+      port: d.port,
+      username: d.username,
+      ...(d.region !== undefined ? { region: d.region } : {}),
+      tags: d.tags,
+      connected: this.pool.isConnected(d.title),
+    }));
+  }
+
+  /** Close every connection. */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

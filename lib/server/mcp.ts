@@ -1,0 +1,100 @@
+/**
+ * MCP assembly: registers the catalogue's tools on an SDK `McpServer`, adds
+ * the `device` argument in fleet mode, and turns failures into tool errors.
+ *
+ * @module
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import * as z from "zod";
+import type { ToolDef } from "../tools/tool.ts";
+import type { Devices } from "./devices.ts";
+import { toolErrorMessage } from "./tool_errors.ts";
+
+/** Server name and version, for `serverInfo`. */
+export interface ServerInfo {
+  name: string;
+  version: string;
+}
+
+/** The `device` argument: an enum of titles, optional with one device. */
+export function deviceArgument(devices: Devices): z.ZodType | undefined {
+  if (!devices.fleet) return undefined;
+  const titles = devices.titles as [string, ...string[]];
+  const schema = z.enum(titles).describe(
+    "Which router to act on: the title of one inventory device (see router_list_devices)",
+  );
+  return titles.length === 1 ? schema.optional() : schema;
+}
+
+/** Build an MCP server exposing `tools` for `devices`. */
+export function buildServer(info: ServerInfo, tools: ToolDef[], devices: Devices): McpServer {
+  const server = new McpServer(info, {
+    capabilities: { logging: {} },
+    instructions:
+      "Tools named router_* manage MikroTik RouterOS routers over SSH. List tools return typed records; " +
+      "address items by their `id` (such as *1A) from a list, never by position.",
+  });
+  const device = deviceArgument(devices);
+  for (const tool of tools) registerTool(server, tool, devices, device);
+  return server;
+}
+
+function registerTool(
+  server: McpServer,
+  tool: ToolDef,
+  devices: Devices,
+  device: z.ZodType | undefined,
+): void {
+  const shape = tool.perDevice && device ? { device, ...tool.input } : tool.input;
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: z.object(shape).strict(),
+      outputSchema: z.object(tool.output),
+      annotations: { title: tool.title, ...tool.annotations },
+    },
+    async (args: Record<string, unknown>) => {
+      let title: string | undefined;
+      try {
+        let client;
+        if (tool.perDevice) {
+          const config = resolveDevice(devices, args.device as string | undefined);
+          title = config.title;
+          client = devices.client(config);
+        }
+        const { device: _, ...rest } = args;
+        const result = await tool.handler(rest, {
+          client: client as NonNullable<typeof client>,
+          fleet: devices,
+        });
+        return {
+          content: [{ type: "text" as const, text: result.text }],
+          structuredContent: result.structured,
+        };
+      } catch (err) {
+        return {
+          content: [{ type: "text" as const, text: toolErrorMessage(err, tool.name, title) }],
+          isError: true,
+        };
+      }
+    },
+  );
+}
+
+/** Thrown when `device` names no inventory entry. */
+class UnknownDeviceError extends Error {}
+
+function resolveDevice(devices: Devices, title: string | undefined) {
+  const titles = devices.titles;
+  if (title === undefined) {
+    if (titles.length === 1) return devices.config(titles[0])!;
+    throw new UnknownDeviceError(`give device: one of ${titles.join(", ")}`);
+  }
+  const config = devices.config(title);
+  if (!config) {
+    throw new UnknownDeviceError(`unknown device "${title}"; valid devices: ${titles.join(", ")}`);
+  }
+  return config;
+}

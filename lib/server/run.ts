@@ -1,0 +1,58 @@
+/**
+ * Start the MCP server for a resolved configuration on the chosen transport.
+ *
+ * @module
+ */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { Config } from "../config/load.ts";
+import { log } from "../log.ts";
+import { catalogue } from "../tools/catalogue.ts";
+import type { ToolDef } from "../tools/tool.ts";
+import { SshPool } from "../ssh/pool.ts";
+import { Devices } from "./devices.ts";
+import { buildServer, type ServerInfo } from "./mcp.ts";
+
+/** Build the device registry and SSH pool from the configuration. */
+export function createDevices(config: Config): Devices {
+  const s = config.settings;
+  const pool = new SshPool({
+    maxOutputBytes: s["max-output"] as number,
+    keepaliveMs: (s.keepalive as number) * 1000,
+  });
+  return new Devices(config.devices, config.fleet, pool, {
+    connectTimeout: s["connect-timeout"] as number,
+    commandTimeout: s["command-timeout"] as number,
+  });
+}
+
+/** The tools this configuration exposes. */
+export function selectTools(_config: Config): ToolDef[] {
+  return catalogue();
+}
+
+/** Run the server until the transport closes or the process is signalled. */
+export async function runServer(config: Config, info: ServerInfo): Promise<void> {
+  const devices = createDevices(config);
+  const transport = config.settings["mcp.transport"];
+  if (transport !== "stdio") {
+    throw new Error(`transport ${transport} is not available in this build`);
+  }
+  const server = buildServer(info, selectTools(config), devices);
+  const stdio = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    stdio.onclose = () => resolve();
+  });
+  const stop = async () => {
+    await server.close().catch(() => {});
+    await devices.close();
+  };
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(sig, () => {
+      stop().finally(() => Deno.exit(0));
+    });
+  }
+  await server.connect(stdio);
+  log("info", `serving ${devices.titles.length} device(s) over stdio`);
+  await closed;
+  await stop();
+}

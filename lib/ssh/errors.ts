@@ -1,0 +1,34 @@
+/**
+ * Typed SSH errors. Every message names the device title and `host:port`,
+ * and never carries a secret.
+ *
+ * @module
+ */
+
+/** What went wrong, as a stable code that callers can branch on. */
+export type SshErrorKind =
+  | "auth-failed"
+  | "connection-refused"
+  | "unreachable"
+  | "timeout"
+  | "host-key-mismatch"
+  | "host-key-unknown"
+  | "channel-limit"
+  | "connection-lost"
+  | "output-too-large"
+  | "key-error";
+
+/** An SSH failure with a person-readable message. */
+export class SshError extends Error {
+  /** Stable error code. */
+  readonly kind: SshErrorKind;
+  /** Whether the command may have run on the router (outcome unknown). */
+  readonly outcomeUnknown: boolean;
+
+  constructor(kind: SshErrorKind, message: string, outcomeUnknown = false) {
+    super(message);
+    this.name = "SshError";
+    this.kind = kind;
+    this.outcomeUnknown = outcomeUnknown;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * `router_list_devices`: the configured devices and whether each is
+ * connected now. Never shows secrets.
+ *
+ * @module
+ */
+import * as z from "zod";
+import { renderTable } from "./render.ts";
+import { READ, type ToolDef } from "./tool.ts";
+
+/** The `router_list_devices` tool. */
+export const listDevices: ToolDef = {
+  name: "router_list_devices",
+  title: "List devices",
+  description:
+    "List the routers this server manages (title, host, port, username, region, tags) and whether each has an open SSH connection now. Use a title as the `device` argument of other tools.",
+  toolset: "fleet",
+  input: {},
+  output: {
+    items: z.array(z.object({
+      title: z.string(),
+      host: z.string(),
+      port: z.number(),
+      username: z.string(),
+      region: z.string().optional(),
+      tags: z.array(z.string()),
+      connected: z.boolean(),
+    })),
+    count: z.number(),
+  },
+  annotations: READ,
+  perDevice: false,
+  handler(_args, { fleet }) {
+    const items = fleet.summaries();
+    return Promise.resolve({
+      structured: { items, count: items.length },
+      text: renderTable(items, [
+        "title",
+        "host",
+        "port",
+        "username",
+        "region",
+        "tags",
+        "connected",
+      ]),
+    });
+  },
+};

@@ -1,0 +1,429 @@
+/**
+ * The tool engine: turns a {@linkcode Menu} declaration into MCP tools
+ * (`router_list_*`, `router_get_*`, `router_add_*`, `router_update_*`,
+ * `router_remove_*`, `router_enable_*`, `router_disable_*`, `router_move_*`).
+ *
+ * @module
+ */
+import * as z from "zod";
+import { type RouterOsClient, SECTION_MARK } from "../routeros/client.ts";
+import {
+  type CommandValue,
+  type Condition,
+  itemRef,
+  menuPath,
+  readStatement,
+  refCondition,
+  renderArgs,
+} from "../routeros/commands.ts";
+import type { Dialect } from "../routeros/dialect.ts";
+import { RouterOsError } from "../routeros/errors.ts";
+import type { RawItem } from "../routeros/parse_json.ts";
+import { checkId } from "../routeros/quote.ts";
+import { type Field, fromRaw, inputType, outputType, toRaw } from "./fields.ts";
+import type { Menu, Verb } from "./menu.ts";
+import { renderTable } from "./render.ts";
+import { READ, type ToolDef, type ToolResult } from "./tool.ts";
+
+/** Tool-side name of a RouterOS property: `actual-interface` → `actual_interface`. */
+export const toolName = (ros: string): string => ros.replaceAll("-", "_");
+
+/** Item ids look like `*1A`. */
+const ID_SCHEMA = z.string().regex(/^\*[0-9A-F]{1,8}$/, "an item id such as *1A").describe(
+  "RouterOS item id (`.id`), such as *1A, from a list or get tool",
+);
+
+/** The RouterOS name of a field on this dialect. */
+function rosName(menu: Menu, field: string, dialect: Dialect): string {
+  return dialect.major < 7 ? menu.v6Names?.[field] ?? field : field;
+}
+
+/** The zod shape of one item in output. */
+export function itemShape(menu: Menu): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  if (!menu.singleton) shape.id = z.string().describe("RouterOS item id (.id)");
+  for (const [name, field] of Object.entries(menu.fields)) {
+    shape[toolName(name)] = outputType(field).optional().describe(field.description);
+  }
+  return shape;
+}
+
+/** Convert a raw item to the typed item tools return. */
+export function toItem(menu: Menu, dialect: Dialect, raw: RawItem): Record<string, unknown> {
+  const item: Record<string, unknown> = {};
+  if (!menu.singleton) item.id = String(raw[".id"] ?? "");
+  for (const [name, field] of Object.entries(menu.fields)) {
+    const value = fromRaw(field, raw[rosName(menu, name, dialect)]);
+    if (value !== undefined) item[toolName(name)] = value;
+  }
+  return item;
+}
+
+function readSpec(menu: Menu, dialect: Dialect) {
+  return {
+    path: menu.path,
+    keys: Object.keys(menu.fields).map((f) => rosName(menu, f, dialect)),
+    flags: menu.flags,
+    singleton: menu.singleton,
+  };
+}
+
+function words(menu: Menu): string {
+  return menu.path.split("/").filter(Boolean).join(" ");
+}
+
+const verbName: Record<Verb, (m: Menu) => string> = {
+  list: (m) => `router_list_${m.plural}`,
+  get: (m) => `router_get_${m.singular}`,
+  add: (m) => `router_add_${m.singular}`,
+  update: (m) => `router_update_${m.singular}`,
+  remove: (m) => `router_remove_${m.singular}`,
+  enable: (m) => `router_enable_${m.singular}`,
+  disable: (m) => `router_disable_${m.singular}`,
+  move: (m) => `router_move_${m.singular}`,
+};
+
+/** Generate every tool a menu declares. */
+export function menuTools(menu: Menu): ToolDef[] {
+  return menu.verbs.map((verb) => VERBS[verb](menu));
+}
+
+type Build = (menu: Menu) => ToolDef;
+
+function refInput(menu: Menu): Record<string, z.ZodType> {
+  const input: Record<string, z.ZodType> = { id: ID_SCHEMA.optional() };
+  if (menu.key) {
+    input[toolName(menu.key)] = z.string().max(4096).optional().describe(
+      `${
+        menu.fields[menu.key]?.description ?? menu.key
+      } (identifies the item when id is not given)`,
+    );
+  }
+  return input;
+}
+
+/** Resolve `{id}` or `{<key>}` from tool args to an item reference. */
+function refOf(menu: Menu, args: Record<string, unknown>) {
+  if (typeof args.id === "string") return { id: checkId(args.id) };
+  const keyValue = menu.key ? args[toolName(menu.key)] : undefined;
+  if (menu.key && typeof keyValue === "string") {
+    return { key: { key: menu.key, value: keyValue } };
+  }
+  throw new RouterOsError(
+    "invalid-value",
+    `give id${menu.key ? ` or ${toolName(menu.key)}` : ""} to say which ${menu.noun} item`,
+    "",
+  );
+}
+
+function describeRef(ref: { id?: string; key?: Condition }): string {
+  return ref.id ?? `${ref.key?.key}=${JSON.stringify(ref.key?.value)}`;
+}
+
+function writableFields(menu: Menu): [string, Field][] {
+  return Object.entries(menu.fields).filter(([, f]) => f.writable);
+}
+
+/** The props of a write, converted and renamed for the dialect. */
+function writeProps(
+  menu: Menu,
+  dialect: Dialect,
+  args: Record<string, unknown>,
+): Record<string, CommandValue> {
+  const props: Record<string, CommandValue> = {};
+  for (const [name, field] of writableFields(menu)) {
+    const value = args[toolName(name)];
+    if (value !== undefined) props[rosName(menu, name, dialect)] = toRaw(field, value);
+  }
+  return props;
+}
+
+/** A read statement that also prints a section mark on terse dialects. */
+function section(dialect: Dialect, menu: Menu, conditions: Condition[] | string): string {
+  const read = typeof conditions === "string"
+    ? readByVariable(dialect, menu, conditions)
+    : readStatement(dialect, menu.path, conditions, menu.singleton);
+  return dialect.json ? read : `${read}; :put "${SECTION_MARK}"`;
+}
+
+/** Read back one item by a script variable holding its id. */
+function readByVariable(dialect: Dialect, menu: Menu, variable: string): string {
+  const path = menuPath(menu.path);
+  return dialect.json
+    ? `:put [:serialize to=json options=json.no-string-conversion [${path} print detail as-value where .id=$${variable}]]`
+    : `${path} print terse show-ids where .id=$${variable}`;
+}
+
+function itemsResult(menu: Menu, items: Record<string, unknown>[]): ToolResult {
+  return {
+    structured: { items, count: items.length },
+    text: renderTable(items, ["id", ...menu.columns.map(toolName)]),
+  };
+}
+
+function oneResult(menu: Menu, key: string, item: Record<string, unknown>): ToolResult {
+  return {
+    structured: { [key]: item },
+    text: renderTable([item], [...(menu.singleton ? [] : ["id"]), ...menu.columns.map(toolName)]),
+  };
+}
+
+function notFound(menu: Menu, ref: { id?: string; key?: Condition }): RouterOsError {
+  return new RouterOsError("not-found", `no ${menu.noun} item ${describeRef(ref)}`, "no such item");
+}
+
+const list: Build = (menu) => {
+  const filters: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(menu.fields)) {
+    if (field.filter && field.kind !== "list") {
+      filters[toolName(name)] = inputType(field).optional().describe(
+        `Only items whose ${name} equals this. ${field.description}`,
+      );
+    }
+  }
+  filters.limit = z.number().int().min(1).max(100_000).optional().describe(
+    "Return at most this many items",
+  );
+  return {
+    name: verbName.list(menu),
+    title: `List ${menu.noun}`,
+    description: `List ${menu.noun} (${words(menu)}) with every property, as typed records. ` +
+      `Filters match exactly; combine them to narrow the list.${
+        menu.notes ? " " + menu.notes : ""
+      }`,
+    toolset: menu.toolset,
+    input: filters,
+    output: {
+      items: z.array(z.object(itemShape(menu))).describe(`The ${menu.noun}`),
+      count: z.number().describe("How many items were returned"),
+    },
+    annotations: READ,
+    perDevice: true,
+    async handler(args, { client }) {
+      const dialect = await client.dialect();
+      const conditions: Condition[] = [];
+      for (const [name, field] of Object.entries(menu.fields)) {
+        const value = args[toolName(name)];
+        if (value !== undefined && field.filter) {
+          conditions.push({ key: rosName(menu, name, dialect), value: value as CommandValue });
+        }
+      }
+      const raw = await client.read(readSpec(menu, dialect), conditions);
+      let items = raw.map((r) => toItem(menu, dialect, r)).filter((item) =>
+        Object.entries(menu.fields).every(([name]) => {
+          const want = args[toolName(name)];
+          return want === undefined || item[toolName(name)] === want;
+        })
+      );
+      if (typeof args.limit === "number") items = items.slice(0, args.limit);
+      return itemsResult(menu, items);
+    },
+  };
+};
+
+const get: Build = (menu) => ({
+  name: verbName.get(menu),
+  title: `Get one ${menu.noun.replace(/s$/, "")}`,
+  description: menu.singleton
+    ? `Show the ${menu.noun} settings (${words(menu)}).`
+    : `Get one of the ${menu.noun} (${words(menu)}) by id${
+      menu.key ? ` or ${toolName(menu.key)}` : ""
+    }.`,
+  toolset: menu.toolset,
+  input: menu.singleton ? {} : refInput(menu),
+  output: { item: z.object(itemShape(menu)) },
+  annotations: READ,
+  perDevice: true,
+  async handler(args, { client }) {
+    const dialect = await client.dialect();
+    const spec = readSpec(menu, dialect);
+    if (menu.singleton) {
+      const [raw] = await client.read(spec);
+      return oneResult(menu, "item", toItem(menu, dialect, raw ?? {}));
+    }
+    const ref = refOf(menu, args);
+    const [raw] = await client.read(spec, [keyCondition(menu, dialect, ref)]);
+    if (!raw) throw notFound(menu, ref);
+    return oneResult(menu, "item", toItem(menu, dialect, raw));
+  },
+});
+
+function keyCondition(menu: Menu, dialect: Dialect, ref: { id?: string; key?: Condition }) {
+  const c = refCondition(ref);
+  return c.key === ".id" ? c : { ...c, key: rosName(menu, c.key, dialect) };
+}
+
+function dialectRef(menu: Menu, dialect: Dialect, ref: { id?: string; key?: Condition }) {
+  return ref.key ? { key: keyCondition(menu, dialect, ref) } : ref;
+}
+
+const add: Build = (menu) => {
+  const input: Record<string, z.ZodType> = {};
+  for (const [name, field] of writableFields(menu)) {
+    const t = inputType(field).describe(field.description);
+    input[toolName(name)] = field.required ? t : t.optional();
+  }
+  return {
+    name: verbName.add(menu),
+    title: `Add ${menu.noun.replace(/s$/, "")}`,
+    description: `Add one of the ${menu.noun} (${words(menu)}) and return it as stored, ` +
+      `with its new id.${menu.notes ? " " + menu.notes : ""}`,
+    toolset: menu.toolset,
+    input,
+    output: { item: z.object(itemShape(menu)) },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    },
+    perDevice: true,
+    async handler(args, { client }) {
+      const dialect = await client.dialect();
+      const path = menuPath(menu.path);
+      const script = `:local id [${path} add ${renderArgs(writeProps(menu, dialect, args))}]; ` +
+        section(dialect, menu, "id");
+      const [items] = await client.write(dialect, readSpec(menu, dialect), script, 1);
+      if (items.length !== 1) throw new RouterOsError("unparsable", "added item not found", "");
+      return oneResult(menu, "item", toItem(menu, dialect, items[0]));
+    },
+  };
+};
+
+const update: Build = (menu) => {
+  const input: Record<string, z.ZodType> = menu.singleton ? {} : refInput(menu);
+  for (const [name, field] of writableFields(menu)) {
+    const key = toolName(name);
+    if (name === menu.key) {
+      input[`new_${key}`] = inputType(field).optional().describe(`Rename: the new ${name}`);
+    } else input[key] = inputType(field).optional().describe(field.description);
+  }
+  const shape = z.object(itemShape(menu));
+  return {
+    name: verbName.update(menu),
+    title: `Update ${menu.noun.replace(/s$/, "")}`,
+    description:
+      `Change properties of ${menu.singleton ? "the" : "one of the"} ${menu.noun} (${
+        words(menu)
+      }). Only the properties given change. ` +
+      `Returns the item before and after.`,
+    toolset: menu.toolset,
+    input,
+    output: { before: shape, after: shape },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+    perDevice: true,
+    async handler(args, { client }) {
+      const dialect = await client.dialect();
+      const path = menuPath(menu.path);
+      const values = { ...args };
+      if (menu.key) {
+        const newKey = args[`new_${toolName(menu.key)}`];
+        delete values[toolName(menu.key)];
+        if (newKey !== undefined) values[toolName(menu.key)] = newKey;
+      }
+      const props = writeProps(menu, dialect, values);
+      if (Object.keys(props).length === 0) {
+        throw new RouterOsError(
+          "invalid-value",
+          "nothing to change: give at least one property",
+          "",
+        );
+      }
+      let script: string;
+      let after: Condition[];
+      if (menu.singleton) {
+        after = [];
+        script = `${section(dialect, menu, [])}; ${path} set ${renderArgs(props)}; ${
+          section(dialect, menu, [])
+        }`;
+      } else {
+        const ref = dialectRef(menu, dialect, refOf(menu, args));
+        const renamed = menu.key && ref.key && props[rosName(menu, menu.key, dialect)];
+        after = [renamed ? { key: ref.key!.key, value: renamed } : refCondition(ref)];
+        script = `${section(dialect, menu, [refCondition(ref)])}; ${path} set ${itemRef(ref)} ${
+          renderArgs(props)
+        }; ${section(dialect, menu, after)}`;
+      }
+      const [before, now] = await client.write(dialect, readSpec(menu, dialect), script, 2);
+      if (before.length === 0) throw notFound(menu, refOf(menu, args));
+      const b = toItem(menu, dialect, before[0]);
+      const a = toItem(menu, dialect, now[0] ?? {});
+      return {
+        structured: { before: b, after: a },
+        text: "before:\n" + renderTable([b], Object.keys(b)) + "\nafter:\n" +
+          renderTable([a], Object.keys(a)),
+      };
+    },
+  };
+};
+
+/** A write that acts on one item by reference (remove, enable, disable, move). */
+function itemAction(
+  verb: "remove" | "enable" | "disable" | "move",
+  describe: string,
+  annotations: ToolDef["annotations"],
+): Build {
+  return (menu) => {
+    const input = refInput(menu);
+    if (verb === "move") {
+      input.destination = ID_SCHEMA.describe(
+        "Id of the item to move before; the item lands just above it",
+      );
+    }
+    return {
+      name: verbName[verb](menu),
+      title: `${verb[0].toUpperCase()}${verb.slice(1)} ${menu.noun.replace(/s$/, "")}`,
+      description: `${describe} one of the ${menu.noun} (${words(menu)}), by id${
+        menu.key ? ` or ${toolName(menu.key)}` : ""
+      }. Returns the item${verb === "remove" ? " as it was before removal" : ""}.`,
+      toolset: menu.toolset,
+      input,
+      output: { item: z.object(itemShape(menu)) },
+      annotations,
+      perDevice: true,
+      async handler(args, { client }) {
+        const dialect = await client.dialect();
+        const path = menuPath(menu.path);
+        const ref = dialectRef(menu, dialect, refOf(menu, args));
+        const cond = [refCondition(ref)];
+        const target = itemRef(ref);
+        const dest = verb === "move" ? ` destination=${checkId(String(args.destination))}` : "";
+        const action = `${path} ${verb} numbers=${target}${dest}`;
+        const script = verb === "remove"
+          ? `${section(dialect, menu, cond)}; ${action}`
+          : `${action}; ${section(dialect, menu, cond)}`;
+        const [items] = await client.write(dialect, readSpec(menu, dialect), script, 1);
+        if (items.length === 0) throw notFound(menu, refOf(menu, args));
+        return oneResult(menu, "item", toItem(menu, dialect, items[0]));
+      },
+    };
+  };
+}
+
+const WRITE_IDEMPOTENT = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+const VERBS: Record<Verb, Build> = {
+  list,
+  get,
+  add,
+  update,
+  remove: itemAction("remove", "Remove", {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  }),
+  enable: itemAction("enable", "Enable", WRITE_IDEMPOTENT),
+  disable: itemAction("disable", "Disable", WRITE_IDEMPOTENT),
+  move: itemAction("move", "Move", WRITE_IDEMPOTENT),
+};

@@ -1,0 +1,134 @@
+/**
+ * Field declarations for menus: the zod type a client sees, how a raw
+ * RouterOS value converts to it, and how it may be used.
+ *
+ * @module
+ */
+import * as z from "zod";
+
+/** How a raw RouterOS value converts to the tool's type. */
+export type FieldKind = "string" | "boolean" | "number" | "enum" | "list";
+
+/** One property of a menu. */
+export interface Field {
+  kind: FieldKind;
+  description: string;
+  /** Allowed values for `enum` fields. */
+  values?: readonly string[];
+  /** Can be given to add/update. */
+  writable: boolean;
+  /** Must be given to add. */
+  required: boolean;
+  /** Masked in all output (passwords, keys). */
+  secret: boolean;
+  /** Offered as a list filter (default: every non-secret field). */
+  filter: boolean;
+}
+
+type FieldOptions = Partial<Pick<Field, "writable" | "required" | "secret" | "filter">>;
+
+function make(kind: FieldKind, description: string, o: FieldOptions, values?: readonly string[]) {
+  return {
+    kind,
+    description,
+    values,
+    writable: o.writable ?? true,
+    required: o.required ?? false,
+    secret: o.secret ?? false,
+    filter: o.filter ?? !(o.secret ?? false),
+  } satisfies Field;
+}
+
+/** A free-text or address field. */
+export const text = (description: string, o: FieldOptions = {}): Field =>
+  make("string", description, o);
+/** A yes/no field. */
+export const flag = (description: string, o: FieldOptions = {}): Field =>
+  make("boolean", description, o);
+/** A numeric field. */
+export const num = (description: string, o: FieldOptions = {}): Field =>
+  make("number", description, o);
+/** A field with a fixed set of values. */
+export const oneOf = (values: readonly string[], description: string, o: FieldOptions = {}) =>
+  make("enum", description, o, values);
+/** A comma-separated list field. */
+export const list = (description: string, o: FieldOptions = {}): Field =>
+  make("list", description, o);
+/** A read-only field (state RouterOS reports). */
+export const state = (field: Field): Field => ({ ...field, writable: false, required: false });
+
+/** Largest free-text value accepted (4 KiB). */
+export const MAX_TEXT = 4096;
+/** Largest list accepted. */
+export const MAX_LIST = 1000;
+
+/** The zod type of a field's value in tool input. */
+export function inputType(field: Field): z.ZodType {
+  switch (field.kind) {
+    case "string":
+      return z.string().max(MAX_TEXT, `at most ${MAX_TEXT} characters`);
+    case "boolean":
+      return z.boolean();
+    case "number":
+      return z.number().finite();
+    case "enum":
+      return z.enum(field.values as [string, ...string[]]);
+    case "list":
+      return z.array(z.string().max(MAX_TEXT)).max(MAX_LIST, `at most ${MAX_LIST} entries`);
+  }
+}
+
+/** The zod type of a field's value in tool output. */
+export function outputType(field: Field): z.ZodType {
+  switch (field.kind) {
+    case "string":
+    case "enum":
+      return z.string();
+    case "boolean":
+      return z.boolean();
+    case "number":
+      return z.number();
+    case "list":
+      return z.array(z.string());
+  }
+}
+
+/** Placeholder for masked secrets in output. */
+export const MASK = "********";
+
+/**
+ * Convert a raw RouterOS value to the field's type. Returns undefined for
+ * values that cannot be converted (left out rather than guessed).
+ */
+export function fromRaw(field: Field, raw: unknown): unknown {
+  if (raw === undefined || raw === null) return undefined;
+  if (field.secret) return raw === "" ? "" : MASK;
+  switch (field.kind) {
+    case "string":
+    case "enum":
+      return typeof raw === "number" ? trimFloat(raw) : String(raw);
+    case "boolean":
+      if (typeof raw === "boolean") return raw;
+      if (raw === "true" || raw === "yes") return true;
+      if (raw === "false" || raw === "no") return false;
+      return undefined;
+    case "number": {
+      const n = typeof raw === "number" ? raw : Number(raw);
+      return Number.isFinite(n) && String(raw).trim() !== "" ? n : undefined;
+    }
+    case "list":
+      if (Array.isArray(raw)) return raw.map(String);
+      return String(raw) === "" ? [] : String(raw).split(",");
+  }
+}
+
+/** A JSON float RouterOS made from a numeric-looking string, back to text. */
+function trimFloat(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Number(n.toFixed(6)));
+}
+
+/** Convert a tool input value to what RouterOS takes. */
+export function toRaw(field: Field, value: unknown): string | boolean | number {
+  if (field.kind === "list") return (value as string[]).join(",");
+  return value as string | boolean | number;
+}

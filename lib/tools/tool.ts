@@ -1,0 +1,93 @@
+/**
+ * What a tool is: data that the server turns into an MCP tool.
+ *
+ * @module
+ */
+import type * as z from "zod";
+import type { RouterOsClient } from "../routeros/client.ts";
+
+/** The toolsets tools are grouped in. */
+export const TOOLSETS = [
+  "interfaces",
+  "ip",
+  "dhcp",
+  "dns",
+  "routing",
+  "firewall",
+  "users",
+  "system",
+  "files",
+  "logs",
+  "wireless",
+  "wireguard",
+  "queues",
+  "bridge",
+  "services",
+  "diagnostics",
+  "fleet",
+] as const;
+
+/** A toolset name. */
+export type Toolset = typeof TOOLSETS[number];
+
+/** MCP tool annotations. */
+export interface Annotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** What a handler returns: typed data plus a compact text rendering. */
+export interface ToolResult {
+  structured: Record<string, unknown>;
+  text: string;
+}
+
+/** A device as fleet-wide tools see it (never secrets). */
+export interface DeviceInfo {
+  title: string;
+  host: string;
+  port: number;
+  username: string;
+  region?: string;
+  tags: string[];
+  connected: boolean;
+}
+
+/** The fleet, as tools that span devices see it. */
+export interface FleetView {
+  /** Every device, without secrets. */
+  summaries(): DeviceInfo[];
+}
+
+/** Context a handler runs in. */
+export interface ToolContext {
+  /** The resolved device's client (for per-device tools). */
+  client: RouterOsClient;
+  fleet: FleetView;
+}
+
+/** A tool, as data. */
+export interface ToolDef {
+  name: string;
+  title: string;
+  description: string;
+  toolset: Toolset;
+  /** Input fields (without `device`, which the server adds). */
+  input: Record<string, z.ZodType>;
+  /** Output object fields. */
+  output: Record<string, z.ZodType>;
+  annotations: Annotations;
+  /** Whether this tool acts on a device (and so takes `device` in fleet mode). */
+  perDevice: boolean;
+  handler(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/** Annotations of a read-only tool. */
+export const READ: Annotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};

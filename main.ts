@@ -1,0 +1,124 @@
+/**
+ * `mcp-server-router`: an MCP server for MikroTik RouterOS over SSH.
+ *
+ * The CLI only parses arguments and hands over: settings resolve in
+ * `lib/config`, the server runs from `lib/server`.
+ *
+ * @module
+ */
+import { Command, CommanderError, Option } from "commander";
+import denoJson from "./deno.json" with { type: "json" };
+import { ConfigError } from "./lib/config/errors.ts";
+import { type Config, type FlagValues, loadConfig } from "./lib/config/load.ts";
+import { SETTINGS } from "./lib/config/settings.ts";
+import { type Level, log, setLogLevel } from "./lib/log.ts";
+import { runServer } from "./lib/server/run.ts";
+
+/** The product version, from deno.json (the one version source). */
+export const VERSION: string = denoJson.version;
+
+const SUBCOMMANDS = `
+Commands:
+  sim [options]         run simulated RouterOS routers (see: sim --help)
+
+Every option can also be set by its environment variable; a flag beats its variable.`;
+
+/** Build the commander program from the settings table. */
+function program(): Command {
+  const cmd = new Command("mcp-server-router")
+    .description("MCP server for MikroTik RouterOS routers over SSH")
+    .version(VERSION, "-V, --version", "print the version")
+    .helpOption("-h, --help", "show this help")
+    .allowExcessArguments(false)
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) })
+    .addHelpText("after", SUBCOMMANDS);
+  for (const s of SETTINGS) {
+    const def = s.default === undefined || s.secret
+      ? ""
+      : Array.isArray(s.default)
+      ? s.default.length ? ` (default: ${s.default.join(",")})` : ""
+      : typeof s.default === "boolean"
+      ? ""
+      : ` (default: ${s.default})`;
+    cmd.addOption(
+      new Option(
+        `--${s.name}${s.arg ? ` ${s.arg}` : ""}`,
+        `${s.description} [env: ${s.env}]${def}`,
+      ),
+    );
+  }
+  return cmd;
+}
+
+/** Parse argv into raw flag values keyed by setting name. */
+function parseFlags(argv: string[]): FlagValues {
+  const cmd = program();
+  cmd.parse(argv, { from: "user" });
+  const opts = cmd.opts();
+  const flags: FlagValues = {};
+  for (const option of cmd.options) {
+    const name = option.long?.replace(/^--/, "");
+    if (!name) continue;
+    const value = opts[option.attributeName()];
+    if (value !== undefined) flags[name] = value as string | boolean;
+  }
+  return flags;
+}
+
+async function serve(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv);
+  const config: Config = loadConfig(flags, Deno.env.toObject());
+  setLogLevel(config.settings["log-level"] as Level);
+  for (const line of config.notices) log(line.startsWith("warning") ? "warning" : "info", line);
+  if (config.settings.simulate === true) await attachSimulator(config);
+  await runServer(config, { name: "mcp-server-router", version: VERSION });
+  return 0;
+}
+
+/** `--simulate`: start an embedded simulated router and point the config at it. */
+async function attachSimulator(config: Config): Promise<void> {
+  const { startSimulator } = await import("./lib/sim/mod.ts");
+  const sim = await startSimulator({});
+  config.fleet = false;
+  config.devices = [{
+    title: "sim",
+    host: sim.host,
+    port: sim.port,
+    username: "admin",
+    password: "",
+    hostKey: sim.hostKeyFingerprint(),
+    tags: ["simulated"],
+    readOnly: false,
+  }];
+  log(
+    "info",
+    `demo: simulated RouterOS ${sim.version} on ${sim.host}:${sim.port} (user admin, empty password). ` +
+      `Connect an MCP client over stdio with the command: deno task demo` +
+      ` (or "npx -y deno@2.9.6 task demo"); try the tool router_list_ip_addresses.`,
+  );
+}
+
+/** Run the CLI; returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    if (argv[0] === "sim") {
+      const { runSimCli } = await import("./lib/sim/cli.ts");
+      return await runSimCli(argv.slice(1));
+    }
+    return await serve(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === "commander.helpDisplayed" || err.code === "commander.version") return 0;
+      return 2; // commander already printed one "error: ..." line
+    }
+    if (err instanceof ConfigError) {
+      log("error", err.message);
+      return 2;
+    }
+    log("error", err instanceof Error ? err.message : String(err));
+    return 1;
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

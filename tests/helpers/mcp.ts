@@ -1,0 +1,93 @@
+/**
+ * Test helpers: spawn the real server (`main.ts`) as a child process and
+ * talk to it with the SDK's MCP client over stdio.
+ *
+ * @module
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+/** Absolute path of main.ts. */
+export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+
+/** The deno executable running the tests. */
+export const DENO = Deno.execPath();
+
+/** A connected client plus the server's captured stderr. */
+export interface McpSession {
+  client: Client;
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Spawn `main.ts` with `args` and only the given environment (plus PATH and
+ * HOME), and connect an MCP client to it over stdio.
+ */
+export async function spawnServer(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<McpSession> {
+  const home = await Deno.makeTempDir({ prefix: "mcp-home-" });
+  const transport = new StdioClientTransport({
+    command: DENO,
+    args: ["run", "--allow-all", MAIN, ...args],
+    env: {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: home,
+      DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`,
+      NO_COLOR: "1",
+      ...env,
+    },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (d: Uint8Array) => {
+    stderr += new TextDecoder().decode(d);
+  });
+  const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" });
+  await client.connect(transport);
+  return {
+    client,
+    stderr: () => stderr,
+    close: async () => {
+      await client.close();
+      await Deno.remove(home, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** Call a tool and return its result. */
+export async function callTool(
+  session: McpSession,
+  name: string,
+  args: Record<string, unknown> = {},
+) {
+  return (await session.client.callTool({ name, arguments: args })) as {
+    content: { type: string; text: string }[];
+    structuredContent?: Record<string, unknown>;
+    isError?: boolean;
+  };
+}
+
+/** Run the CLI as a process and capture its exit code and output. */
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = await new Deno.Command(DENO, {
+    args: ["run", "--allow-all", MAIN, ...args],
+    env: {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: Deno.env.get("HOME") ?? "/tmp",
+      NO_COLOR: "1",
+      ...env,
+    },
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
