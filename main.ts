@@ -20,6 +20,8 @@ export const VERSION: string = denoJson.version;
 const SUBCOMMANDS = `
 Commands:
   sim [options]         run simulated RouterOS routers (see: sim --help)
+  proxy [options]       serve MCP servers' tools as REST endpoints with OpenAPI docs
+  healthcheck --url U   exit 0 when U answers 200 (for container health checks)
 
 Every option can also be set by its environment variable; a flag beats its variable.`;
 
@@ -102,9 +104,19 @@ async function attachSimulator(config: Config): Promise<void> {
 /** Run the CLI; returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   try {
-    if (argv[0] === "sim") {
-      const { runSimCli } = await import("./lib/sim/cli.ts");
-      return await runSimCli(argv.slice(1));
+    switch (argv[0]) {
+      case "sim": {
+        const { runSimCli } = await import("./lib/sim/cli.ts");
+        return await runSimCli(argv.slice(1));
+      }
+      case "proxy": {
+        const { runProxyCli } = await import("./lib/proxy/cli.ts");
+        return await runProxyCli(argv.slice(1), VERSION);
+      }
+      case "healthcheck": {
+        const { runHealthcheck } = await import("./lib/server/healthcheck.ts");
+        return await runHealthcheck(argv.slice(1));
+      }
     }
     return await serve(argv);
   } catch (err) {

@@ -5,6 +5,7 @@
  * @module
  */
 import type { DeviceConfig } from "../config/inventory.ts";
+import type { Config } from "../config/load.ts";
 import { RouterOsClient } from "../routeros/client.ts";
 import { SshPool } from "../ssh/pool.ts";
 import type { SshTarget } from "../ssh/target.ts";
@@ -94,4 +95,17 @@ export class Devices {
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+/** Build the device registry and SSH pool from the configuration. */
+export function createDevices(config: Config): Devices {
+  const s = config.settings;
+  const pool = new SshPool({
+    maxOutputBytes: s["max-output"] as number,
+    keepaliveMs: (s.keepalive as number) * 1000,
+  });
+  return new Devices(config.devices, config.fleet, pool, {
+    connectTimeout: s["connect-timeout"] as number,
+    commandTimeout: s["command-timeout"] as number,
+  });
 }

@@ -8,22 +8,8 @@ import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
 import { catalogue } from "../tools/catalogue.ts";
 import type { ToolDef } from "../tools/tool.ts";
-import { SshPool } from "../ssh/pool.ts";
-import { Devices } from "./devices.ts";
+import { createDevices } from "./devices.ts";
 import { buildServer, type ServerInfo } from "./mcp.ts";
-
-/** Build the device registry and SSH pool from the configuration. */
-export function createDevices(config: Config): Devices {
-  const s = config.settings;
-  const pool = new SshPool({
-    maxOutputBytes: s["max-output"] as number,
-    keepaliveMs: (s.keepalive as number) * 1000,
-  });
-  return new Devices(config.devices, config.fleet, pool, {
-    connectTimeout: s["connect-timeout"] as number,
-    commandTimeout: s["command-timeout"] as number,
-  });
-}
 
 /** The tools this configuration exposes. */
 export function selectTools(_config: Config): ToolDef[] {
