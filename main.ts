@@ -8,6 +8,7 @@
  */
 import { Command, CommanderError, Option } from "commander";
 import denoJson from "./deno.json" with { type: "json" };
+import { describeConfig } from "./lib/config/describe.ts";
 import { ConfigError } from "./lib/config/errors.ts";
 import { type Config, type FlagValues, loadConfig } from "./lib/config/load.ts";
 import { SETTINGS } from "./lib/config/settings.ts";
@@ -34,7 +35,13 @@ function program(): Command {
     .allowExcessArguments(false)
     .exitOverride()
     .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) })
-    .addHelpText("after", SUBCOMMANDS);
+    .addHelpText("after", SUBCOMMANDS)
+    .addOption(
+      new Option(
+        "--print-config",
+        "print the resolved configuration as JSON (secrets masked) and exit",
+      ),
+    );
   for (const s of SETTINGS) {
     const def = s.default === undefined || s.secret
       ? ""
@@ -54,25 +61,29 @@ function program(): Command {
 }
 
 /** Parse argv into raw flag values keyed by setting name. */
-function parseFlags(argv: string[]): FlagValues {
+function parseFlags(argv: string[]): { flags: FlagValues; printConfig: boolean } {
   const cmd = program();
   cmd.parse(argv, { from: "user" });
   const opts = cmd.opts();
   const flags: FlagValues = {};
   for (const option of cmd.options) {
     const name = option.long?.replace(/^--/, "");
-    if (!name) continue;
+    if (!name || name === "print-config") continue;
     const value = opts[option.attributeName()];
     if (value !== undefined) flags[name] = value as string | boolean;
   }
-  return flags;
+  return { flags, printConfig: opts.printConfig === true };
 }
 
 async function serve(argv: string[]): Promise<number> {
-  const flags = parseFlags(argv);
+  const { flags, printConfig } = parseFlags(argv);
   const config: Config = loadConfig(flags, Deno.env.toObject());
   setLogLevel(config.settings["log-level"] as Level);
   for (const line of config.notices) log(line.startsWith("warning") ? "warning" : "info", line);
+  if (printConfig) {
+    console.log(JSON.stringify(describeConfig(config), null, 2));
+    return 0;
+  }
   if (config.settings.simulate === true) await attachSimulator(config);
   await runServer(config, { name: "mcp-server-router", version: VERSION });
   return 0;

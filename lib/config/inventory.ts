@@ -109,7 +109,7 @@ export function parseInventory(text: string, source: InventorySource): DeviceCon
   const at = where(source);
   let doc: unknown;
   try {
-    doc = YAML.parse(text, { prettyErrors: false, uniqueKeys: true });
+    doc = YAML.parse(text, { prettyErrors: true, uniqueKeys: true });
   } catch (err) {
     const e = err as Error & { linePos?: { line: number; col: number }[] };
     const pos = e.linePos?.[0];

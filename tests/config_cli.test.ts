@@ -1,0 +1,154 @@
+/**
+ * Configuration through the real CLI: every setting's flag, environment
+ * variable and default, the precedence rules, and bad values.
+ */
+import assert from "node:assert/strict";
+import { SETTINGS } from "../lib/config/settings.ts";
+import { runCli } from "./helpers/mcp.ts";
+
+/** Two valid raw values per setting (flag value, environment value) and their parsed forms. */
+const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
+  "host": ["10.0.0.1", "10.0.0.2", "10.0.0.1", "10.0.0.2"],
+  "username": ["ops", "netadmin", "ops", "netadmin"],
+  "password": ["pw-flag", "pw-env", "********", "********"],
+  "key-filename": ["/k/flag", "/k/env", "/k/flag", "/k/env"],
+  "key-passphrase": ["pp-flag", "pp-env", "********", "********"],
+  "port": ["2222", "2200", 2222, 2200],
+  "mcp.transport": ["sse", "streamable-http", "sse", "streamable-http"],
+  "mcp.host": ["127.0.0.1", "::1", "127.0.0.1", "::1"],
+  "mcp.port": ["9000", "9001", 9000, 9001],
+  "mcp.allowed-hosts": ["a.example,b.example:*", "c.example", ["a.example", "b.example:*"], [
+    "c.example",
+  ]],
+  "mcp.allowed-origins": ["https://a.example", "https://b.example:*", ["https://a.example"], [
+    "https://b.example:*",
+  ]],
+  "mcp.session-timeout": ["60", "120", 60, 120],
+  "inventory-file": ["", "", undefined, undefined],
+  "inventory": ["", "", undefined, undefined],
+  "connect-timeout": ["5", "7.5", 5, 7.5],
+  "command-timeout": ["20", "45", 20, 45],
+  "known-hosts": ["/kh/flag", "/kh/env", "/kh/flag", "/kh/env"],
+  "host-key-policy": ["strict", "off", "strict", "off"],
+  "max-channels": ["2", "8", 2, 8],
+  "keepalive": ["0", "30", 0, 30],
+  "idle-timeout": ["60", "600", 60, 600],
+  "max-dialing": ["4", "64", 4, 64],
+  "max-output": ["65536", "1048576", 65536, 1048576],
+  "toolsets": ["ip,dns", "firewall", ["ip", "dns"], ["firewall"]],
+  "audit-log": ["/a/flag.log", "/a/env.log", "/a/flag.log", "/a/env.log"],
+  "log-level": ["debug", "warning", "debug", "warning"],
+};
+/** Switches: set by the bare flag, or by the variable. */
+const SWITCH_ENV = "1";
+
+const valued = SETTINGS.filter((s) => s.arg && SAMPLES[s.name]?.[0] !== "");
+const switches = SETTINGS.filter((s) => !s.arg && s.name !== "simulate");
+
+async function printConfig(args: string[], env: Record<string, string> = {}) {
+  const r = await runCli([...args, "--print-config"], env);
+  assert.equal(r.code, 0, r.stderr);
+  return { ...r, json: JSON.parse(r.stdout) };
+}
+
+Deno.test("every setting has a sample value in this table", () => {
+  for (const s of SETTINGS.filter((s) => s.arg)) assert.ok(SAMPLES[s.name], s.name);
+});
+
+Deno.test("defaults apply when neither flag nor environment is set", async () => {
+  const { json } = await printConfig(["--host", "r1"]);
+  for (const s of SETTINGS) {
+    if (s.name === "host") continue;
+    const got = json.settings[s.name];
+    assert.deepEqual(got.value, s.secret && s.default ? "********" : s.default ?? null, s.name);
+    assert.equal(got.source, s.default === undefined ? "unset" : "default", s.name);
+  }
+});
+
+Deno.test("every flag sets its setting", async () => {
+  const args = valued.flatMap((s) => [`--${s.name}`, SAMPLES[s.name][0]]);
+  args.push(...switches.map((s) => `--${s.name}`));
+  const { json } = await printConfig(args);
+  for (const s of valued) {
+    assert.deepEqual(json.settings[s.name], { value: SAMPLES[s.name][2], source: "flag" }, s.name);
+  }
+  for (const s of switches) {
+    assert.deepEqual(json.settings[s.name], { value: true, source: "flag" });
+  }
+});
+
+Deno.test("every environment variable sets its setting", async () => {
+  const env: Record<string, string> = {};
+  for (const s of valued) env[s.env] = SAMPLES[s.name][1];
+  for (const s of switches) env[s.env] = SWITCH_ENV;
+  const { json } = await printConfig([], env);
+  for (const s of valued) {
+    assert.deepEqual(json.settings[s.name], { value: SAMPLES[s.name][3], source: "env" }, s.name);
+  }
+  for (const s of switches) assert.deepEqual(json.settings[s.name], { value: true, source: "env" });
+});
+
+Deno.test("a flag beats its environment variable, for every setting", async () => {
+  const env: Record<string, string> = {};
+  for (const s of valued) env[s.env] = SAMPLES[s.name][1];
+  const args = valued.flatMap((s) => [`--${s.name}`, SAMPLES[s.name][0]]);
+  const { json } = await printConfig(args, env);
+  for (const s of valued) {
+    assert.deepEqual(json.settings[s.name], { value: SAMPLES[s.name][2], source: "flag" }, s.name);
+  }
+});
+
+Deno.test("secrets never appear in --print-config output", async () => {
+  const r = await printConfig(["--host", "r1", "--password", "hunter2-flag"], {
+    ROUTER_KEY_PASSPHRASE: "hunter2-env",
+  });
+  assert.ok(!r.stdout.includes("hunter2"));
+  assert.ok(!r.stderr.includes("hunter2"));
+  assert.equal(r.json.devices[0].password, "********");
+});
+
+const BAD: [string[], Record<string, string>, RegExp][] = [
+  [["--host", "r", "--port", "abc"], {}, /--port: expected a whole number from 1 to 65535/],
+  [["--host", "r", "--port", "70000"], {}, /"70000" for --port/],
+  [["--host", "r"], { ROUTER_PORT: "0" }, /ROUTER_PORT \(--port\)/],
+  [
+    ["--host", "r", "--mcp.transport", "websocket"],
+    {},
+    /--mcp.transport: expected one of: stdio, sse, streamable-http/,
+  ],
+  [["--host", "r"], { ROUTER_MCP__PORT: "http" }, /ROUTER_MCP__PORT \(--mcp.port\)/],
+  [["--host", "r", "--host-key-policy", "yes"], {}, /strict, accept-new, off/],
+  [["--host", "r"], { ROUTER_READ_ONLY: "maybe" }, /ROUTER_READ_ONLY/],
+  [["--host", "r", "--connect-timeout", "-1"], {}, /--connect-timeout/],
+  [["--nonsense"], {}, /unknown option '--nonsense'/],
+  [[], {}, /no router given: set --host \(ROUTER_HOST\)/],
+];
+
+for (const [args, env, message] of BAD) {
+  Deno.test(`bad value exits 2 with one clear line: ${[...args, ...Object.keys(env)].join(" ")}`, async () => {
+    const r = await runCli(args, env);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.ok(!r.stderr.includes("    at "), "no stack trace");
+    assert.equal(r.stdout, "");
+  });
+}
+
+Deno.test("--help lists every option with its environment variable", async () => {
+  const r = await runCli(["--help"]);
+  assert.equal(r.code, 0);
+  const help = r.stdout.replace(/\s+/g, " ");
+  for (const s of SETTINGS) {
+    assert.ok(help.includes(`--${s.name}`), `--${s.name} in help`);
+    assert.ok(help.includes(`[env: ${s.env}]`), `${s.env} in help`);
+  }
+});
+
+Deno.test("--version prints deno.json's version", async () => {
+  const version = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)))
+    .version;
+  const r = await runCli(["--version"]);
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout.trim(), version);
+});

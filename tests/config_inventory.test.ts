@@ -1,0 +1,191 @@
+/**
+ * Inventory through the real CLI: precedence over single-device settings,
+ * every error case, and that no error ever shows a password.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "./helpers/mcp.ts";
+
+const SECRET = "s3cr3t-Pa55";
+
+async function tempFile(text: string): Promise<string> {
+  const path = await Deno.makeTempFile({ suffix: ".yaml" });
+  await Deno.writeTextFile(path, text);
+  return path;
+}
+
+async function resolved(args: string[], env: Record<string, string> = {}) {
+  const r = await runCli([...args, "--print-config"], env);
+  assert.equal(r.code, 0, r.stderr);
+  return { ...r, json: JSON.parse(r.stdout) };
+}
+
+const FILE_INVENTORY = `
+- title: core-1
+  host: 10.1.0.1
+  password: ${SECRET}
+  region: eu
+  tags: [core]
+- title: edge-1
+  host: 10.1.0.2
+  port: 2222
+  username: ops
+`;
+
+Deno.test("precedence 1: an inline inventory wins over an inventory file", async () => {
+  const file = await tempFile(FILE_INVENTORY);
+  const { json, stderr } = await resolved(["--inventory-file", file], {
+    ROUTER_INVENTORY: '[{"title": "inline-1", "host": "192.0.2.1"}]',
+  });
+  assert.deepEqual(json.devices.map((d: { title: string }) => d.title), ["inline-1"]);
+  assert.equal(json.fleet, true);
+  assert.match(stderr, /--inventory-file is ignored/);
+  await Deno.remove(file);
+});
+
+Deno.test("precedence 2 and 3: an inventory file wins over single-device settings, with one info line", async () => {
+  const file = await tempFile(FILE_INVENTORY);
+  const { json, stderr } = await resolved(
+    ["--inventory-file", file, "--host", "198.51.100.9", "--port", "2022"],
+    { ROUTER_USERNAME: "someone", ROUTER_PASSWORD: "other-secret" },
+  );
+  assert.deepEqual(json.devices.map((d: { host: string }) => d.host), ["10.1.0.1", "10.1.0.2"]);
+  assert.deepEqual(json.devices[0], {
+    title: "core-1",
+    host: "10.1.0.1",
+    port: 22,
+    username: "admin",
+    password: "********",
+    region: "eu",
+    tags: ["core"],
+    readOnly: false,
+  });
+  assert.equal(json.devices[1].port, 2222);
+  assert.equal(json.devices[1].username, "ops");
+  const info = stderr.split("\n").filter((l) => l.includes("single-device settings are ignored"));
+  assert.equal(info.length, 1, stderr);
+  assert.match(info[0], /--host, --username, --password, --port/);
+  assert.ok(!stderr.includes(SECRET) && !stderr.includes("other-secret"));
+  await Deno.remove(file);
+});
+
+Deno.test("no info line when an inventory is set and no single-device setting is", async () => {
+  const { stderr } = await resolved(["--inventory", "[{title: a, host: h}]"]);
+  assert.ok(!stderr.includes("ignored"), stderr);
+});
+
+Deno.test("single-device mode without an inventory", async () => {
+  const { json } = await resolved(["--host", "203.0.113.5"], { ROUTER_PORT: "8022" });
+  assert.equal(json.fleet, false);
+  assert.equal(json.devices.length, 1);
+  assert.equal(json.devices[0].host, "203.0.113.5");
+  assert.equal(json.devices[0].port, 8022);
+});
+
+Deno.test("inventory: a mapping with an inventory key, flow syntax and JSON are accepted", async () => {
+  for (
+    const text of [
+      "inventory:\n  - {title: a, host: h1}\n  - {title: b, host: h2, tags: [x, y]}",
+      '[{"title":"a","host":"h1"},{"title":"b","host":"h2","tags":["x","y"]}]',
+    ]
+  ) {
+    const { json } = await resolved(["--inventory", text]);
+    assert.deepEqual(json.devices.map((d: { title: string }) => d.title), ["a", "b"]);
+    assert.deepEqual(json.devices[1].tags, ["x", "y"]);
+  }
+});
+
+Deno.test("inventory: titles are trimmed", async () => {
+  const { json } = await resolved(["--inventory", "[{title: '  R1  ', host: h}]"]);
+  assert.equal(json.devices[0].title, "R1");
+});
+
+const CASES: [string, string, RegExp][] = [
+  [
+    "malformed YAML",
+    `- title: a\n  host: [h\n- title: b`,
+    /YAML syntax error at line \d+, column \d+/,
+  ],
+  ["not a list", `title: a\nhost: h`, /expected a list of devices/],
+  ["missing title", `- host: h\n  password: ${SECRET}`, /entry 1: field "title" is required/],
+  [
+    "missing host",
+    `- title: R9\n  password: ${SECRET}`,
+    /entry 1 \("R9"\): field "host" is required/,
+  ],
+  [
+    "duplicate title, ignoring case",
+    `- {title: R1, host: a, password: ${SECRET}}\n- {title: r1, host: b}`,
+    /entry 2 \("r1"\): title duplicates entry 1 \("R1"\)/,
+  ],
+  [
+    "bad port",
+    `- {title: R1, host: a, port: 70000, password: ${SECRET}}`,
+    /entry 1 \("R1"\): field "port" must be a port number from 1 to 65535/,
+  ],
+  [
+    "unknown field",
+    `- {title: R1, hostname: a, password: ${SECRET}}`,
+    /entry 1 \("R1"\): unknown field "hostname" \(did you mean "host"\?\)/,
+  ],
+  ["empty title", `- {title: "  ", host: a}`, /entry 1: field "title" must not be empty/],
+  [
+    "tags not a list",
+    `- {title: R1, host: a, tags: core}`,
+    /field "tags" must be a list of strings/,
+  ],
+];
+
+for (const [name, text, message] of CASES) {
+  Deno.test(`inventory error: ${name} (file and inline)`, async () => {
+    const file = await tempFile(text);
+    for (
+      const [args, env] of [
+        [["--inventory-file", file], {}],
+        [[], { ROUTER_INVENTORY: text }],
+      ] as [string[], Record<string, string>][]
+    ) {
+      const r = await runCli(args, { ...env, ROUTER_PASSWORD: SECRET });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, message);
+      assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+      assert.ok(!r.stderr.includes(SECRET), "no password in the message");
+      assert.equal(r.stdout, "", "no server started");
+    }
+    await Deno.remove(file);
+  });
+}
+
+Deno.test("inventory error: file missing", async () => {
+  const r = await runCli(["--inventory-file", "/nonexistent/inventory.yaml"]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /inventory file \/nonexistent\/inventory.yaml does not exist/);
+});
+
+Deno.test("inventory error: file is a directory", async () => {
+  const dir = await Deno.makeTempDir();
+  const r = await runCli(["--inventory-file", dir]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /is a directory, not a file/);
+  await Deno.remove(dir);
+});
+
+/** A path this process cannot read: a mode-000 file, or (as root) /proc/1/mem. */
+async function unreadablePath(): Promise<string> {
+  const file = await tempFile("- {title: a, host: b}");
+  await Deno.chmod(file, 0o000);
+  for (const candidate of [file, "/proc/1/mem"]) {
+    try {
+      await Deno.readFile(candidate);
+    } catch (err) {
+      if (err instanceof Deno.errors.PermissionDenied) return candidate;
+    }
+  }
+  throw new Error("found no unreadable file to test with");
+}
+
+Deno.test("inventory error: file unreadable", async () => {
+  const path = await unreadablePath();
+  const r = await runCli(["--inventory-file", path]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /cannot be read \(permission denied\)/);
+});
