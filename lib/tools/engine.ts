@@ -6,7 +6,7 @@
  * @module
  */
 import * as z from "zod";
-import { type RouterOsClient, SECTION_MARK } from "../routeros/client.ts";
+import { SECTION_MARK } from "../routeros/client.ts";
 import {
   type CommandValue,
   type Condition,
