@@ -34,12 +34,31 @@ export function splice(doc: string, name: string, body: string): string {
   return doc.slice(0, a + begin.length) + "\n" + body + "\n" + doc.slice(b);
 }
 
+/** Format markdown the way `deno fmt` does, so generated files stay fmt-clean. */
+export async function formatMarkdown(text: string): Promise<string> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["fmt", "--ext", "md", "-"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(text));
+  await writer.close();
+  const out = await child.output();
+  if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+  return new TextDecoder().decode(out.stdout);
+}
+
 /** Every generated file and its new content. */
 export async function generated(): Promise<Map<string, string>> {
   const root = new URL("../", import.meta.url);
   const readme = new URL("README.md", root);
   const out = new Map<string, string>();
-  out.set(readme.pathname, splice(await Deno.readTextFile(readme), "options", optionsTable()));
+  out.set(
+    readme.pathname,
+    await formatMarkdown(splice(await Deno.readTextFile(readme), "options", optionsTable())),
+  );
   return out;
 }
 
