@@ -53,6 +53,15 @@ export class Devices {
     return this.#configs.find((d) => d.title.toLowerCase() === t);
   }
 
+  /** The client of the device with this title (throws for an unknown title). */
+  clientFor(title: string): RouterOsClient {
+    const config = this.config(title);
+    if (!config) {
+      throw new Error(`unknown device "${title}"; valid devices: ${this.titles.join(", ")}`);
+    }
+    return this.client(config);
+  }
+
   /** The client for a device, created on first use. */
   client(config: DeviceConfig): RouterOsClient {
     let client = this.#clients.get(config.title);

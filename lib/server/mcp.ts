@@ -4,9 +4,12 @@
  *
  * @module
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, type RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import type { ToolDef } from "../tools/tool.ts";
+import { type ToolsetControl, toolsetTools } from "../tools/toolsets.ts";
 import type { Devices } from "./devices.ts";
 import { toolErrorMessage } from "./tool_errors.ts";
 
@@ -26,16 +29,53 @@ export function deviceArgument(devices: Devices): z.ZodType | undefined {
   return titles.length === 1 ? schema.optional() : schema;
 }
 
+type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** How the server presents its tools. */
+export interface ServerOptions {
+  /** Start with only the toolset discovery tools; enable toolsets on request. */
+  dynamicToolsets?: boolean;
+}
+
 /** Build an MCP server exposing `tools` for `devices`. */
-export function buildServer(info: ServerInfo, tools: ToolDef[], devices: Devices): McpServer {
+export function buildServer(
+  info: ServerInfo,
+  tools: ToolDef[],
+  devices: Devices,
+  options: ServerOptions = {},
+): McpServer {
   const server = new McpServer(info, {
-    capabilities: { logging: {} },
+    capabilities: { logging: {}, tools: { listChanged: true } },
     instructions:
       "Tools named router_* manage MikroTik RouterOS routers over SSH. List tools return typed records; " +
       "address items by their `id` (such as *1A) from a list, never by position.",
   });
   const device = deviceArgument(devices);
-  for (const tool of tools) registerTool(server, tool, devices, device);
+  const registered = tools.map((tool) => ({
+    tool,
+    handle: registerTool(server, tool, devices, device),
+  }));
+  if (options.dynamicToolsets) {
+    for (const r of registered) r.handle.disable();
+    const control: ToolsetControl = {
+      list: () =>
+        [...new Set(registered.map((r) => r.tool.toolset))].map((name) => {
+          const members = registered.filter((r) => r.tool.toolset === name);
+          return {
+            name,
+            tools: members.length,
+            enabled: members.every((r) => r.handle.enabled),
+          };
+        }),
+      enable: (name) => {
+        const members = registered.filter((r) => r.tool.toolset === name);
+        if (members.length === 0) return null;
+        for (const r of members) if (!r.handle.enabled) r.handle.enable();
+        return members.map((r) => r.tool.name);
+      },
+    };
+    for (const tool of toolsetTools(control)) registerTool(server, tool, devices, device);
+  }
   return server;
 }
 
@@ -44,9 +84,9 @@ function registerTool(
   tool: ToolDef,
   devices: Devices,
   device: z.ZodType | undefined,
-): void {
+): RegisteredTool {
   const shape = tool.perDevice && device ? { device, ...tool.input } : tool.input;
-  server.registerTool(
+  return server.registerTool(
     tool.name,
     {
       title: tool.title,
@@ -55,7 +95,7 @@ function registerTool(
       outputSchema: z.object(tool.output),
       annotations: { title: tool.title, ...tool.annotations },
     },
-    async (args: Record<string, unknown>) => {
+    async (args: Record<string, unknown>, extra: ToolExtra) => {
       let title: string | undefined;
       try {
         let client;
@@ -65,9 +105,18 @@ function registerTool(
           client = devices.client(config);
         }
         const { device: _, ...rest } = args;
+        const token = extra._meta?.progressToken;
         const result = await tool.handler(rest, {
           client: client as NonNullable<typeof client>,
           fleet: devices,
+          signal: extra.signal,
+          progress: token === undefined
+            ? undefined
+            : (progress, total, message) =>
+              extra.sendNotification({
+                method: "notifications/progress",
+                params: { progressToken: token, progress, total, message },
+              }),
         });
         return {
           content: [{ type: "text" as const, text: result.text }],

@@ -6,15 +6,9 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
-import { catalogue } from "../tools/catalogue.ts";
-import type { ToolDef } from "../tools/tool.ts";
+import { selectTools } from "./tool_selection.ts";
 import { createDevices } from "./devices.ts";
 import { buildServer, type ServerInfo } from "./mcp.ts";
-
-/** The tools this configuration exposes. */
-export function selectTools(_config: Config): ToolDef[] {
-  return catalogue();
-}
 
 /** Run the server until the transport closes or the process is signalled. */
 export async function runServer(config: Config, info: ServerInfo): Promise<void> {
@@ -23,7 +17,9 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   if (transport !== "stdio") {
     throw new Error(`transport ${transport} is not available in this build`);
   }
-  const server = buildServer(info, selectTools(config), devices);
+  const server = buildServer(info, selectTools(config), devices, {
+    dynamicToolsets: config.settings["dynamic-toolsets"] === true,
+  });
   const stdio = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     stdio.onclose = () => resolve();

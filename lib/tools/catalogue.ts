@@ -12,7 +12,13 @@ import type { ToolDef } from "./tool.ts";
 /** Every declared menu. */
 export const MENUS: readonly Menu[] = [ipAddress];
 
+/** Catalogue switches. */
+export interface CatalogueOptions {
+  /** Include `router_run_command` (raw commands). */
+  allowRawCommands?: boolean;
+}
+
 /** Every tool of the catalogue, in a stable order. */
-export function catalogue(): ToolDef[] {
+export function catalogue(_options: CatalogueOptions = {}): ToolDef[] {
   return [listDevices, ...MENUS.flatMap(menuTools)];
 }

@@ -59,6 +59,8 @@ export interface DeviceInfo {
 export interface FleetView {
   /** Every device, without secrets. */
   summaries(): DeviceInfo[];
+  /** The client of the device with this title. */
+  clientFor(title: string): RouterOsClient;
 }
 
 /** Context a handler runs in. */
@@ -66,6 +68,10 @@ export interface ToolContext {
   /** The resolved device's client (for per-device tools). */
   client: RouterOsClient;
   fleet: FleetView;
+  /** Report progress (MCP progress notifications when the client asked for them). */
+  progress?: (done: number, total: number, message?: string) => Promise<void>;
+  /** Aborted when the client cancels the call. */
+  signal?: AbortSignal;
 }
 
 /** A tool, as data. */

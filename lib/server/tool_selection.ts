@@ -1,0 +1,43 @@
+/**
+ * Which tools a configuration exposes: toolsets, read-only mode and the raw
+ * command switch.
+ *
+ * @module
+ */
+import { ConfigError } from "../config/errors.ts";
+import type { Config } from "../config/load.ts";
+import { catalogue } from "../tools/catalogue.ts";
+import { fleetQueryTool } from "../tools/fleet_query.ts";
+import { type ToolDef, type Toolset, TOOLSETS } from "../tools/tool.ts";
+import { toolErrorMessage } from "./tool_errors.ts";
+
+/** The toolsets named by `--toolsets` (every toolset for `all`). */
+export function chosenToolsets(config: Config): Set<Toolset> {
+  const names = (config.settings.toolsets as string[] | undefined) ?? ["all"];
+  if (names.includes("all")) return new Set(TOOLSETS);
+  for (const n of names) {
+    if (!(TOOLSETS as readonly string[]).includes(n)) {
+      throw new ConfigError(
+        `invalid value "${n}" for --toolsets (ROUTER_TOOLSETS): expected all or a comma list of: ${
+          TOOLSETS.join(", ")
+        }`,
+      );
+    }
+  }
+  return new Set(names as Toolset[]);
+}
+
+/** Every tool this configuration may register, before toolset selection. */
+export function availableTools(config: Config): ToolDef[] {
+  const base = catalogue({ allowRawCommands: config.settings["allow-raw-commands"] === true });
+  const tools = [...base, fleetQueryTool(base, toolErrorMessage)];
+  return config.settings["read-only"] === true
+    ? tools.filter((t) => t.annotations.readOnlyHint)
+    : tools;
+}
+
+/** The tools of the chosen toolsets. */
+export function selectTools(config: Config): ToolDef[] {
+  const sets = chosenToolsets(config);
+  return availableTools(config).filter((t) => sets.has(t.toolset));
+}
