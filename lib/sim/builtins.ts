@@ -1,0 +1,342 @@
+/**
+ * The `:` commands of the scripting language: :put, :local, :global, :set,
+ * :serialize, :if, :foreach, :for, :do, :while, :log, :len, :typeof, :pick,
+ * :find, :tostr/:tonum/:tobool/:toarray, :return, :error, :resolve, :delay...
+ */
+import type { Statement, Word } from "./ast.ts";
+import { badCommand, expectedEnd, fail, RosError } from "./errors.ts";
+import type { Arg, Args, Interp } from "./interpreter.ts";
+import { plainText, ReturnSignal } from "./interpreter.ts";
+import { toJson } from "./json.ts";
+import { Code, sortedMap, toStr, truthy, type Val } from "./values.ts";
+import { parseScript } from "./tokenizer.ts";
+import { parseInterval } from "./timefmt.ts";
+import { menuByPath } from "./menus/registry.ts";
+
+type Builtin = (ip: Interp, args: Args, word: Word, stmt: Statement) => Val;
+
+function only(args: Args, named: string[], maxPos: number): void {
+  for (const [k, a] of args.named) if (!named.includes(k)) throw expectedEnd(a.word.pos);
+  if (args.positional.length > maxPos) throw expectedEnd(args.positional[maxPos].word.pos);
+}
+
+function runCode(ip: Interp, a: Arg | undefined): Val {
+  if (!a) return null;
+  const p = a.pieces[0];
+  if (a.pieces.length === 1 && p.k === "block") return ip.runBlock(p.script);
+  const v = ip.argVal(a);
+  if (v instanceof Code) return ip.runBlock(parseScript(v.src));
+  if (typeof v === "string") return ip.runBlock(parseScript(v));
+  return v;
+}
+
+function nameOf(a: Arg): string {
+  const t = plainText(a.word);
+  if (t === null) throw expectedEnd(a.word.pos);
+  return t;
+}
+
+function setVar(ip: Interp, name: string, v: Val): void {
+  const m = ip.scope.find(name);
+  if (m) m.set(name, v);
+  else if (ip.st.globals.has(name)) ip.st.globals.set(name, v);
+  else ip.scope.vars.set(name, v);
+}
+
+function asList(v: Val): Val[] {
+  if (Array.isArray(v)) return v;
+  if (v instanceof Map) return [...v.values()];
+  if (v === null) return [];
+  return [v];
+}
+
+function fromJson(x: unknown): Val {
+  if (x === null || x === undefined) return null;
+  if (typeof x === "string" || typeof x === "number" || typeof x === "boolean") return x;
+  if (Array.isArray(x)) return x.map(fromJson);
+  return sortedMap(Object.entries(x as Record<string, unknown>).map(([k, v]) => [k, fromJson(v)]));
+}
+
+function typeOf(v: Val): string {
+  if (v === null) return "nil";
+  if (typeof v === "boolean") return "bool";
+  if (typeof v === "number") return "num";
+  if (v instanceof Code) return "code";
+  if (Array.isArray(v) || v instanceof Map) return "array";
+  if (/^\*[0-9A-F]+$/.test(v)) return "id";
+  return "str";
+}
+
+const B: Record<string, Builtin> = {
+  put(ip, args) {
+    only(args, [], 1);
+    const v = args.positional[0] ? ip.argVal(args.positional[0]) : "";
+    ip.print(toStr(v));
+    return null;
+  },
+  local(ip, args) {
+    only(args, [], 2);
+    if (!args.positional[0]) throw fail("missing value(s) of argument(s) name");
+    const name = nameOf(args.positional[0]);
+    ip.scope.vars.set(name, args.positional[1] ? ip.argVal(args.positional[1]) : null);
+    return null;
+  },
+  global(ip, args) {
+    only(args, [], 2);
+    if (!args.positional[0]) throw fail("missing value(s) of argument(s) name");
+    const name = nameOf(args.positional[0]);
+    if (args.positional[1]) ip.st.globals.set(name, ip.argVal(args.positional[1]));
+    else if (!ip.st.globals.has(name)) ip.st.globals.set(name, null);
+    return null;
+  },
+  set(ip, args) {
+    only(args, [], 2);
+    if (!args.positional[0]) throw fail("missing value(s) of argument(s) name");
+    setVar(
+      ip,
+      nameOf(args.positional[0]),
+      args.positional[1] ? ip.argVal(args.positional[1]) : null,
+    );
+    return null;
+  },
+  unset(ip, args) {
+    only(args, [], 1);
+    if (args.positional[0]) {
+      const n = nameOf(args.positional[0]);
+      ip.scope.find(n)?.delete(n);
+      ip.st.globals.delete(n);
+    }
+    return null;
+  },
+  serialize(ip, args, word) {
+    if (ip.st.version !== "7.16") throw badCommand("serialize", word.pos);
+    only(args, ["to", "value", "options"], 1);
+    const to = args.named.get("to");
+    const fmt = to ? ip.argStr(to) : "";
+    if (fmt !== "json") throw fail("input does not match any value of to");
+    const va = args.named.get("value") ?? args.positional[0];
+    const v = va ? ip.argVal(va) : null;
+    const opts = args.named.get("options") ? ip.argStr(args.named.get("options")!) : "";
+    return toJson(v, opts.split(",").includes("json.no-string-conversion"));
+  },
+  deserialize(ip, args, word) {
+    if (ip.st.version !== "7.16") throw badCommand("deserialize", word.pos);
+    only(args, ["from", "value", "options"], 1);
+    const va = args.named.get("value") ?? args.positional[0];
+    try {
+      return fromJson(JSON.parse(va ? ip.argStr(va) : "null"));
+    } catch {
+      throw fail("failure: json parse error");
+    }
+  },
+  if(ip, args) {
+    only(args, ["do", "else"], 1);
+    const cond = args.positional[0] ? truthy(ip.argVal(args.positional[0])) : false;
+    return cond ? runCode(ip, args.named.get("do")) : runCode(ip, args.named.get("else"));
+  },
+  foreach(ip, args) {
+    only(args, ["in", "do"], 1);
+    const name = args.positional[0] ? nameOf(args.positional[0]) : "";
+    const inArg = args.named.get("in");
+    const list = inArg ? asList(ip.argVal(inArg)) : [];
+    for (const x of list) {
+      ip.scope.vars.set(name, x);
+      runCode(ip, args.named.get("do"));
+    }
+    return null;
+  },
+  for(ip, args) {
+    only(args, ["from", "to", "step", "do"], 1);
+    const name = args.positional[0] ? nameOf(args.positional[0]) : "";
+    const num = (
+      k: string,
+      d: number,
+    ) => (args.named.get(k) ? Number(ip.argStr(args.named.get(k)!)) : d);
+    const from = num("from", 0), to = num("to", 0);
+    const step = num("step", from <= to ? 1 : -1);
+    let guard = 0;
+    for (let i = from; step > 0 ? i <= to : i >= to; i += step) {
+      if (++guard > 100000) break;
+      ip.scope.vars.set(name, i);
+      runCode(ip, args.named.get("do"));
+    }
+    return null;
+  },
+  do(ip, args) {
+    only(args, ["do", "while", "on-error"], 1);
+    const body = args.positional[0] ?? args.named.get("do");
+    const onError = args.named.get("on-error");
+    const whileArg = args.named.get("while");
+    let guard = 0;
+    do {
+      try {
+        runCode(ip, body);
+      } catch (e) {
+        if (!(e instanceof RosError) || !onError) throw e;
+        runCode(ip, onError);
+        return null;
+      }
+    } while (whileArg && truthy(ip.argVal(whileArg)) && ++guard < 100000);
+    return null;
+  },
+  while(ip, args) {
+    only(args, ["do"], 1);
+    let guard = 0;
+    while (args.positional[0] && truthy(ip.argVal(args.positional[0])) && ++guard < 100000) {
+      runCode(ip, args.named.get("do"));
+    }
+    return null;
+  },
+  delay(ip, args) {
+    only(args, ["delay-time"], 1);
+    const a = args.named.get("delay-time") ?? args.positional[0];
+    if (a && parseInterval(ip.argStr(a)) === null) {
+      throw fail("invalid value for argument delay-time");
+    }
+    return null;
+  },
+  log(ip, args) {
+    // `:log info "text"` — the level is the command's first positional word
+    only(args, [], 2);
+    const level = args.positional[0] ? ip.argStr(args.positional[0]) : "info";
+    if (!["debug", "error", "info", "warning"].includes(level)) {
+      throw fail("bad command name " + level);
+    }
+    ip.st.log(`script,${level}`, args.positional[1] ? ip.argStr(args.positional[1]) : "");
+    return null;
+  },
+  len(ip, args) {
+    only(args, [], 1);
+    const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
+    if (Array.isArray(v)) return v.length;
+    if (v instanceof Map) return v.size;
+    return toStr(v).length;
+  },
+  typeof(ip, args) {
+    only(args, [], 1);
+    return typeOf(args.positional[0] ? ip.argVal(args.positional[0]) : null);
+  },
+  tostr(ip, args) {
+    only(args, [], 1);
+    return toStr(args.positional[0] ? ip.argVal(args.positional[0]) : null);
+  },
+  tonum(ip, args) {
+    only(args, [], 1);
+    const s = toStr(args.positional[0] ? ip.argVal(args.positional[0]) : null);
+    return /^-?\d+$/.test(s) ? Number(s) : null;
+  },
+  tobool(ip, args) {
+    only(args, [], 1);
+    const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
+    if (typeof v === "boolean") return v;
+    if (v === "true" || v === "yes") return true;
+    if (v === "false" || v === "no") return false;
+    if (typeof v === "number") return v !== 0;
+    return null;
+  },
+  toarray(ip, args) {
+    only(args, [], 1);
+    const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
+    if (Array.isArray(v) || v instanceof Map) return v;
+    if (v === null) return [];
+    return toStr(v).split(",");
+  },
+  toid(ip, args) {
+    only(args, [], 1);
+    return args.positional[0] ? ip.argStr(args.positional[0]) : null;
+  },
+  toip(ip, args) {
+    only(args, [], 1);
+    const s = args.positional[0] ? ip.argStr(args.positional[0]) : "";
+    return /^\d+\.\d+\.\d+\.\d+$/.test(s) ? s : null;
+  },
+  totime(ip, args) {
+    only(args, [], 1);
+    return args.positional[0] ? ip.argStr(args.positional[0]) : null;
+  },
+  pick(ip, args) {
+    only(args, [], 3);
+    const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
+    const s = args.positional[1] ? Number(ip.argStr(args.positional[1])) : 0;
+    const e = args.positional[2] ? Number(ip.argStr(args.positional[2])) : undefined;
+    if (Array.isArray(v)) return e === undefined ? (v[s] ?? null) : v.slice(s, e);
+    const str = toStr(v);
+    return e === undefined ? (str[s] ?? null) : str.slice(s, e);
+  },
+  find(ip, args) {
+    only(args, [], 3);
+    const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
+    const needle = args.positional[1] ? ip.argVal(args.positional[1]) : null;
+    if (Array.isArray(v)) {
+      const i = v.findIndex((x) => toStr(x) === toStr(needle));
+      return i < 0 ? null : i;
+    }
+    const i = toStr(v).indexOf(toStr(needle));
+    return i < 0 ? null : i;
+  },
+  return(ip, args) {
+    only(args, [], 1);
+    throw new ReturnSignal(args.positional[0] ? ip.argVal(args.positional[0]) : null);
+  },
+  error(ip, args) {
+    only(args, [], 1);
+    throw new RosError(args.positional[0] ? ip.argStr(args.positional[0]) : "");
+  },
+  nothing() {
+    return null;
+  },
+  beep() {
+    return null;
+  },
+  time(ip, args) {
+    only(args, [], 1);
+    runCode(ip, args.positional[0]);
+    return "00:00:00.000001";
+  },
+  parse(ip, args) {
+    only(args, [], 1);
+    const src = args.positional[0] ? ip.argStr(args.positional[0]) : "";
+    parseScript(src);
+    return new Code(src);
+  },
+  execute(ip, args) {
+    only(args, ["script", "file", "as-string"], 1);
+    const a = args.named.get("script") ?? args.positional[0];
+    const saved = ip.out.length;
+    runCode(ip, a);
+    if (args.named.has("as-string")) return ip.out.splice(saved).join("\n");
+    return "*1";
+  },
+  resolve(ip, args) {
+    only(args, ["domain-name", "server", "server-port", "type"], 1);
+    const a = args.named.get("domain-name") ?? args.positional[0];
+    const name = a ? ip.argStr(a) : "";
+    return resolveName(ip, name);
+  },
+};
+
+/** Resolves a name from `/ip/dns/static` (and a few well-known names). */
+export function resolveName(ip: Interp, name: string): string {
+  const m = menuByPath("/ip/dns/static");
+  if (m) {
+    for (const it of ip.st.list(m)) {
+      if (it.disabled === "true") continue;
+      if ((it.name && it.name === name) || (it.regexp && new RegExp(it.regexp).test(name))) {
+        if (it.address) return it.address;
+      }
+    }
+  }
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(name)) return name;
+  if (name === "localhost") return "127.0.0.1";
+  const id = ip.st.findByKey("/system/identity", "") ??
+    ip.st.list(menuByPath("/system/identity")!)[0];
+  if (id && id.name === name) return "192.168.88.1";
+  throw fail("failure: dns name does not exist");
+}
+
+/** Runs a `:` command. Unknown names answer `bad command name X`. */
+export function runBuiltin(ip: Interp, name: string, word: Word, args: Args, stmt: Statement): Val {
+  const b = Object.hasOwn(B, name) ? B[name] : undefined;
+  if (!b) throw badCommand(name, word.pos);
+  return b(ip, args, word, stmt);
+}

@@ -1,0 +1,574 @@
+/**
+ * Runs RouterOS console input against a router state: resolves menu paths
+ * and commands, evaluates arguments (variables, `[cmd]`, `(expr)`), runs the
+ * `:` built-ins and dispatches menu verbs (`verbs.ts`). Errors are printed as
+ * a real router prints them; a `;` chain stops at its first error while the
+ * next input line still runs.
+ */
+import type { Expr, Piece, Script, Statement, StrPart, Word } from "./ast.ts";
+import {
+  at,
+  badCommand,
+  expectedCommand,
+  expectedEnd,
+  fail,
+  NOT_ENOUGH_PERMISSIONS,
+  type Pos,
+  RosError,
+  syntaxError,
+} from "./errors.ts";
+import { evalExpr, type EvalHost, type ItemLookup } from "./expr_eval.ts";
+import type { CommandDef, MenuDef } from "./menu_types.ts";
+import { type MenuNode, menuTree } from "./menus/registry.ts";
+import type { RouterState } from "./state.ts";
+import { parseExpr, parseScript, splitTopLevel } from "./tokenizer.ts";
+import { Code, toStr, truthy, type Val } from "./values.ts";
+import { runBuiltin } from "./builtins.ts";
+import { runVerb, verbsOf } from "./verbs.ts";
+import { exportConfig } from "./export.ts";
+
+/** Who runs the commands. */
+export interface Session {
+  user: string;
+  /** Policies of the user's group (`read`, `write`, `policy`, `reboot`...). */
+  policies: Set<string>;
+}
+
+/** A parsed argument. */
+export interface Arg {
+  name?: string;
+  word: Word;
+  pieces: Piece[];
+}
+
+/** Arguments of a command after its name. */
+export interface Args {
+  named: Map<string, Arg>;
+  positional: Arg[];
+  /** Expression after `where` (print/find). */
+  where?: Expr;
+  whereWord?: Word;
+}
+
+/** Variable scope. */
+export class Scope {
+  readonly vars = new Map<string, Val>();
+  constructor(readonly parent: Scope | null) {}
+  find(name: string): Map<string, Val> | null {
+    if (this.vars.has(name)) return this.vars;
+    return this.parent ? this.parent.find(name) : null;
+  }
+}
+
+/** Thrown by `:return` to leave a script with a value. */
+export class ReturnSignal {
+  constructor(readonly value: Val) {}
+}
+
+type Resolved =
+  | { kind: "cd"; node: MenuNode }
+  | { kind: "builtin"; name: string; word: Word; argStart: number }
+  | { kind: "verb"; node: MenuNode; menu: MenuDef; verb: string; word: Word; argStart: number }
+  | { kind: "command"; node: MenuNode; def: CommandDef; name: string; word: Word; argStart: number }
+  | { kind: "export"; node: MenuNode; word: Word; argStart: number };
+
+/** Plain text of a word made of one unquoted piece, else null. */
+export function plainText(w: Word): string | null {
+  return w.pieces.length === 1 && w.pieces[0].k === "text" ? w.pieces[0].v : null;
+}
+
+const NAME_RE = /^[a-zA-Z0-9.][a-zA-Z0-9.\-]*$/;
+
+/** One console session (one exec, one scheduler run...). */
+export class Interp implements EvalHost {
+  readonly out: string[] = [];
+  failed = false;
+  cwd: MenuNode;
+  readonly root: MenuNode;
+  /** Ids shown by the last print of each menu (print numbers). */
+  readonly lastPrint = new Map<string, string[]>();
+  scope: Scope = new Scope(null);
+  /** Depth of `[ ... ]` substitutions being run. */
+  cmdDepth = 0;
+
+  constructor(readonly st: RouterState, readonly session: Session) {
+    this.root = menuTree(st.version);
+    this.cwd = this.root;
+  }
+
+  /** Prints one output line. */
+  print(line: string): void {
+    this.out.push(line);
+  }
+
+  /** Runs console input (an exec command string). */
+  runInput(src: string): void {
+    for (const chunk of splitTopLevel(src)) {
+      if (!chunk.trim()) continue;
+      this.scope = new Scope(null);
+      try {
+        const script = parseScript(chunk);
+        this.checkVars(script);
+        this.execScript(script);
+      } catch (e) {
+        this.report(e);
+      }
+    }
+  }
+
+  /** Runs a stored script (scheduler on-event, /system/script); stops at the first error. */
+  runScriptText(src: string): void {
+    const saved = this.scope;
+    this.scope = new Scope(null);
+    try {
+      const script = parseScript(src);
+      this.checkVars(script);
+      this.execScript(script);
+    } catch (e) {
+      if (!(e instanceof ReturnSignal)) this.report(e);
+    } finally {
+      this.scope = saved;
+    }
+  }
+
+  private report(e: unknown): void {
+    this.failed = true;
+    if (e instanceof RosError) this.print(e.text);
+    else if (e instanceof ReturnSignal) this.failed = false;
+    else this.print(`failure: ${e instanceof Error ? e.message : String(e)}`);
+  }
+
+  /** v7 refuses scripts using undeclared variables before running anything. */
+  private checkVars(script: Script): void {
+    if (this.st.v6) return;
+    const known = new Set<string>([...this.st.globals.keys()]);
+    for (let s: Scope | null = this.scope; s; s = s.parent) {
+      for (const k of s.vars.keys()) known.add(k);
+    }
+    walkScript(script, known);
+  }
+
+  /** Runs every statement; throws at the first error. Returns the last value. */
+  execScript(script: Script): Val {
+    let last: Val = null;
+    for (const line of script.lines) {
+      for (const stmt of line.stmts) last = this.execStatement(stmt);
+    }
+    return last;
+  }
+
+  /** Runs a `[ ... ]` substitution and returns its value. */
+  runCmd(script: Script): Val {
+    const savedCwd = this.cwd;
+    this.cmdDepth++;
+    try {
+      return this.execScript(script);
+    } finally {
+      this.cmdDepth--;
+      this.cwd = savedCwd;
+    }
+  }
+
+  /** Runs a `{ ... }` block in a child scope. */
+  runBlock(script: Script): Val {
+    const saved = this.scope;
+    const savedCwd = this.cwd;
+    this.scope = new Scope(saved);
+    try {
+      return this.execScript(script);
+    } finally {
+      this.scope = saved;
+      this.cwd = savedCwd;
+    }
+  }
+
+  getVar(name: string, _pos: Pos): Val {
+    const m = this.scope.find(name);
+    if (m) return m.get(name)!;
+    if (this.st.globals.has(name)) return this.st.globals.get(name)!;
+    return null;
+  }
+
+  strParts(parts: StrPart[]): string {
+    let s = "";
+    for (const p of parts) {
+      if (p.k === "lit") s += p.v;
+      else if (p.k === "var") s += toStr(this.getVar(p.name, p.pos));
+      else if (p.k === "cmd") s += toStr(this.runCmd(p.script));
+      else s += toStr(evalExpr(p.expr, this));
+    }
+    return s;
+  }
+
+  /** Value of word pieces: one piece keeps its type, several concatenate. */
+  evalPieces(pieces: Piece[]): Val {
+    if (pieces.length === 1) return this.evalPiece(pieces[0]);
+    return pieces.map((p) => toStr(this.evalPiece(p))).join("");
+  }
+
+  evalPiece(p: Piece): Val {
+    switch (p.k) {
+      case "text":
+        return p.v;
+      case "str":
+        return this.strParts(p.parts);
+      case "var":
+        return this.getVar(p.name, p.pos);
+      case "cmd":
+        return this.runCmd(p.script);
+      case "expr":
+        return evalExpr(p.expr, this);
+      case "block":
+        return new Code(p.src);
+    }
+  }
+
+  /** Evaluates an argument's value. */
+  argVal(a: Arg): Val {
+    return this.evalPieces(a.pieces);
+  }
+
+  /** Evaluates an argument to a string. */
+  argStr(a: Arg): string {
+    return toStr(this.argVal(a));
+  }
+
+  /** Evaluates a where-clause for an item. */
+  whereMatch(e: Expr, lookup: ItemLookup): boolean {
+    return truthy(evalExpr(e, this, lookup));
+  }
+
+  /** Refuses writes for users without the policy. */
+  requirePolicy(policy: string): void {
+    if (!this.session.policies.has(policy)) throw fail(NOT_ENOUGH_PERMISSIONS);
+  }
+
+  // --------------------------------------------------------------- statements
+
+  execStatement(stmt: Statement): Val {
+    const r = this.resolve(stmt);
+    if (r.kind === "cd") {
+      this.cwd = r.node;
+      return null;
+    }
+    if (r.kind === "builtin") {
+      const args = this.splitArgs(stmt, r.argStart, false);
+      return runBuiltin(this, r.name, r.word, args, stmt);
+    }
+    const allowWhere = (r.kind === "verb" && (r.verb === "print" || r.verb === "find")) ||
+      (r.kind === "export");
+    const args = this.splitArgs(stmt, r.argStart, allowWhere);
+    // `[find ...]` inside the arguments runs relative to the command's menu
+    const savedCwd = this.cwd;
+    this.cwd = r.node;
+    try {
+      if (r.kind === "verb") return runVerb(this, r.menu, r.verb, args, stmt);
+      if (r.kind === "export") return this.runExport(r.node, args);
+      return this.runCommand(r.node, r.def, args);
+    } finally {
+      this.cwd = savedCwd;
+    }
+  }
+
+  private runExport(node: MenuNode, args: Args): Val {
+    const flags = new Set<string>();
+    for (const a of args.positional) {
+      const t = plainText(a.word);
+      if (
+        t === null ||
+        !["terse", "verbose", "compact", "show-sensitive", "hide-sensitive"].includes(t)
+      ) {
+        throw expectedEnd(a.word.pos);
+      }
+      if (t === "show-sensitive" && this.st.v6) throw expectedEnd(a.word.pos);
+      if (t === "hide-sensitive" && !this.st.v6) throw expectedEnd(a.word.pos);
+      flags.add(t);
+    }
+    for (const [name, a] of args.named) {
+      if (name !== "file") throw expectedEnd(a.word.pos);
+    }
+    if (args.whereWord) throw expectedEnd(args.whereWord.pos);
+    const sensitive = this.st.v6 ? !flags.has("hide-sensitive") : flags.has("show-sensitive");
+    const text = exportConfig(this.st, {
+      prefix: node.path,
+      terse: flags.has("terse"),
+      verbose: flags.has("verbose"),
+      sensitive,
+    });
+    const file = args.named.get("file");
+    if (file) {
+      this.requirePolicy("write");
+      const name = this.argStr(file);
+      const t = this.st.table("/file");
+      const fname = name.endsWith(".rsc") ? name : name + ".rsc";
+      const old = t.items.find((f) => f.name === fname);
+      const item = {
+        name: fname,
+        type: "script",
+        size: String(text.length),
+        "creation-time": this.st.nowText(),
+        contents: text,
+      };
+      if (old) Object.assign(old, item);
+      else t.items.push({ ".id": this.st.newId(t), ...item });
+      this.st.touch();
+      return null;
+    }
+    for (const l of text.split("\n")) this.print(l);
+    return null;
+  }
+
+  private runCommand(node: MenuNode, def: CommandDef, args: Args): Val {
+    if (def.write) this.requirePolicy("write");
+    const named = new Map<string, string>();
+    for (const [k, a] of args.named) {
+      if (!def.args?.includes(k)) {
+        if (k === "numbers" && !def.numbers) throw at(`bad parameter ${k}`, a.word.pos);
+        throw expectedEnd(a.word.pos);
+      }
+      named.set(k, this.argStr(a));
+    }
+    if (args.whereWord) throw expectedEnd(args.whereWord.pos);
+    let ids: string[] = [];
+    let posArgs = args.positional;
+    const menu = node.menu;
+    if (def.numbers && menu) {
+      const numArg = args.named.get("numbers");
+      if (numArg) ids = this.selectIds(menu, this.argVal(numArg), true);
+      else if (posArgs.length) {
+        ids = this.selectIds(menu, this.argVal(posArgs[0]), false);
+        posArgs = posArgs.slice(1);
+      }
+    }
+    const max = def.positional ?? 0;
+    if (posArgs.length > max) throw expectedEnd(posArgs[max].word.pos);
+    return def.run({
+      st: this.st,
+      menu,
+      user: this.session.user,
+      named,
+      positional: posArgs.map((a) => this.argVal(a)),
+      ids,
+      print: (l) => this.print(l),
+      runScript: (src) => this.runScriptText(src),
+      exportText: (o) => exportConfig(this.st, o),
+    }) ?? null;
+  }
+
+  /** Resolves `numbers` (ids, print numbers, names, lists) to item ids. */
+  selectIds(menu: MenuDef, v: Val, named: boolean): string[] {
+    const items = this.st.list(menu);
+    const out: string[] = [];
+    const notFound = () => fail(named ? "no such item (4)" : "no such item");
+    const one = (x: string) => {
+      if (x === "") return;
+      if (/^\*[0-9A-Fa-f]+$/.test(x)) {
+        const id = "*" + x.slice(1).toUpperCase();
+        if (!items.some((i) => i[".id"] === id)) throw notFound();
+        out.push(id);
+        return;
+      }
+      if (/^\d+$/.test(x)) {
+        const shown = this.lastPrint.get(menu.path) ?? items.map((i) => i[".id"]);
+        const id = shown[Number(x)];
+        if (!id || !items.some((i) => i[".id"] === id)) throw notFound();
+        out.push(id);
+        return;
+      }
+      const key = menu.key;
+      const it = key ? items.find((i) => i[key] === x) : undefined;
+      if (!it) throw notFound();
+      out.push(it[".id"]);
+    };
+    const walk = (x: Val) => {
+      if (Array.isArray(x)) x.forEach(walk);
+      else if (x === null) return;
+      else for (const part of toStr(x).split(",")) one(part);
+    };
+    walk(v);
+    return [...new Set(out)];
+  }
+
+  // ------------------------------------------------------------------ parsing
+
+  private commandAt(node: MenuNode, name: string, word: Word, argStart: number): Resolved | null {
+    if (name === "export" && (node.menu?.noExport !== true)) {
+      return { kind: "export", node, word, argStart };
+    }
+    if (node.menu && verbsOf(node.menu, this.st).includes(name)) {
+      return { kind: "verb", node, menu: node.menu, verb: name, word, argStart };
+    }
+    const extra = node.menu?.commands?.[name];
+    if (extra) return { kind: "command", node, def: extra, name, word, argStart };
+    const loose = node.commands.get(name);
+    if (loose) return { kind: "command", node, def: loose, name, word, argStart };
+    return null;
+  }
+
+  private resolve(stmt: Statement): Resolved {
+    const words = stmt.words;
+    const w0 = words[0];
+    const t0 = plainText(w0);
+    if (t0 !== null && t0.startsWith(":") && t0.length > 1) {
+      return { kind: "builtin", name: t0.slice(1), word: w0, argStart: 1 };
+    }
+    let node = this.cwd;
+    let i = 0;
+    if (t0 !== null && t0.startsWith("/")) {
+      if (this.st.v6) {
+        const k = t0.indexOf("/", 1);
+        if (k > 0) throw expectedCommand({ line: w0.pos.line, col: w0.pos.col + k });
+      }
+      node = this.root;
+      const segs = t0.split("/");
+      let off = 0;
+      for (let s = 0; s < segs.length; s++) {
+        const seg = segs[s];
+        const pos = { line: w0.pos.line, col: w0.pos.col + off };
+        off += seg.length + 1;
+        if (seg === "") continue;
+        if (seg === "..") {
+          node = this.parentOf(node);
+          continue;
+        }
+        const child = node.children.get(seg);
+        if (child) {
+          node = child;
+          continue;
+        }
+        const rest = segs.slice(s + 1).filter(Boolean);
+        const c = rest.length === 0 ? this.commandAt(node, seg, w0, 1) : null;
+        if (c) return c;
+        throw badCommand(seg, pos);
+      }
+      i = 1;
+    }
+    for (; i < words.length; i++) {
+      const w = words[i];
+      const t = plainText(w);
+      if (t === null) throw expectedCommand(w.pos);
+      if (t === "..") {
+        node = this.parentOf(node);
+        continue;
+      }
+      if (t.startsWith("/") && i > 0) throw badCommand(t, w.pos);
+      const child = node.children.get(t);
+      if (child) {
+        node = child;
+        continue;
+      }
+      const c = this.commandAt(node, t, w, i + 1);
+      if (c) return c;
+      throw badCommand(t, w.pos);
+    }
+    return { kind: "cd", node };
+  }
+
+  private parentOf(node: MenuNode): MenuNode {
+    const segs = node.path.split("/").filter(Boolean);
+    segs.pop();
+    let n = this.root;
+    for (const s of segs) n = n.children.get(s)!;
+    return n;
+  }
+
+  /** Splits the words after a command into named and positional arguments. */
+  splitArgs(stmt: Statement, start: number, allowWhere: boolean): Args {
+    const args: Args = { named: new Map(), positional: [] };
+    const words = stmt.words;
+    for (let i = start; i < words.length; i++) {
+      const w = words[i];
+      const first = w.pieces[0];
+      if (allowWhere && plainText(w) === "where") {
+        const last = words[words.length - 1];
+        const src = stmt.src.slice(w.end, last.end);
+        args.whereWord = w;
+        if (i === words.length - 1) throw syntaxError({ line: w.pos.line, col: w.pos.col + 5 });
+        args.where = parseExpr(src, { line: w.pos.line, col: w.pos.col + 5 });
+        break;
+      }
+      if (first.k === "text" && first.v.includes("=")) {
+        const eqi = first.v.indexOf("=");
+        const name = first.v.slice(0, eqi);
+        if (NAME_RE.test(name)) {
+          const rest = first.v.slice(eqi + 1);
+          const pieces: Piece[] = rest ? [{ k: "text", v: rest, pos: first.pos }] : [];
+          pieces.push(...w.pieces.slice(1));
+          if (!pieces.length) throw expectedEnd(w.pos);
+          args.named.set(name, { name, word: w, pieces });
+          continue;
+        }
+      }
+      args.positional.push({ word: w, pieces: w.pieces });
+    }
+    return args;
+  }
+}
+
+// ------------------------------------------------------- undeclared variables
+
+function walkScript(script: Script, known: Set<string>): void {
+  for (const line of script.lines) {
+    for (const stmt of line.stmts) walkStatement(stmt, known);
+  }
+}
+
+function walkStatement(stmt: Statement, known: Set<string>): void {
+  const t0 = plainText(stmt.words[0]);
+  const declares = t0 === ":local" || t0 === ":global";
+  let inner = known;
+  if (t0 === ":foreach" || t0 === ":for") {
+    const v = stmt.words[1] && plainText(stmt.words[1]);
+    inner = new Set(known);
+    if (v) inner.add(v);
+  }
+  stmt.words.forEach((w, i) => {
+    if (declares && i === 1) return;
+    for (const p of w.pieces) walkPiece(p, i > 1 && inner !== known ? inner : known);
+  });
+  if (declares && stmt.words[1]) {
+    const name = plainText(stmt.words[1]);
+    if (name) known.add(name);
+  }
+}
+
+function walkPiece(p: Piece | StrPart, known: Set<string>): void {
+  switch (p.k) {
+    case "var":
+      if (!known.has(p.name)) throw syntaxError(p.pos);
+      return;
+    case "str":
+      for (const x of p.parts) walkPiece(x, known);
+      return;
+    case "cmd":
+      walkScript(p.script, new Set(known));
+      return;
+    case "block":
+      walkScript(p.script, new Set(known));
+      return;
+    case "expr":
+      walkExpr(p.expr, known);
+      return;
+  }
+}
+
+function walkExpr(e: Expr, known: Set<string>): void {
+  switch (e.k) {
+    case "var":
+      if (!known.has(e.name)) throw syntaxError(e.pos);
+      return;
+    case "str":
+      for (const x of e.parts) walkPiece(x, known);
+      return;
+    case "cmd":
+      walkScript(e.script, new Set(known));
+      return;
+    case "un":
+      walkExpr(e.a, known);
+      return;
+    case "bin":
+      walkExpr(e.a, known);
+      walkExpr(e.b, known);
+      return;
+  }
+}

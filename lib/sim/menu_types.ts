@@ -1,0 +1,161 @@
+/**
+ * Declarative menu descriptions. Each RouterOS menu (`/ip/address`,
+ * `/system/identity`...) is data: its properties with types, defaults and
+ * validators, its key property, flags, table columns and extra commands.
+ * The generic verbs (add/set/remove/print/...) in `verbs.ts` work from this.
+ */
+import type { SimVersion } from "./types.ts";
+import type { RouterState } from "./state.ts";
+import type { Val } from "./values.ts";
+
+/** A stored item: `.id` plus properties, all strings. */
+export type Item = Record<string, string>;
+
+/** Property value types. */
+export type PropType =
+  | "str"
+  | "bool"
+  | "int"
+  | "ip"
+  | "prefix"
+  | "ip6"
+  | "prefix6"
+  | "ipOrPrefix"
+  | "mac"
+  | "time"
+  | "enum"
+  | "ref"
+  | "list"
+  | "num";
+
+/** One property of a menu. */
+export interface PropDef {
+  name: string;
+  type: PropType;
+  /** Default stored value for new items (or computed from the new item). */
+  default?: string | ((item: Item, st: RouterState) => string | undefined);
+  /** Read-only: set by the system, refused in add/set (`expected end of command`). */
+  ro?: boolean;
+  /** Computed at read time (never stored). */
+  compute?: (item: Item, st: RouterState) => string | undefined;
+  /** enum/list members. */
+  values?: string[];
+  /** `ref`: menu path whose key property the value must name. */
+  ref?: string;
+  /** `ref`: extra accepted values (e.g. `all`). */
+  refAllow?: string[];
+  /** `int`: bounds. */
+  min?: number;
+  max?: number;
+  /** Hidden unless `show-sensitive` (v7 export) and never printed by print. */
+  sensitive?: boolean;
+  /** Never printed or exported (passwords). */
+  secret?: boolean;
+  /** Must be given to `add`. */
+  required?: boolean;
+  /** Custom check; returns the error text, or undefined when valid. */
+  validate?: (v: string, item: Item, st: RouterState) => string | undefined;
+  /** Normalises an accepted value before storing. */
+  normalize?: (v: string, st: RouterState) => string;
+  /** Only in these versions. */
+  versions?: SimVersion[];
+  /** Exported even when equal to the default. */
+  exportAlways?: boolean;
+  /** Not shown by print detail/terse (still in as-value and get). */
+  noPrint?: boolean;
+}
+
+/** A flag letter shown in print output. */
+export interface FlagDef {
+  ch: string;
+  name: string;
+  /** Flags in the same group share one column (v7 legend separates groups by `;`). */
+  group: number;
+  test: (item: Item, st: RouterState) => boolean;
+}
+
+/** Context handed to extra commands. */
+export interface CommandCtx {
+  st: RouterState;
+  /** The menu the command was found in (undefined for loose commands like `/ping`). */
+  menu: MenuDef | undefined;
+  /** Name of the logged-in user. */
+  user: string;
+  /** `/export` text of a menu path prefix ("" = all). */
+  exportText: (
+    opts: { terse: boolean; sensitive: boolean; verbose: boolean; prefix: string },
+  ) => string;
+  /** Named arguments (already evaluated to strings). */
+  named: Map<string, string>;
+  /** Positional arguments (evaluated). */
+  positional: Val[];
+  /** Ids selected by `numbers` when the command takes them. */
+  ids: string[];
+  /** Appends an output line. */
+  print: (line: string) => void;
+  /** Runs a script as the current user (scheduler, scripts). */
+  runScript: (src: string) => void;
+}
+
+/** An extra command beyond the generic verbs. */
+export interface CommandDef {
+  /** Named arguments accepted. */
+  args?: string[];
+  /** Takes `numbers` (item selection) as first positional. */
+  numbers?: boolean;
+  /** Other positional arguments accepted (count). */
+  positional?: number;
+  /** Needs the `write` policy. */
+  write?: boolean;
+  run: (ctx: CommandCtx) => Val | void;
+}
+
+/** A menu description. */
+export interface MenuDef {
+  /** Path with slashes: `/ip/address`. */
+  path: string;
+  kind: "list" | "single";
+  props: PropDef[];
+  /** Property used to address items by name (`set ether1 ...`). */
+  key?: string;
+  /** Storage table when items live in a shared table (interfaces). */
+  table?: string;
+  /** Fixed properties of the items this menu shows in a shared table. */
+  match?: Item;
+  /** Duplicate checks: properties that together must be unique. */
+  unique?: { props: string[]; error: string }[];
+  flags?: FlagDef[];
+  /** v7 table columns (property names). */
+  columns?: string[];
+  /** v6 table columns (defaults to `columns`). */
+  columns6?: string[];
+  /** Items can be reordered with `move`. */
+  ordered?: boolean;
+  /** Which generic verbs exist (default for list: all; single: set/print/get/export). */
+  verbs?: string[];
+  /** Default items of a fresh router. */
+  defaults?: (st: RouterState) => Item[];
+  /** Items the system adds (dynamic), recomputed on read. */
+  dynamic?: (st: RouterState) => Item[];
+  commands?: Record<string, CommandDef>;
+  /** Called before an add/set is stored; may throw RosError. `old` is undefined for add. */
+  check?: (item: Item, st: RouterState, old: Item | undefined) => void;
+  /** Called before remove; may throw RosError. */
+  checkRemove?: (item: Item, st: RouterState) => void;
+  /** Called after an item was removed (cascade). */
+  afterRemove?: (item: Item, st: RouterState) => void;
+  /** Called after add/set was stored. */
+  afterChange?: (item: Item, st: RouterState, old: Item | undefined) => void;
+  /** Only in these versions. */
+  versions?: SimVersion[];
+  /** Items left out of /export (built-in ones). */
+  exportSkip?: (item: Item, st: RouterState) => boolean;
+  /** Not part of /export. */
+  noExport?: boolean;
+  /** Items with this property set identify defaults in export (`set [ find default-name=ether1 ]`). */
+  exportFindBy?: string;
+  /** Needs `policy` (user management) for writes. */
+  policy?: boolean;
+  /** Items cannot be added/removed by the user (e.g. /interface/ethernet). */
+  noAdd?: boolean;
+}

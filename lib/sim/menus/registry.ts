@@ -1,0 +1,90 @@
+/**
+ * The menu tree: every menu description plus loose commands (`/ping`,
+ * `/system/reboot`...), indexed by path for the parser.
+ */
+import type { CommandDef, MenuDef } from "../menu_types.ts";
+import type { SimVersion } from "../types.ts";
+import { INTERFACE_MENUS } from "./interface.ts";
+import { IP_MENUS } from "./ip.ts";
+import { SYSTEM_MENUS } from "./system.ts";
+import { USER_MENUS } from "./user.ts";
+import { FIREWALL_MENUS } from "./firewall.ts";
+import { MISC_MENUS } from "./misc.ts";
+import { LOOSE_COMMANDS } from "./loose.ts";
+
+/** A node of the menu tree. */
+export interface MenuNode {
+  name: string;
+  path: string;
+  children: Map<string, MenuNode>;
+  menu?: MenuDef;
+  commands: Map<string, CommandDef>;
+}
+
+/** Every menu. */
+export const ALL_MENUS: MenuDef[] = [
+  ...INTERFACE_MENUS,
+  ...IP_MENUS,
+  ...FIREWALL_MENUS,
+  ...SYSTEM_MENUS,
+  ...USER_MENUS,
+  ...MISC_MENUS,
+];
+
+const byPath = new Map<string, MenuDef>(ALL_MENUS.map((m) => [m.path, m]));
+const byTable = new Map<string, MenuDef[]>();
+for (const m of ALL_MENUS) {
+  const t = m.table ?? m.path;
+  if (!byTable.has(t)) byTable.set(t, []);
+  byTable.get(t)!.push(m);
+}
+
+/** `/ip address` or `ip/address` → `/ip/address`. */
+export function normPath(p: string): string {
+  return "/" + p.split(/[\s/]+/).filter(Boolean).join("/");
+}
+
+/** Menu description of a path. */
+export function menuByPath(p: string): MenuDef | undefined {
+  return byPath.get(normPath(p));
+}
+
+/** Menus stored in a table. */
+export function menusInTable(table: string): MenuDef[] {
+  return byTable.get(table) ?? [];
+}
+
+const trees = new Map<SimVersion, MenuNode>();
+
+function node(name: string, path: string): MenuNode {
+  return { name, path, children: new Map(), commands: new Map() };
+}
+
+/** The menu tree of a version (built once). */
+export function menuTree(v: SimVersion): MenuNode {
+  let root = trees.get(v);
+  if (root) return root;
+  root = node("", "");
+  const ensure = (path: string): MenuNode => {
+    let n = root!;
+    for (const seg of path.split("/").filter(Boolean)) {
+      let c = n.children.get(seg);
+      if (!c) {
+        c = node(seg, n.path + "/" + seg);
+        n.children.set(seg, c);
+      }
+      n = c;
+    }
+    return n;
+  };
+  for (const m of ALL_MENUS) {
+    if (m.versions && !m.versions.includes(v)) continue;
+    ensure(m.path).menu = m;
+  }
+  for (const c of LOOSE_COMMANDS) {
+    if (c.versions && !c.versions.includes(v)) continue;
+    ensure(c.path).commands.set(c.name, c.def);
+  }
+  trees.set(v, root);
+  return root;
+}

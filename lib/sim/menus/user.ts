@@ -1,0 +1,109 @@
+/** `/user`, `/user/group`, `/user/ssh-keys`, `/user/active`. */
+import type { MenuDef } from "../menu_types.ts";
+import { COMMENT, DISABLED, F_DISABLED, ro, str } from "./common.ts";
+
+const POLICIES = [
+  "local",
+  "telnet",
+  "ssh",
+  "ftp",
+  "reboot",
+  "read",
+  "write",
+  "policy",
+  "test",
+  "winbox",
+  "password",
+  "web",
+  "sniff",
+  "sensitive",
+  "api",
+  "romon",
+  "rest-api",
+];
+
+/** Policies of the built-in groups. */
+export const GROUP_POLICIES: Record<string, string> = {
+  read:
+    "local,telnet,ssh,reboot,read,test,winbox,password,web,sniff,api,romon,rest-api,!ftp,!write,!policy,!sensitive",
+  write:
+    "local,telnet,ssh,reboot,read,write,test,winbox,password,web,sniff,api,romon,rest-api,!ftp,!policy,!sensitive",
+  full:
+    "local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,password,web,sniff,sensitive,api,romon,rest-api",
+};
+
+/** `/user`. */
+export const USER: MenuDef = {
+  path: "/user",
+  kind: "list",
+  key: "name",
+  policy: true,
+  props: [
+    str("name", { required: true }),
+    { name: "group", type: "ref", ref: "/user/group", required: true },
+    str("password", { secret: true, default: "" }),
+    str("address", { default: "" }),
+    ro("last-logged-in", "str"),
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED],
+  noExport: true,
+  columns: ["name", "group", "address", "last-logged-in"],
+  columns6: ["name", "group", "address", "last-logged-in"],
+  unique: [{ props: ["name"], error: "failure: user with the same name already exists" }],
+  defaults: (st) =>
+    st.init.users.map((u) => ({
+      name: u.name,
+      group: u.group ?? "full",
+      password: u.password ?? "",
+      address: "",
+      disabled: "false",
+      ...(u.name === "admin" ? { comment: "system default user" } : {}),
+    })),
+};
+
+/** `/user/group`. */
+export const USER_GROUP: MenuDef = {
+  path: "/user/group",
+  kind: "list",
+  key: "name",
+  policy: true,
+  props: [
+    str("name", { required: true }),
+    { name: "policy", type: "list", values: POLICIES, default: "" },
+    str("skin", { default: "default" }),
+    COMMENT,
+  ],
+  columns: ["name", "policy", "skin"],
+  exportSkip: (it) => GROUP_POLICIES[it.name] === it.policy,
+  unique: [{ props: ["name"], error: "failure: group with the same name already exists" }],
+  defaults: () =>
+    ["read", "write", "full"].map((name) => ({
+      name,
+      policy: GROUP_POLICIES[name],
+      skin: "default",
+    })),
+};
+
+/** `/user/ssh-keys`. */
+export const SSH_KEYS: MenuDef = {
+  path: "/user/ssh-keys",
+  kind: "list",
+  policy: true,
+  props: [
+    { name: "user", type: "ref", ref: "/user", required: true },
+    str("key", { secret: true, required: true }),
+    ro("key-type", "str"),
+    ro("bits", "int"),
+    ro("key-owner", "str"),
+    ro("info", "str"),
+    COMMENT,
+  ],
+  noExport: true,
+  columns: ["user", "key-type", "bits", "key-owner"],
+  columns6: ["user", "bits", "key-owner"],
+};
+
+/** User menus. */
+export const USER_MENUS: MenuDef[] = [USER, USER_GROUP, SSH_KEYS];

@@ -1,0 +1,172 @@
+/**
+ * RouterOS simulator: fake MikroTik routers reachable over real SSH, with a
+ * RouterOS console (tokenizer, parser, interpreter, menus) faithful to
+ * `shared/routeros-cli.md`. Every test of the product runs against it.
+ *
+ * @example
+ * const r = await startSimulator({ version: "7.16" });
+ * r.run("/ip address add address=10.0.0.1/24 interface=ether1");
+ * await r.close();
+ */
+import { RouterCore } from "./router.ts";
+import { SshListener } from "./ssh_server.ts";
+import { fingerprint, generateHostKey, sharedHostKey } from "./hostkey.ts";
+import {
+  defaultFaults,
+  type SimCounters,
+  type SimFaults,
+  type SimUser,
+  type SimVersion,
+} from "./types.ts";
+import { exportConfig } from "./export.ts";
+
+export type { SimCounters, SimFaults, SimUser, SimVersion } from "./types.ts";
+export { defaultFaults } from "./types.ts";
+
+/** Options of one simulated router. */
+export interface SimOptions {
+  /** Listen address; default "127.0.0.1". */
+  host?: string;
+  /** Port; default 0 = ephemeral. */
+  port?: number;
+  /** RouterOS version to imitate; default "7.16". */
+  version?: SimVersion;
+  /** `/system identity` name; default "MikroTik". */
+  identity?: string;
+  /** Users; default `[{ name: "admin", password: "", group: "full" }]`. */
+  users?: SimUser[];
+  /** Host private key (OpenSSH or PEM); default: one generated ed25519 key shared by the process. */
+  hostKey?: string;
+  /** Load state from / save state to this JSON file. */
+  stateFile?: string;
+  /** Faults to inject (mutable later through `router.faults`). */
+  faults?: Partial<SimFaults>;
+  /** Router clock (for deterministic dates in tests); default: the real clock. */
+  now?: () => Date;
+}
+
+/** A running simulated router. */
+export interface SimRouter {
+  readonly host: string;
+  readonly port: number;
+  readonly version: SimVersion;
+  /** Live, mutable counters. */
+  readonly counters: SimCounters;
+  /** Live, mutable faults: tests flip them at run time. */
+  faults: SimFaults;
+  /** `SHA256:<base64 without padding>` as OpenSSH prints it. */
+  hostKeyFingerprint(): string;
+  /** New host key for later connections. */
+  rotateHostKey(): void;
+  /** Runs a CLI command in-process, exactly as an exec would. */
+  run(command: string, user?: string): { output: string; exitCode: number };
+  /** Raw stored items of a menu (`/ip/address`): `.id` and all properties as strings. */
+  items(menu: string): Record<string, string>[];
+  /** Like `/export`. */
+  export(): string;
+  /** Adds (or replaces) a user. */
+  addUser(u: SimUser): void;
+  /** Closes the listener and all connections. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_USERS: SimUser[] = [{ name: "admin", password: "", group: "full" }];
+
+class Router implements SimRouter {
+  readonly host: string;
+  port = 0;
+  readonly version: SimVersion;
+  readonly core: RouterCore;
+  readonly listener: SshListener;
+  private key: string;
+
+  constructor(opts: SimOptions) {
+    this.host = opts.host ?? "127.0.0.1";
+    this.version = opts.version ?? "7.16";
+    this.key = opts.hostKey ?? sharedHostKey();
+    this.core = new RouterCore({
+      version: this.version,
+      identity: opts.identity ?? "MikroTik",
+      users: structuredClone(opts.users ?? DEFAULT_USERS),
+      stateFile: opts.stateFile,
+      faults: { ...defaultFaults(), ...opts.faults },
+      now: opts.now,
+      runScheduler: true,
+    });
+    this.listener = new SshListener(this.core, () => this.key);
+  }
+
+  get counters(): SimCounters {
+    return this.core.counters;
+  }
+  get faults(): SimFaults {
+    return this.core.faults;
+  }
+  set faults(f: SimFaults) {
+    this.core.faults = f;
+  }
+  hostKeyFingerprint(): string {
+    return fingerprint(this.key);
+  }
+  rotateHostKey(): void {
+    this.key = generateHostKey();
+    this.listener.resetHostKey();
+  }
+  run(command: string, user = "admin"): { output: string; exitCode: number } {
+    return this.core.exec(command, user);
+  }
+  items(menu: string): Record<string, string>[] {
+    return this.core.items(menu);
+  }
+  export(): string {
+    return exportConfig(this.core.state(), {
+      prefix: "",
+      terse: false,
+      verbose: false,
+      sensitive: true,
+    });
+  }
+  addUser(u: SimUser): void {
+    this.core.addUser(u);
+  }
+  async close(): Promise<void> {
+    this.core.close();
+    await this.listener.close();
+  }
+}
+
+/** Starts one simulated router listening for SSH. */
+export async function startSimulator(opts: SimOptions = {}): Promise<SimRouter> {
+  const r = new Router(opts);
+  r.port = await r.listener.listen(r.host, opts.port ?? 0);
+  return r;
+}
+
+/**
+ * Starts `count` routers on consecutive ports from `basePort` (or ephemeral
+ * ports when 0/absent). Identities are `<identity>-N` (N from 1); a state
+ * file gets `.N` appended per router. One host key is shared.
+ */
+export async function startFleet(
+  count: number,
+  opts: SimOptions & { basePort?: number } = {},
+): Promise<SimRouter[]> {
+  const out: SimRouter[] = [];
+  const base = opts.basePort ?? opts.port ?? 0;
+  try {
+    for (let i = 0; i < count; i++) {
+      out.push(
+        await startSimulator({
+          ...opts,
+          port: base ? base + i : 0,
+          identity: `${opts.identity ?? "MikroTik"}-${i + 1}`,
+          stateFile: opts.stateFile ? `${opts.stateFile}.${i + 1}` : undefined,
+        }),
+      );
+    }
+  } catch (e) {
+    await Promise.all(out.map((r) => r.close()));
+    throw e;
+  }
+  return out;
+}

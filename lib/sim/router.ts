@@ -1,0 +1,167 @@
+/**
+ * One simulated router: its (lazily created) state, counters, faults and the
+ * `exec` entry point shared by SSH, `run()` and the stdio CLI.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { Interp } from "./interpreter.ts";
+import { RouterState, type StateData, type StateInit } from "./state.ts";
+import type { SimCounters, SimFaults, SimUser, SimVersion } from "./types.ts";
+import { loginName, policiesOf } from "./auth.ts";
+import { Scheduler } from "./scheduler.ts";
+import { menuByPath } from "./menus/registry.ts";
+import { describeKey } from "./auth.ts";
+
+/** Settings of one router. */
+export interface CoreOptions {
+  version: SimVersion;
+  identity: string;
+  users: SimUser[];
+  stateFile?: string;
+  faults: SimFaults;
+  now?: () => Date;
+  /** Run `/system/scheduler` jobs on timers (off for the one-shot stdio CLI). */
+  runScheduler: boolean;
+}
+
+/** Result of one exec. */
+export interface ExecResult {
+  output: string;
+  exitCode: number;
+}
+
+/** A logged-in session (for `/user/active`). */
+export interface ActiveSession {
+  name: string;
+  address: string;
+  via: string;
+  when: string;
+}
+
+/** The router behind an SSH listener. */
+export class RouterCore {
+  readonly counters: SimCounters = {
+    connections: 0,
+    sessionChannels: 0,
+    execChannels: 0,
+    commands: 0,
+    authFailures: 0,
+  };
+  faults: SimFaults;
+  private st: RouterState | null = null;
+  private scheduler: Scheduler | null = null;
+  readonly active = new Set<ActiveSession>();
+
+  constructor(readonly opts: CoreOptions) {
+    this.faults = opts.faults;
+  }
+
+  /** The state, created (or loaded from the state file) on first use. */
+  state(): RouterState {
+    if (this.st) return this.st;
+    const init: StateInit = {
+      version: this.opts.version,
+      identity: this.opts.identity,
+      users: this.opts.users,
+      now: this.opts.now,
+    };
+    let data: StateData | undefined;
+    const f = this.opts.stateFile;
+    if (f && existsSync(f)) {
+      const text = readFileSync(f, "utf8");
+      if (text.trim()) data = JSON.parse(text) as StateData;
+    }
+    const st = new RouterState(init, data);
+    st.activeSessions = () => [...this.active];
+    this.st = st;
+    if (!data) this.seedUserKeys(st);
+    if (this.opts.runScheduler) {
+      this.scheduler = new Scheduler(this);
+      st.onChange = () => this.scheduler?.rearm();
+      this.scheduler.rearm();
+    }
+    return st;
+  }
+
+  private seedUserKeys(st: RouterState): void {
+    for (const u of this.opts.users) for (const k of u.publicKeys ?? []) this.addKey(st, u.name, k);
+    st.dirty = false;
+  }
+
+  /** Registers an OpenSSH public key for a user. */
+  addKey(st: RouterState, user: string, line: string): void {
+    const d = describeKey(line);
+    if (typeof d === "string") throw new Error(`bad public key for ${user}: ${d}`);
+    const t = st.table("/user/ssh-keys");
+    t.items.push({
+      ".id": st.newId(t),
+      user,
+      key: line.trim(),
+      "key-type": d.type,
+      bits: d.bits,
+      "key-owner": d.owner,
+      info: d.owner,
+    });
+  }
+
+  /** Adds a user (and its keys) to a running router. */
+  addUser(u: SimUser): void {
+    const st = this.state();
+    const t = st.table("/user");
+    const existing = t.items.find((i) => i.name === u.name);
+    const item = {
+      name: u.name,
+      group: u.group ?? "full",
+      password: u.password ?? "",
+      address: "",
+      disabled: "false",
+    };
+    if (existing) Object.assign(existing, item);
+    else t.items.push({ ".id": st.newId(t), ...item });
+    for (const k of u.publicKeys ?? []) this.addKey(st, u.name, k);
+    st.touch();
+    this.save();
+  }
+
+  /** Runs console input as a user; returns the text and an exit status. */
+  exec(command: string, login = "admin"): ExecResult {
+    const st = this.state();
+    const user = loginName(login);
+    const ip = new Interp(st, { user, policies: policiesOf(st, user) });
+    ip.runInput(command);
+    this.save();
+    const output = ip.out.map((l) => l + "\r\n").join("");
+    let exitCode = 0;
+    if (ip.failed) exitCode = this.faults.randomExitStatus ? (Math.random() < 0.5 ? 0 : 1) : 1;
+    return { output, exitCode };
+  }
+
+  /** Runs a stored script as `user` (scheduler); output goes nowhere. */
+  runScript(src: string, user: string): void {
+    const st = this.state();
+    const ip = new Interp(st, { user, policies: policiesOf(st, user) });
+    ip.runScriptText(src);
+    this.save();
+  }
+
+  /** Writes the state file when something changed. */
+  save(): void {
+    const st = this.st;
+    if (!st || !st.dirty || !this.opts.stateFile) return;
+    writeFileSync(this.opts.stateFile, JSON.stringify(st.toData()));
+    st.dirty = false;
+  }
+
+  /** Stops timers. */
+  close(): void {
+    this.scheduler?.stop();
+    this.scheduler = null;
+    this.save();
+  }
+
+  /** Raw items of a menu. */
+  items(path: string): Record<string, string>[] {
+    const m = menuByPath(path);
+    if (!m) throw new Error(`unknown menu ${path}`);
+    return this.state().list(m);
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The configuration and run-time state of one simulated router. Tables are
+ * created lazily (with the menu's defaults) on first use, so a fleet of idle
+ * routers costs almost nothing. Everything stored is a string, as RouterOS
+ * stores it; computed properties are added when items are read.
+ */
+import type { Item, MenuDef } from "./menu_types.ts";
+import type { SimUser, SimVersion } from "./types.ts";
+import type { Val } from "./values.ts";
+import { menuByPath, menusInTable } from "./menus/registry.ts";
+import { fmtDateTime } from "./timefmt.ts";
+
+/** One storage table. */
+export interface Table {
+  nextId: number;
+  items: Item[];
+}
+
+/** Serialised state (state file). */
+export interface StateData {
+  version: SimVersion;
+  tables: Record<string, Table>;
+  clockOffsetMs: number;
+}
+
+/** Settings a state is created from. */
+export interface StateInit {
+  version: SimVersion;
+  identity: string;
+  users: SimUser[];
+  now?: () => Date;
+}
+
+/** Formats a table id: `*` + uppercase hex. */
+export function fmtId(n: number): string {
+  return "*" + n.toString(16).toUpperCase();
+}
+
+/** State of one router. */
+export class RouterState {
+  readonly version: SimVersion;
+  readonly v6: boolean;
+  readonly init: StateInit;
+  private tables = new Map<string, Table>();
+  /** Global script variables (kept in memory, like RouterOS until reboot). */
+  readonly globals = new Map<string, Val>();
+  clockOffsetMs = 0;
+  readonly bootMs = Date.now();
+  /** Set whenever stored configuration changes (for the state file). */
+  dirty = false;
+  /** Logged-in sessions, for `/user/active`. */
+  activeSessions: () => { name: string; address: string; via: string; when: string }[] = () => [];
+  /** Hooks run after any change (scheduler re-arming). */
+  onChange: (() => void) | null = null;
+
+  constructor(init: StateInit, data?: StateData) {
+    this.init = init;
+    this.version = init.version;
+    this.v6 = init.version.startsWith("6");
+    if (data) {
+      for (const [k, t] of Object.entries(data.tables)) this.tables.set(k, structuredClone(t));
+      this.clockOffsetMs = data.clockOffsetMs ?? 0;
+    }
+  }
+
+  /** Router clock. */
+  now(): Date {
+    const base = this.init.now ? this.init.now().getTime() : Date.now();
+    return new Date(base + this.clockOffsetMs);
+  }
+
+  /** `date time` in this version's format. */
+  nowText(): string {
+    return fmtDateTime(this.now(), this.v6);
+  }
+
+  /** Storage table of a path, created with defaults on first use. */
+  table(path: string): Table {
+    let t = this.tables.get(path);
+    if (!t) {
+      t = { nextId: 1, items: [] };
+      this.tables.set(path, t);
+      for (const m of menusInTable(path)) {
+        if (m.versions && !m.versions.includes(this.version)) continue;
+        for (const d of m.defaults?.(this) ?? []) {
+          const it: Item = m.kind === "list" ? { ".id": fmtId(t.nextId++), ...d } : { ...d };
+          t.items.push(it);
+        }
+      }
+    }
+    return t;
+  }
+
+  /** Storage table of a menu. */
+  tableOf(menu: MenuDef): Table {
+    return this.table(menu.table ?? menu.path);
+  }
+
+  /** Stored items of a menu (matching its `match`), not including dynamic ones. */
+  stored(menu: MenuDef): Item[] {
+    const items = this.tableOf(menu).items;
+    const match = menu.match;
+    if (!match) return items;
+    return items.filter((it) => Object.entries(match).every(([k, v]) => it[k] === v));
+  }
+
+  /** All items of a menu, dynamic ones included, with computed properties. */
+  list(menu: MenuDef): Item[] {
+    const out = this.stored(menu).map((it) => this.view(menu, it));
+    if (menu.dynamic) { for (const d of menu.dynamic(this)) out.push(this.view(menu, d)); }
+    return out;
+  }
+
+  /** An item with its computed properties filled in. */
+  view(menu: MenuDef, it: Item): Item {
+    const v: Item = { ...it };
+    for (const p of menu.props) {
+      if (p.compute) {
+        const c = p.compute(it, this);
+        if (c !== undefined) v[p.name] = c;
+        else delete v[p.name];
+      }
+    }
+    return v;
+  }
+
+  /** Items of a menu path (`/ip/address` or `/ip address`), for tests. */
+  items(path: string): Item[] {
+    const m = menuByPath(path);
+    if (!m) throw new Error(`unknown menu ${path}`);
+    return this.list(m);
+  }
+
+  /** Finds a stored item by key property value in a menu path. */
+  findByKey(path: string, value: string): Item | undefined {
+    const m = menuByPath(path);
+    if (!m || !m.key) return undefined;
+    return this.list(m).find((it) => it[m.key!] === value);
+  }
+
+  /** Allocates a new id in a table. */
+  newId(t: Table): string {
+    return fmtId(t.nextId++);
+  }
+
+  /** Marks configuration as changed. */
+  touch(): void {
+    this.dirty = true;
+    this.onChange?.();
+  }
+
+  /** Adds a line to `/log`. */
+  log(topics: string, message: string): void {
+    const t = this.table("/log");
+    t.items.push({
+      ".id": this.newId(t),
+      time: this.nowText(),
+      topics,
+      message,
+    });
+    if (t.items.length > 1000) t.items.splice(0, t.items.length - 1000);
+  }
+
+  /** Serialises the configuration for a state file. */
+  toData(): StateData {
+    const tables: Record<string, Table> = {};
+    for (const [k, t] of this.tables) tables[k] = t;
+    return { version: this.version, tables, clockOffsetMs: this.clockOffsetMs };
+  }
+}

@@ -1,0 +1,53 @@
+/** Shared public types of the RouterOS simulator (re-exported by `mod.ts`). */
+
+/** RouterOS versions the simulator can imitate. */
+export type SimVersion = "7.16" | "7.12" | "6.49";
+
+/** A login account of the simulated router. */
+export interface SimUser {
+  name: string;
+  password?: string;
+  group?: "full" | "write" | "read";
+  /** OpenSSH one-line public keys: "ssh-ed25519 AAAA... comment". */
+  publicKeys?: string[];
+}
+
+/** Faults the simulator can inject; live and mutable on a running router. */
+export interface SimFaults {
+  /** Delay (ms) before each command's answer. */
+  latencyMs: number;
+  /** Never answer (all commands, or those matching the RegExp). */
+  hang: boolean | RegExp;
+  /** 0 = never; else destroy the TCP connection when the Nth command (per connection) arrives. */
+  dropAfterCommands: number;
+  /** Reject every authentication. */
+  refuseAuth: boolean;
+  /** Failures exit 0 or 1 at random, as real routers do. When false, failures exit 1. */
+  randomExitStatus: boolean;
+  /** Delay (ms) before sending the SSH identification. */
+  slowHandshakeMs: number;
+  /** Close a session channel that gets no request within 100 ms. */
+  closeIdleSessionChannels: boolean;
+}
+
+/** Live counters of a running simulator. */
+export interface SimCounters {
+  connections: number;
+  sessionChannels: number;
+  execChannels: number;
+  commands: number;
+  authFailures: number;
+}
+
+/** The default faults: none. */
+export function defaultFaults(): SimFaults {
+  return {
+    latencyMs: 0,
+    hang: false,
+    dropAfterCommands: 0,
+    refuseAuth: false,
+    randomExitStatus: false,
+    slowHandshakeMs: 0,
+    closeIdleSessionChannels: false,
+  };
+}

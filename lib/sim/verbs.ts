@@ -1,0 +1,449 @@
+/**
+ * The generic menu verbs: add, set, unset, remove, enable, disable, comment,
+ * move, find, get and print. They work on any menu from its description and
+ * validate everything before changing anything, so a failed command leaves
+ * the state untouched.
+ */
+import type { Statement } from "./ast.ts";
+import { at, expectedEnd, fail } from "./errors.ts";
+import type { Arg, Args, Interp } from "./interpreter.ts";
+import { plainText } from "./interpreter.ts";
+import type { Item, MenuDef, PropDef } from "./menu_types.ts";
+import { convertInput, itemToMap, propsOf, typed } from "./props.ts";
+import { printList, printSingle } from "./print.ts";
+import type { RouterState } from "./state.ts";
+import { menuByPath } from "./menus/registry.ts";
+import type { Val } from "./values.ts";
+
+const WRITE_VERBS = new Set([
+  "add",
+  "set",
+  "unset",
+  "remove",
+  "enable",
+  "disable",
+  "comment",
+  "move",
+]);
+
+/** Verbs a menu offers. */
+export function verbsOf(menu: MenuDef, _st: RouterState): string[] {
+  if (menu.verbs) return menu.verbs;
+  if (menu.kind === "single") return ["set", "print", "get"];
+  const v = ["print", "find", "get", "set", "unset", "enable", "disable", "comment"];
+  if (!menu.noAdd) v.push("add", "remove");
+  if (menu.ordered) v.push("move");
+  return v;
+}
+
+/** Runs a generic verb. */
+export function runVerb(ip: Interp, menu: MenuDef, verb: string, args: Args, stmt: Statement): Val {
+  if (WRITE_VERBS.has(verb)) {
+    ip.requirePolicy("write");
+    if (menu.policy) ip.requirePolicy("policy");
+  }
+  switch (verb) {
+    case "add":
+      return add(ip, menu, args);
+    case "set":
+      return set(ip, menu, args);
+    case "unset":
+      return unset(ip, menu, args);
+    case "remove":
+      return remove(ip, menu, args);
+    case "enable":
+    case "disable":
+      return enableDisable(ip, menu, args, verb === "disable");
+    case "comment":
+      return comment(ip, menu, args);
+    case "move":
+      return move(ip, menu, args);
+    case "find":
+      return find(ip, menu, args);
+    case "get":
+      return get(ip, menu, args);
+    case "print":
+      return print(ip, menu, args, stmt);
+  }
+  return null;
+}
+
+/** Properties a user can give to add/set. */
+function writable(menu: MenuDef, st: RouterState): Map<string, PropDef> {
+  return new Map(propsOf(menu, st).filter((p) => !p.ro && !p.compute).map((p) => [p.name, p]));
+}
+
+function noPositional(args: Args, from = 0): void {
+  if (args.positional.length > from) throw expectedEnd(args.positional[from].word.pos);
+  if (args.whereWord) throw expectedEnd(args.whereWord.pos);
+}
+
+/** Evaluates and converts every property argument (validation before any change). */
+function applyArgs(ip: Interp, menu: MenuDef, args: Args, item: Item, skip: string[]): void {
+  const props = writable(menu, ip.st);
+  const pending: [PropDef, Arg][] = [];
+  for (const [name, a] of args.named) {
+    if (skip.includes(name)) continue;
+    const p = props.get(name);
+    if (!p) {
+      if (name === "numbers") throw at("bad parameter numbers", a.word.pos);
+      throw expectedEnd(a.word.pos);
+    }
+    pending.push([p, a]);
+  }
+  const values = pending.map(([p, a]) => [p, ip.argStr(a)] as const);
+  for (const [p, v] of values) item[p.name] = v;
+  for (const [p, v] of values) item[p.name] = convertInput(p, v, item, ip.st);
+}
+
+function checkUnique(menu: MenuDef, st: RouterState, item: Item): void {
+  for (const u of menu.unique ?? []) {
+    const clash = st.stored(menu.table ? menuByPath(menu.table) ?? menu : menu).some((o) =>
+      o[".id"] !== item[".id"] && u.props.every((p) => o[p] !== undefined && o[p] === item[p])
+    );
+    if (clash) throw fail(u.error);
+  }
+}
+
+function fillDefaults(menu: MenuDef, st: RouterState, item: Item): void {
+  const sets: MenuDef[] = [menu];
+  if (menu.table) {
+    const base = menuByPath(menu.table);
+    if (base && base !== menu) sets.push(base);
+  }
+  for (const m of sets) {
+    for (const p of propsOf(m, st)) {
+      if (item[p.name] !== undefined || p.default === undefined || p.compute) continue;
+      const d = typeof p.default === "function" ? p.default(item, st) : p.default;
+      if (d !== undefined) item[p.name] = d;
+    }
+  }
+}
+
+function add(ip: Interp, menu: MenuDef, args: Args): Val {
+  const st = ip.st;
+  noPositional(args);
+  const item: Item = {};
+  applyArgs(ip, menu, args, item, ["copy-from", "place-before"]);
+  const copyFrom = args.named.get("copy-from");
+  if (copyFrom) {
+    const [src] = ip.selectIds(menu, ip.argVal(copyFrom), true);
+    const orig = st.stored(menu).find((i) => i[".id"] === src);
+    if (orig) {
+      for (const [k, v] of Object.entries(orig)) {
+        if (k !== ".id" && item[k] === undefined) item[k] = v;
+      }
+    }
+  }
+  if (menu.match) Object.assign(item, menu.match);
+  const missing = propsOf(menu, st).filter((p) => p.required && item[p.name] === undefined)
+    .map((p) => p.name);
+  if (missing.length) throw fail(`missing value(s) of argument(s) ${missing.join(", ")}`);
+  fillDefaults(menu, st, item);
+  checkUnique(menu, st, item);
+  menu.check?.(item, st, undefined);
+  const t = st.tableOf(menu);
+  const id = st.newId(t);
+  const stored: Item = { ".id": id, ...item };
+  const before = args.named.get("place-before");
+  if (before && menu.ordered) {
+    const [bid] = ip.selectIds(menu, ip.argVal(before), true);
+    const idx = t.items.findIndex((i) => i[".id"] === bid);
+    t.items.splice(idx < 0 ? t.items.length : idx, 0, stored);
+  } else t.items.push(stored);
+  menu.afterChange?.(stored, st, undefined);
+  st.touch();
+  return id;
+}
+
+/** Selects the items a verb works on (`numbers`, positional or named). */
+function targets(ip: Interp, menu: MenuDef, args: Args): { ids: string[]; rest: Arg[] } {
+  const named = args.named.get("numbers");
+  if (named) return { ids: ip.selectIds(menu, ip.argVal(named), true), rest: args.positional };
+  if (!args.positional.length) throw fail("missing value(s) of argument(s) numbers");
+  return {
+    ids: ip.selectIds(menu, ip.argVal(args.positional[0]), false),
+    rest: args.positional.slice(1),
+  };
+}
+
+function storedById(ip: Interp, menu: MenuDef, id: string): Item {
+  const it = ip.st.stored(menu).find((i) => i[".id"] === id);
+  if (!it) throw fail("failure: can not change dynamic");
+  return it;
+}
+
+/** Validates all changes, then stores them. */
+function commit(ip: Interp, menu: MenuDef, changes: [Item, Item][]): void {
+  const st = ip.st;
+  for (const [orig, next] of changes) {
+    checkUnique(menu, st, next);
+    menu.check?.(next, st, orig);
+  }
+  for (const [orig, next] of changes) {
+    const old = { ...orig };
+    for (const k of Object.keys(orig)) delete orig[k];
+    Object.assign(orig, next);
+    menu.afterChange?.(orig, st, old);
+  }
+  if (changes.length) st.touch();
+}
+
+function set(ip: Interp, menu: MenuDef, args: Args): Val {
+  if (menu.kind === "single") {
+    noPositional(args);
+    const t = ip.st.tableOf(menu);
+    const orig = t.items[0];
+    const next = { ...orig };
+    applyArgs(ip, menu, args, next, []);
+    commit(ip, menu, [[orig, next]]);
+    return null;
+  }
+  const { ids, rest } = targets(ip, menu, args);
+  if (rest.length) throw expectedEnd(rest[0].word.pos);
+  if (args.whereWord) throw expectedEnd(args.whereWord.pos);
+  const changes: [Item, Item][] = [];
+  for (const id of ids) {
+    const orig = storedById(ip, menu, id);
+    const next = { ...orig };
+    applyArgs(ip, menu, args, next, ["numbers"]);
+    changes.push([orig, next]);
+  }
+  if (!ids.length) applyArgs(ip, menu, args, {}, ["numbers"]);
+  commit(ip, menu, changes);
+  return null;
+}
+
+function unset(ip: Interp, menu: MenuDef, args: Args): Val {
+  const { ids, rest } = targets(ip, menu, args);
+  const vn = args.named.get("value-name") ?? rest[0];
+  if (!vn) throw fail("missing value(s) of argument(s) value-name");
+  const name = ip.argStr(vn);
+  const p = writable(menu, ip.st).get(name);
+  if (!p || p.required) throw fail("input does not match any value of value-name");
+  const changes: [Item, Item][] = ids.map((id) => {
+    const orig = storedById(ip, menu, id);
+    const next = { ...orig };
+    delete next[name];
+    return [orig, next];
+  });
+  commit(ip, menu, changes);
+  return null;
+}
+
+function remove(ip: Interp, menu: MenuDef, args: Args): Val {
+  const { ids, rest } = targets(ip, menu, args);
+  if (rest.length) throw expectedEnd(rest[0].word.pos);
+  const st = ip.st;
+  const t = st.tableOf(menu);
+  const items = ids.map((id) => storedById(ip, menu, id));
+  for (const it of items) menu.checkRemove?.(it, st);
+  for (const it of items) {
+    const idx = t.items.indexOf(it);
+    if (idx >= 0) t.items.splice(idx, 1);
+    menu.afterRemove?.(it, st);
+  }
+  if (items.length) st.touch();
+  return null;
+}
+
+function enableDisable(ip: Interp, menu: MenuDef, args: Args, disable: boolean): Val {
+  const { ids, rest } = targets(ip, menu, args);
+  if (rest.length) throw expectedEnd(rest[0].word.pos);
+  for (const [k, a] of args.named) if (k !== "numbers") throw expectedEnd(a.word.pos);
+  const changes: [Item, Item][] = ids.map((id) => {
+    const orig = storedById(ip, menu, id);
+    return [orig, { ...orig, disabled: String(disable) }];
+  });
+  commit(ip, menu, changes);
+  return null;
+}
+
+function comment(ip: Interp, menu: MenuDef, args: Args): Val {
+  const { ids, rest } = targets(ip, menu, args);
+  if (rest.length) throw expectedEnd(rest[0].word.pos);
+  const c = args.named.get("comment");
+  for (const [k, a] of args.named) {
+    if (k !== "numbers" && k !== "comment") throw expectedEnd(a.word.pos);
+  }
+  const text = c ? ip.argStr(c) : "";
+  commit(
+    ip,
+    menu,
+    ids.map((id) => {
+      const orig = storedById(ip, menu, id);
+      return [orig, { ...orig, comment: text }];
+    }),
+  );
+  return null;
+}
+
+function move(ip: Interp, menu: MenuDef, args: Args): Val {
+  const { ids, rest } = targets(ip, menu, args);
+  const destArg = args.named.get("destination") ?? rest[0];
+  if (rest.length > (args.named.has("destination") ? 0 : 1)) {
+    throw expectedEnd(rest[args.named.has("destination") ? 0 : 1].word.pos);
+  }
+  const t = ip.st.tableOf(menu);
+  const moving = ids.map((id) => storedById(ip, menu, id));
+  let dest: Item | undefined;
+  if (destArg) {
+    const [d] = ip.selectIds(menu, ip.argVal(destArg), !!args.named.get("destination"));
+    dest = storedById(ip, menu, d);
+  }
+  for (const it of moving) t.items.splice(t.items.indexOf(it), 1);
+  let idx = dest ? t.items.indexOf(dest) : t.items.length;
+  if (dest && moving.includes(dest)) idx = t.items.length;
+  t.items.splice(idx, 0, ...moving);
+  ip.st.touch();
+  return null;
+}
+
+function lookup(menu: MenuDef, ip: Interp, it: Item) {
+  const props = new Map(propsOf(menu, ip.st).map((p) => [p.name, p]));
+  return (name: string): Val | undefined => {
+    if (name === ".id") return it[".id"];
+    const p = props.get(name);
+    if (!p) return undefined;
+    const v = it[name];
+    return v === undefined ? null : typed(p, v);
+  };
+}
+
+/** Items of a menu filtered by `where` and by `name=value` arguments. */
+function filtered(ip: Interp, menu: MenuDef, args: Args, skipNamed: string[]): Item[] {
+  let items = ip.st.list(menu);
+  const props = new Map(propsOf(menu, ip.st).map((p) => [p.name, p]));
+  for (const [name, a] of args.named) {
+    if (skipNamed.includes(name)) continue;
+    if (!props.has(name) && name !== ".id") throw expectedEnd(a.word.pos);
+    const want = ip.argVal(a);
+    const p = props.get(name);
+    items = items.filter((it) => {
+      const v = it[name];
+      if (v === undefined) return want === "" || want === null;
+      if (p?.type === "bool") {
+        return typed(p, v) === (want === true || want === "yes" || want === "true");
+      }
+      return v === String(want);
+    });
+  }
+  if (args.where) {
+    const e = args.where;
+    items = items.filter((it) => ip.whereMatch(e, lookup(menu, ip, it)));
+  }
+  return items;
+}
+
+function find(ip: Interp, menu: MenuDef, args: Args): Val {
+  noPositionalExceptWhere(args);
+  return filtered(ip, menu, args, []).map((i) => i[".id"]);
+}
+
+function noPositionalExceptWhere(args: Args): void {
+  if (args.positional.length) throw expectedEnd(args.positional[0].word.pos);
+}
+
+function get(ip: Interp, menu: MenuDef, args: Args): Val {
+  const st = ip.st;
+  let it: Item;
+  let rest: Arg[];
+  if (menu.kind === "single") {
+    it = st.list(menu)[0];
+    rest = args.positional;
+  } else {
+    const numArg = args.named.get("number") ?? args.named.get("numbers");
+    let ids: string[];
+    if (numArg) {
+      ids = ip.selectIds(menu, ip.argVal(numArg), true);
+      rest = args.positional;
+    } else {
+      if (!args.positional.length) throw fail("missing value(s) of argument(s) number");
+      ids = ip.selectIds(menu, ip.argVal(args.positional[0]), false);
+      rest = args.positional.slice(1);
+    }
+    if (!ids.length) throw fail("no such item");
+    it = st.list(menu).find((i) => i[".id"] === ids[0])!;
+  }
+  const vnArg = args.named.get("value-name") ?? rest[0];
+  for (const [k, a] of args.named) {
+    if (!["number", "numbers", "value-name"].includes(k)) throw expectedEnd(a.word.pos);
+  }
+  const extra = args.named.has("value-name") ? rest[0] : rest[1];
+  if (extra) throw expectedEnd(extra.word.pos);
+  if (!vnArg) return itemToMap(menu, st, it);
+  const name = ip.argStr(vnArg);
+  if (name === ".id" && menu.kind === "list") return it[".id"];
+  const p = propsOf(menu, st).find((x) => x.name === name);
+  if (!p || p.secret) throw fail("input does not match any value of value-name");
+  const v = it[name];
+  return v === undefined ? null : typed(p, v);
+}
+
+const PRINT_WORDS = new Set([
+  "detail",
+  "terse",
+  "brief",
+  "count-only",
+  "as-value",
+  "without-paging",
+  "show-ids",
+  "value-list",
+]);
+
+function print(ip: Interp, menu: MenuDef, args: Args, _stmt: Statement): Val {
+  const st = ip.st;
+  const mods = new Set<string>();
+  for (const a of args.positional) {
+    const t = plainText(a.word);
+    if (t === null || !PRINT_WORDS.has(t)) throw expectedEnd(a.word.pos);
+    if (menu.kind === "single" && !["as-value", "without-paging", "value-list"].includes(t)) {
+      throw expectedEnd(a.word.pos);
+    }
+    mods.add(t);
+  }
+  let proplist: string[] | undefined;
+  for (const [k, a] of args.named) {
+    if (k === "proplist" || k === ".proplist") proplist = ip.argStr(a).split(",").filter(Boolean);
+    else if (k === "interval" || k === "file" || k === "follow" || k === "append") continue;
+    else if (k === "numbers" || k === "from") continue;
+    else if (menu.kind === "list" && propsOf(menu, st).some((p) => p.name === k)) continue;
+    else throw expectedEnd(a.word.pos);
+  }
+  if (menu.kind === "single") {
+    if (args.whereWord) throw expectedEnd(args.whereWord.pos);
+    const it = st.list(menu)[0];
+    if (mods.has("as-value")) return itemToMap(menu, st, it, proplist);
+    for (const l of printSingle(st, menu, it, proplist)) ip.print(l);
+    return null;
+  }
+  let items = filtered(ip, menu, args, [
+    "proplist",
+    ".proplist",
+    "interval",
+    "file",
+    "follow",
+    "append",
+    "numbers",
+    "from",
+  ]);
+  const from = args.named.get("from") ?? args.named.get("numbers");
+  if (from) {
+    const ids = new Set(ip.selectIds(menu, ip.argVal(from), true));
+    items = items.filter((i) => ids.has(i[".id"]));
+  }
+  if (mods.has("count-only")) {
+    if (ip.cmdDepth === 0) ip.print(String(items.length));
+    return items.length;
+  }
+  if (mods.has("as-value")) return items.map((it) => itemToMap(menu, st, it, proplist));
+  ip.lastPrint.set(menu.path, items.map((i) => i[".id"]));
+  const labels = items.map((it, i) => (mods.has("show-ids") ? it[".id"] : String(i)));
+  const mode = mods.has("detail") ? "detail" : mods.has("terse") ? "terse" : "table";
+  for (
+    const l of printList(st, menu, items, labels, { mode, showIds: mods.has("show-ids"), proplist })
+  ) {
+    ip.print(l);
+  }
+  return null;
+}
