@@ -202,7 +202,8 @@ export function readInventoryFile(path: string, container: boolean): DeviceConfi
       `inventory file ${path} is a directory, not a file.` +
         (container
           ? " Docker creates an empty directory when the host file named in -v does not exist." +
-            ' Create the file on the host first, then mount it: -v "$PWD/inventory.yaml:/config/inventory.yaml:ro"'
+            " Remove that directory on the host, create the YAML file in its place, then mount it:" +
+            ` ${mountExample(path)}`
           : " Point --inventory-file / ROUTER_INVENTORY_FILE at a YAML file."),
     );
   }
@@ -222,9 +223,29 @@ function fileError(path: string, err: Error, container: boolean): string {
     ? "cannot be read (permission denied)"
     : `cannot be read (${err.message})`;
   const fix = container
-    ? ` Mount it read-only, e.g. -v "$PWD/inventory.yaml:/config/inventory.yaml:ro", and make it readable by the container's user (uid ${containerUid()}).`
+    ? ` Mount it read-only, e.g. ${
+      mountExample(path)
+    }, and make it readable by the container's user (uid ${containerUid()}).`
     : " Check --inventory-file / ROUTER_INVENTORY_FILE.";
   return `inventory file ${path} ${what}.${fix}`;
+}
+
+/**
+ * A `docker run -v` option that mounts `inventory.yaml` from the current host
+ * directory at the path the container looks for (relative paths resolve
+ * against the working directory, /config in the image).
+ */
+function mountExample(path: string): string {
+  let target = path;
+  if (!target.startsWith("/")) {
+    let cwd = "/config";
+    try {
+      cwd = Deno.cwd();
+    } catch { /* keep the image's working directory */ }
+    target = `${cwd.replace(/\/+$/, "")}/${target.replace(/^\.\//, "")}`;
+  }
+  const name = target.slice(target.lastIndexOf("/") + 1) || "inventory.yaml";
+  return `-v "$PWD/${name}:${target}:ro"`;
 }
 
 /** The uid the process runs as (65532 in the distroless nonroot image). */

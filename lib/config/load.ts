@@ -90,9 +90,15 @@ export function loadConfig(flags: FlagValues, env: Record<string, string | undef
         "no router given: set --host (ROUTER_HOST), or an inventory with --inventory-file (ROUTER_INVENTORY_FILE)",
       );
     }
-    if (container && sources.password === "env") {
+    const secretsInEnv = ["password", "key-passphrase"].filter((n) => sources[n] === "env");
+    if (container && secretsInEnv.length > 0) {
+      const names = secretsInEnv.map((n) =>
+        n === "password" ? "ROUTER_PASSWORD" : "ROUTER_KEY_PASSPHRASE"
+      );
       notices.push(
-        "warning: ROUTER_PASSWORD is set in the environment, where anyone who can inspect the container sees it; a mounted inventory file is safer",
+        `warning: ${names.join(" and ")} ${
+          names.length > 1 ? "are" : "is"
+        } set in the environment, where anyone who can inspect the container sees it; a mounted inventory file is safer`,
       );
     }
     devices = host === undefined ? [] : [{
