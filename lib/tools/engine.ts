@@ -20,10 +20,10 @@ import type { Dialect } from "../routeros/dialect.ts";
 import { RouterOsError } from "../routeros/errors.ts";
 import type { RawItem } from "../routeros/parse_json.ts";
 import { checkId } from "../routeros/quote.ts";
-import { type Field, fromRaw, inputType, outputType, toRaw } from "./fields.ts";
+import { type Field, fromRaw, inputType, MASK, outputType, toRaw } from "./fields.ts";
 import type { Menu, Verb } from "./menu.ts";
 import { renderTable } from "./render.ts";
-import { READ, type ToolDef, type ToolResult } from "./tool.ts";
+import { READ, type ToolContext, type ToolDef, type ToolResult } from "./tool.ts";
 
 /** Tool-side name of a RouterOS property: `actual-interface` → `actual_interface`. */
 export const toolName = (ros: string): string => ros.replaceAll("-", "_");
@@ -257,18 +257,227 @@ function dialectRef(menu: Menu, dialect: Dialect, ref: { id?: string; key?: Cond
   return ref.key ? { key: keyCondition(menu, dialect, ref) } : ref;
 }
 
+/** A write, planned: the exact script and how to read its answer. */
+interface WritePlan {
+  script: string;
+  /** Read-back sections the script prints. */
+  sections: number;
+  finish(sections: RawItem[][]): ToolResult;
+}
+
+/** How a write verb plans its script and previews its outcome. */
+interface WriteVerb {
+  plan(menu: Menu, dialect: Dialect, args: Record<string, unknown>): WritePlan;
+  /** The item as it would look, from the current one (undefined for add). */
+  preview(menu: Menu, args: Record<string, unknown>, current?: Record<string, unknown>): Record<
+    string,
+    unknown
+  >;
+}
+
+/** A write tool from its verb's planner: handler and dry run share the plan. */
+function writeTool(
+  menu: Menu,
+  verb: Verb,
+  verbPlan: WriteVerb,
+  meta: Omit<ToolDef, "handler" | "dryRun" | "secretArgs" | "crud" | "perDevice" | "toolset">,
+): ToolDef {
+  return {
+    ...meta,
+    toolset: menu.toolset,
+    perDevice: true,
+    secretArgs: Object.entries(menu.fields).filter(([, f]) => f.secret).map(([n]) => toolName(n)),
+    crud: { menu, verb },
+    async handler(args, { client }) {
+      const dialect = await client.dialect();
+      const plan = verbPlan.plan(menu, dialect, args);
+      const sections = await client.write(
+        dialect,
+        readSpec(menu, dialect),
+        plan.script,
+        plan.sections,
+      );
+      return plan.finish(sections);
+    },
+    async dryRun(args, { client }) {
+      const dialect = await client.dialect();
+      const plan = verbPlan.plan(menu, dialect, args);
+      const problems: string[] = [];
+      let current: Record<string, unknown> | undefined;
+      if (verb !== "add" && !menu.singleton) {
+        const ref = dialectRef(menu, dialect, refOf(menu, args));
+        const [raw] = await client.read(readSpec(menu, dialect), [refCondition(ref)]);
+        if (raw) current = toItem(menu, dialect, raw);
+        else problems.push(notFound(menu, refOf(menu, args)).message);
+      } else if (menu.singleton) {
+        const [raw] = await client.read(readSpec(menu, dialect));
+        current = toItem(menu, dialect, raw ?? {});
+      }
+      if (verb === "add" || verb === "update") {
+        problems.push(...await checkReferences(menu, args, client));
+      }
+      if (verb === "add" && menu.key) {
+        const keyValue = args[toolName(menu.key)];
+        if (typeof keyValue === "string") {
+          const dup = await client.read(readSpec(menu, dialect), [
+            { key: rosName(menu, menu.key, dialect), value: keyValue },
+          ]);
+          if (dup.length) {
+            problems.push(`a ${menu.noun} item with ${menu.key}="${keyValue}" already exists`);
+          }
+        }
+      }
+      if (verb === "move") {
+        const dest = await client.read(readSpec(menu, dialect), [
+          { key: ".id", value: checkId(String(args.destination)) },
+        ]);
+        if (!dest.length) problems.push(`destination ${String(args.destination)} does not exist`);
+      }
+      return { commands: [plan.script], preview: verbPlan.preview(menu, args, current), problems };
+    },
+  };
+}
+
+/** Check that fields naming other items (an interface, a pool) name existing ones. */
+async function checkReferences(
+  menu: Menu,
+  args: Record<string, unknown>,
+  client: ToolContext["client"],
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(menu.fields)) {
+    const value = args[toolName(name)];
+    if (!field.ref || typeof value !== "string" || value === "") continue;
+    const found = await client.read(
+      { path: field.ref, keys: ["name"] },
+      [{ key: "name", value }],
+    );
+    if (!found.length) problems.push(`${name} "${value}" does not exist in ${field.ref}`);
+  }
+  return problems;
+}
+
+/** The typed values of the tool args that a write would set. */
+function givenValues(menu: Menu, args: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of writableFields(menu)) {
+    const v = args[toolName(name)];
+    if (v !== undefined) out[toolName(name)] = field.secret ? MASK : v;
+  }
+  return out;
+}
+
+const addVerb: WriteVerb = {
+  plan(menu, dialect, args) {
+    const script =
+      `:local id [${menuPath(menu.path)} add ${renderArgs(writeProps(menu, dialect, args))}]; ` +
+      section(dialect, menu, "id");
+    return {
+      script,
+      sections: 1,
+      finish([items]) {
+        if (items.length !== 1) {
+          throw new RouterOsError("unparsable", "the added item could not be read back", "");
+        }
+        return oneResult(menu, "item", toItem(menu, dialect, items[0]));
+      },
+    };
+  },
+  preview: (menu, args) => ({ id: "(new)", ...givenValues(menu, args) }),
+};
+
+/** Tool args of an update, with `new_<key>` renamed to the key field. */
+function updateValues(menu: Menu, args: Record<string, unknown>): Record<string, unknown> {
+  const values = { ...args };
+  if (menu.key) {
+    const newKey = args[`new_${toolName(menu.key)}`];
+    delete values[toolName(menu.key)];
+    if (newKey !== undefined) values[toolName(menu.key)] = newKey;
+  }
+  return values;
+}
+
+const updateVerb: WriteVerb = {
+  plan(menu, dialect, args) {
+    const path = menuPath(menu.path);
+    const props = writeProps(menu, dialect, updateValues(menu, args));
+    if (Object.keys(props).length === 0) {
+      throw new RouterOsError("invalid-value", "nothing to change: give at least one property", "");
+    }
+    let script: string;
+    if (menu.singleton) {
+      script = `${section(dialect, menu, [])}; ${path} set ${renderArgs(props)}; ${
+        section(dialect, menu, [])
+      }`;
+    } else {
+      const ref = dialectRef(menu, dialect, refOf(menu, args));
+      const renamed = menu.key && ref.key && props[rosName(menu, menu.key, dialect)];
+      const after = [renamed ? { key: ref.key!.key, value: renamed } : refCondition(ref)];
+      script = `${section(dialect, menu, [refCondition(ref)])}; ${path} set ${itemRef(ref)} ${
+        renderArgs(props)
+      }; ${section(dialect, menu, after)}`;
+    }
+    return {
+      script,
+      sections: 2,
+      finish([before, now]) {
+        if (before.length === 0) throw notFound(menu, refOf(menu, args));
+        const b = toItem(menu, dialect, before[0]);
+        const a = toItem(menu, dialect, now[0] ?? {});
+        return {
+          structured: { before: b, after: a },
+          text: "before:\n" + renderTable([b], Object.keys(b)) + "\nafter:\n" +
+            renderTable([a], Object.keys(a)),
+        };
+      },
+    };
+  },
+  preview: (menu, args, current) => ({
+    ...current,
+    ...givenValues(menu, updateValues(menu, args)),
+  }),
+};
+
+/** A write that acts on one item by reference (remove, enable, disable, move). */
+function itemVerb(verb: "remove" | "enable" | "disable" | "move"): WriteVerb {
+  return {
+    plan(menu, dialect, args) {
+      const ref = dialectRef(menu, dialect, refOf(menu, args));
+      const cond = [refCondition(ref)];
+      const dest = verb === "move" ? ` destination=${checkId(String(args.destination))}` : "";
+      const action = `${menuPath(menu.path)} ${verb} numbers=${itemRef(ref)}${dest}`;
+      const script = verb === "remove"
+        ? `${section(dialect, menu, cond)}; ${action}`
+        : `${action}; ${section(dialect, menu, cond)}`;
+      return {
+        script,
+        sections: 1,
+        finish([items]) {
+          if (items.length === 0) throw notFound(menu, refOf(menu, args));
+          return oneResult(menu, "item", toItem(menu, dialect, items[0]));
+        },
+      };
+    },
+    preview(_menu, _args, current) {
+      if (!current) return {};
+      if (verb === "enable") return { ...current, disabled: false };
+      if (verb === "disable") return { ...current, disabled: true };
+      return current;
+    },
+  };
+}
+
 const add: Build = (menu) => {
   const input: Record<string, z.ZodType> = {};
   for (const [name, field] of writableFields(menu)) {
     const t = inputType(field).describe(field.description);
     input[toolName(name)] = field.required ? t : t.optional();
   }
-  return {
+  return writeTool(menu, "add", addVerb, {
     name: verbName.add(menu),
     title: `Add ${menu.noun.replace(/s$/, "")}`,
     description: `Add one of the ${menu.noun} (${words(menu)}) and return it as stored, ` +
       `with its new id.${menu.notes ? " " + menu.notes : ""}`,
-    toolset: menu.toolset,
     input,
     output: { item: z.object(itemShape(menu)) },
     annotations: {
@@ -277,17 +486,7 @@ const add: Build = (menu) => {
       idempotentHint: false,
       openWorldHint: false,
     },
-    perDevice: true,
-    async handler(args, { client }) {
-      const dialect = await client.dialect();
-      const path = menuPath(menu.path);
-      const script = `:local id [${path} add ${renderArgs(writeProps(menu, dialect, args))}]; ` +
-        section(dialect, menu, "id");
-      const [items] = await client.write(dialect, readSpec(menu, dialect), script, 1);
-      if (items.length !== 1) throw new RouterOsError("unparsable", "added item not found", "");
-      return oneResult(menu, "item", toItem(menu, dialect, items[0]));
-    },
-  };
+  });
 };
 
 const update: Build = (menu) => {
@@ -299,7 +498,7 @@ const update: Build = (menu) => {
     } else input[key] = inputType(field).optional().describe(field.description);
   }
   const shape = z.object(itemShape(menu));
-  return {
+  return writeTool(menu, "update", updateVerb, {
     name: verbName.update(menu),
     title: `Update ${menu.noun.replace(/s$/, "")}`,
     description:
@@ -307,7 +506,6 @@ const update: Build = (menu) => {
         words(menu)
       }). Only the properties given change. ` +
       `Returns the item before and after.`,
-    toolset: menu.toolset,
     input,
     output: { before: shape, after: shape },
     annotations: {
@@ -316,53 +514,10 @@ const update: Build = (menu) => {
       idempotentHint: true,
       openWorldHint: false,
     },
-    perDevice: true,
-    async handler(args, { client }) {
-      const dialect = await client.dialect();
-      const path = menuPath(menu.path);
-      const values = { ...args };
-      if (menu.key) {
-        const newKey = args[`new_${toolName(menu.key)}`];
-        delete values[toolName(menu.key)];
-        if (newKey !== undefined) values[toolName(menu.key)] = newKey;
-      }
-      const props = writeProps(menu, dialect, values);
-      if (Object.keys(props).length === 0) {
-        throw new RouterOsError(
-          "invalid-value",
-          "nothing to change: give at least one property",
-          "",
-        );
-      }
-      let script: string;
-      let after: Condition[];
-      if (menu.singleton) {
-        after = [];
-        script = `${section(dialect, menu, [])}; ${path} set ${renderArgs(props)}; ${
-          section(dialect, menu, [])
-        }`;
-      } else {
-        const ref = dialectRef(menu, dialect, refOf(menu, args));
-        const renamed = menu.key && ref.key && props[rosName(menu, menu.key, dialect)];
-        after = [renamed ? { key: ref.key!.key, value: renamed } : refCondition(ref)];
-        script = `${section(dialect, menu, [refCondition(ref)])}; ${path} set ${itemRef(ref)} ${
-          renderArgs(props)
-        }; ${section(dialect, menu, after)}`;
-      }
-      const [before, now] = await client.write(dialect, readSpec(menu, dialect), script, 2);
-      if (before.length === 0) throw notFound(menu, refOf(menu, args));
-      const b = toItem(menu, dialect, before[0]);
-      const a = toItem(menu, dialect, now[0] ?? {});
-      return {
-        structured: { before: b, after: a },
-        text: "before:\n" + renderTable([b], Object.keys(b)) + "\nafter:\n" +
-          renderTable([a], Object.keys(a)),
-      };
-    },
-  };
+  });
 };
 
-/** A write that acts on one item by reference (remove, enable, disable, move). */
+/** A tool that acts on one item by reference (remove, enable, disable, move). */
 function itemAction(
   verb: "remove" | "enable" | "disable" | "move",
   describe: string,
@@ -375,33 +530,16 @@ function itemAction(
         "Id of the item to move before; the item lands just above it",
       );
     }
-    return {
+    return writeTool(menu, verb, itemVerb(verb), {
       name: verbName[verb](menu),
       title: `${verb[0].toUpperCase()}${verb.slice(1)} ${menu.noun.replace(/s$/, "")}`,
       description: `${describe} one of the ${menu.noun} (${words(menu)}), by id${
         menu.key ? ` or ${toolName(menu.key)}` : ""
       }. Returns the item${verb === "remove" ? " as it was before removal" : ""}.`,
-      toolset: menu.toolset,
       input,
       output: { item: z.object(itemShape(menu)) },
       annotations,
-      perDevice: true,
-      async handler(args, { client }) {
-        const dialect = await client.dialect();
-        const path = menuPath(menu.path);
-        const ref = dialectRef(menu, dialect, refOf(menu, args));
-        const cond = [refCondition(ref)];
-        const target = itemRef(ref);
-        const dest = verb === "move" ? ` destination=${checkId(String(args.destination))}` : "";
-        const action = `${path} ${verb} numbers=${target}${dest}`;
-        const script = verb === "remove"
-          ? `${section(dialect, menu, cond)}; ${action}`
-          : `${action}; ${section(dialect, menu, cond)}`;
-        const [items] = await client.write(dialect, readSpec(menu, dialect), script, 1);
-        if (items.length === 0) throw notFound(menu, refOf(menu, args));
-        return oneResult(menu, "item", toItem(menu, dialect, items[0]));
-      },
-    };
+    });
   };
 }
 

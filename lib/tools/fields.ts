@@ -23,9 +23,11 @@ export interface Field {
   secret: boolean;
   /** Offered as a list filter (default: every non-secret field). */
   filter: boolean;
+  /** The value names an item of this menu (by its `name`), e.g. `/interface`. */
+  ref?: string;
 }
 
-type FieldOptions = Partial<Pick<Field, "writable" | "required" | "secret" | "filter">>;
+type FieldOptions = Partial<Pick<Field, "writable" | "required" | "secret" | "filter" | "ref">>;
 
 function make(kind: FieldKind, description: string, o: FieldOptions, values?: readonly string[]) {
   return {
@@ -36,6 +38,7 @@ function make(kind: FieldKind, description: string, o: FieldOptions, values?: re
     required: o.required ?? false,
     secret: o.secret ?? false,
     filter: o.filter ?? !(o.secret ?? false),
+    ref: o.ref,
   } satisfies Field;
 }
 

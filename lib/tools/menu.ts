@@ -33,6 +33,11 @@ export interface Menu {
   flags?: FlagMap;
   /** A singleton menu (`/system identity`): get and set only. */
   singleton?: boolean;
+  /**
+   * Valid `add` arguments (tool names) against a default simulated router,
+   * and a valid `update` change; the test that calls every tool uses them.
+   */
+  example?: { add?: Record<string, unknown>; update: Record<string, unknown> };
   /** RouterOS 6 property renames: tool name → v6 RouterOS name. */
   v6Names?: Record<string, string>;
 }

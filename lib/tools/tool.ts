@@ -5,6 +5,7 @@
  */
 import type * as z from "zod";
 import type { RouterOsClient } from "../routeros/client.ts";
+import type { Menu, Verb } from "./menu.ts";
 
 /** The toolsets tools are grouped in. */
 export const TOOLSETS = [
@@ -74,6 +75,16 @@ export interface ToolContext {
   signal?: AbortSignal;
 }
 
+/** What a dry run reports: the exact commands and the item as it would look. */
+export interface DryRunResult {
+  /** The command text the real call would send, in order. */
+  commands: string[];
+  /** The item as it would look afterwards (or the item that would be removed). */
+  preview: Record<string, unknown>;
+  /** Problems found while resolving references (the real call would fail). */
+  problems: string[];
+}
+
 /** A tool, as data. */
 export interface ToolDef {
   name: string;
@@ -88,6 +99,20 @@ export interface ToolDef {
   /** Whether this tool acts on a device (and so takes `device` in fleet mode). */
   perDevice: boolean;
   handler(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * Write tools: validate, resolve references with reads only, and report
+   * the exact commands the call would send. Sends nothing that changes state.
+   */
+  dryRun?(args: Record<string, unknown>, ctx: ToolContext): Promise<DryRunResult>;
+  /** Argument names whose values are secret (masked in dry runs and audit lines). */
+  secretArgs?: readonly string[];
+  /**
+   * Valid example arguments against a default simulated router (hand-written
+   * tools); used by the docs and by the test that calls every tool.
+   */
+  example?: Record<string, unknown>;
+  /** For engine-made tools: the menu and verb, so changes can be inverted. */
+  crud?: { menu: Menu; verb: Verb };
 }
 
 /** Annotations of a read-only tool. */

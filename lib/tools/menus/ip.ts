@@ -17,7 +17,10 @@ export const ipAddress: Menu = {
   fields: {
     address: text("IPv4 address with prefix length, e.g. 192.168.88.1/24", { required: true }),
     network: text("Network address; RouterOS derives it from address when not given"),
-    interface: text("Interface the address is on, e.g. ether1 or bridge", { required: true }),
+    interface: text("Interface the address is on, e.g. ether1 or bridge", {
+      required: true,
+      ref: "/interface",
+    }),
     "actual-interface": state(
       text("Interface the address is really bound to (a bridge for a port)"),
     ),
@@ -28,4 +31,8 @@ export const ipAddress: Menu = {
   },
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["address", "network", "interface", "disabled", "dynamic", "comment"],
+  example: {
+    add: { address: "10.99.0.1/24", interface: "ether2", comment: "example" },
+    update: { comment: "changed" },
+  },
 };
