@@ -1,0 +1,164 @@
+/**
+ * `mcp-server-router sim`: starts N simulated routers on consecutive loopback
+ * ports, prints a ready-to-use inventory (YAML) on stdout and how to connect
+ * on stderr, and runs until SIGINT/SIGTERM. With `--stdio-cli` it instead
+ * runs one command line (from `SSH_ORIGINAL_COMMAND` or stdin) against a
+ * state file and exits, so a real OpenSSH `sshd` can serve it through
+ * `ForceCommand`.
+ */
+import { Command, InvalidArgumentError } from "commander";
+import { stringify } from "yaml";
+import { startFleet } from "./mod.ts";
+import { RouterCore } from "./router.ts";
+import { defaultFaults, type SimFaults, type SimVersion } from "./types.ts";
+
+const VERSIONS = ["7.16", "7.12", "6.49"];
+
+function intArg(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new InvalidArgumentError("expected a non-negative integer");
+  }
+  return n;
+}
+
+interface CliOpts {
+  devices: number;
+  port?: number;
+  basePort?: number;
+  host: string;
+  version: string;
+  stateFile?: string;
+  stdioCli?: boolean;
+  user: string;
+  password: string;
+  identity: string;
+  latencyMs: number;
+  dropAfter: number;
+  hang?: string | boolean;
+  refuseAuth?: boolean;
+  randomExitStatus?: boolean;
+  slowHandshakeMs: number;
+  closeIdleChannels?: boolean;
+}
+
+function faultsFrom(o: CliOpts): SimFaults {
+  return {
+    ...defaultFaults(),
+    latencyMs: o.latencyMs,
+    dropAfterCommands: o.dropAfter,
+    hang: o.hang === undefined || o.hang === false
+      ? false
+      : o.hang === true
+      ? true
+      : new RegExp(o.hang),
+    refuseAuth: !!o.refuseAuth,
+    randomExitStatus: !!o.randomExitStatus,
+    slowHandshakeMs: o.slowHandshakeMs,
+    closeIdleSessionChannels: !!o.closeIdleChannels,
+  };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for await (const c of Deno.stdin.readable) chunks.push(c);
+  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let o = 0;
+  for (const c of chunks) {
+    all.set(c, o);
+    o += c.length;
+  }
+  return new TextDecoder().decode(all);
+}
+
+async function stdioCli(o: CliOpts): Promise<number> {
+  let cmd = Deno.env.get("SSH_ORIGINAL_COMMAND");
+  if (cmd === undefined) cmd = (await readStdin()).replace(/\r?\n$/, "");
+  const core = new RouterCore({
+    version: o.version as SimVersion,
+    identity: o.identity,
+    users: [{ name: o.user, password: o.password, group: "full" }],
+    stateFile: o.stateFile,
+    faults: faultsFrom(o),
+    runScheduler: false,
+  });
+  const login = Deno.env.get("SIM_LOGIN") ?? o.user;
+  const res = core.exec(cmd, login);
+  core.close();
+  await Deno.stdout.write(new TextEncoder().encode(res.output));
+  return res.exitCode;
+}
+
+/** Runs the `sim` subcommand with its arguments (without the `sim` word). Returns the exit code. */
+export async function runSimCli(args: string[]): Promise<number> {
+  const program = new Command("mcp-server-router sim")
+    .description("Run simulated MikroTik RouterOS routers over SSH")
+    .option("--devices <n>", "number of routers", intArg, 1)
+    .option("--port <p>", "port of the first router (0 = ephemeral)", intArg)
+    .option("--base-port <p>", "same as --port", intArg)
+    .option("--host <addr>", "listen address", "127.0.0.1")
+    .option("--version <v>", `RouterOS version (${VERSIONS.join(", ")})`, "7.16")
+    .option("--state-file <f>", "load/save state (per router: <f>.N)")
+    .option("--stdio-cli", "run one command from SSH_ORIGINAL_COMMAND or stdin and exit")
+    .option("--user <name>", "login user", "admin")
+    .option("--password <pw>", "login password", "")
+    .option("--identity <name>", "identity prefix", "MikroTik")
+    .option("--latency-ms <ms>", "delay before each answer", intArg, 0)
+    .option("--drop-after <n>", "drop the connection at the Nth command", intArg, 0)
+    .option("--hang [regexp]", "never answer (all commands, or those matching)")
+    .option("--refuse-auth", "reject every login")
+    .option("--random-exit-status", "failures exit 0 or 1 at random")
+    .option("--slow-handshake-ms <ms>", "delay before the SSH identification", intArg, 0)
+    .option("--close-idle-channels", "close session channels idle for 100 ms")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)),
+      writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)),
+    });
+  try {
+    program.parse(args, { from: "user" });
+  } catch (e) {
+    const code = (e as { exitCode?: number }).exitCode;
+    return typeof code === "number" ? code : 2;
+  }
+  const o = program.opts<CliOpts>();
+  if (!VERSIONS.includes(o.version)) {
+    console.error(`unknown version ${o.version} (use ${VERSIONS.join(", ")})`);
+    return 2;
+  }
+  if (o.stdioCli) return await stdioCli(o);
+  const routers = await startFleet(o.devices, {
+    host: o.host,
+    basePort: o.port ?? o.basePort ?? 0,
+    version: o.version as SimVersion,
+    identity: o.identity,
+    users: [{ name: o.user, password: o.password, group: "full" }],
+    stateFile: o.stateFile,
+    faults: faultsFrom(o),
+  });
+  const inventory = routers.map((r, i) => ({
+    title: `${o.identity}-${i + 1}`,
+    host: r.host,
+    port: r.port,
+    username: o.user,
+    password: o.password,
+  }));
+  console.log(stringify(inventory).trimEnd());
+  const first = routers[0];
+  console.error(
+    `simulating ${routers.length} RouterOS ${o.version} router(s) on ${first.host}:${first.port}` +
+      (routers.length > 1 ? `-${routers[routers.length - 1].port}` : "") +
+      ` — connect with: ssh -p ${first.port} ${o.user}@${first.host} '/ip address print' (Ctrl-C to stop)`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      Deno.removeSignalListener("SIGINT", stop);
+      Deno.removeSignalListener("SIGTERM", stop);
+      resolve();
+    };
+    Deno.addSignalListener("SIGINT", stop);
+    Deno.addSignalListener("SIGTERM", stop);
+  });
+  await Promise.all(routers.map((r) => r.close()));
+  return 0;
+}

@@ -1,0 +1,4 @@
+/** Entry point for running the simulator alone: `deno run -A lib/sim/main.ts --devices 3`. */
+import { runSimCli } from "./cli.ts";
+
+if (import.meta.main) Deno.exit(await runSimCli(Deno.args));
