@@ -23,6 +23,7 @@ Commands:
   sim [options]         run simulated RouterOS routers (see: sim --help)
   proxy [options]       serve MCP servers' tools as REST endpoints with OpenAPI docs
   healthcheck --url U   exit 0 when U answers 200 (for container health checks)
+  audit verify FILE     check an audit log's hash chain; names the first broken line
 
 Every option can also be set by its environment variable; a flag beats its variable.`;
 
@@ -123,6 +124,10 @@ export async function main(argv: string[]): Promise<number> {
       case "proxy": {
         const { runProxyCli } = await import("./lib/proxy/cli.ts");
         return await runProxyCli(argv.slice(1), VERSION);
+      }
+      case "audit": {
+        const { runAuditCli } = await import("./lib/server/safety/audit_cli.ts");
+        return await runAuditCli(argv.slice(1));
       }
       case "healthcheck": {
         const { runHealthcheck } = await import("./lib/server/healthcheck.ts");

@@ -22,23 +22,43 @@ export interface ReadSpec {
   singleton?: boolean;
 }
 
+/** Called with every command a client sends (for audit and dry-run checks). */
+export type CommandRecorder = (command: string, idempotent: boolean) => void;
+
+/** Per-device cache shared by a client and its recording views. */
+interface ClientCache {
+  dialect: { connectionId: number; dialect: Dialect } | null;
+}
+
 /** One device's RouterOS client over the shared pool. */
 export class RouterOsClient {
   readonly target: SshTarget;
   #pool: SshPool;
-  #dialect: { connectionId: number; dialect: Dialect } | null = null;
+  #cache: ClientCache;
+  #recorder?: CommandRecorder;
 
-  constructor(pool: SshPool, target: SshTarget) {
+  constructor(
+    pool: SshPool,
+    target: SshTarget,
+    cache: ClientCache = { dialect: null },
+    recorder?: CommandRecorder,
+  ) {
     this.#pool = pool;
     this.target = target;
+    this.#cache = cache;
+    this.#recorder = recorder;
+  }
+
+  /** The same client, reporting every command it sends to `recorder`. */
+  withRecorder(recorder: CommandRecorder): RouterOsClient {
+    return new RouterOsClient(this.#pool, this.target, this.#cache, recorder);
   }
 
   /** The router's dialect, detected once per connection. */
   async dialect(): Promise<Dialect> {
-    if (
-      this.#dialect && this.#pool.connectionId(this.target.title) === this.#dialect.connectionId
-    ) {
-      return this.#dialect.dialect;
+    const cached = this.#cache.dialect;
+    if (cached && this.#pool.connectionId(this.target.title) === cached.connectionId) {
+      return cached.dialect;
     }
     const r = await this.#pool.exec(this.target, VERSION_COMMAND, {
       idempotent: true,
@@ -46,12 +66,13 @@ export class RouterOsClient {
     });
     const dialect = parseVersion(r.output);
     if (!dialect) throw outputError(r.output);
-    this.#dialect = { connectionId: r.connectionId, dialect };
+    this.#cache.dialect = { connectionId: r.connectionId, dialect };
     return dialect;
   }
 
   /** Run raw command text (already built from quoted parts). */
   async run(command: string, menu: string, idempotent: boolean): Promise<string> {
+    this.#recorder?.(command, idempotent);
     const r = await this.#pool.exec(this.target, command, { idempotent, menu });
     return r.output;
   }

@@ -11,6 +11,7 @@ import * as z from "zod";
 import type { ToolDef } from "../tools/tool.ts";
 import { type ToolsetControl, toolsetTools } from "../tools/toolsets.ts";
 import type { Devices } from "./devices.ts";
+import { guardedCall, safetyInput, type SafetyOptions, safetyOutput } from "./safety/guards.ts";
 import { toolErrorMessage } from "./tool_errors.ts";
 
 /** Server name and version, for `serverInfo`. */
@@ -35,6 +36,8 @@ type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 export interface ServerOptions {
   /** Start with only the toolset discovery tools; enable toolsets on request. */
   dynamicToolsets?: boolean;
+  /** Change safety (audit log). */
+  safety?: SafetyOptions;
 }
 
 /** Build an MCP server exposing `tools` for `devices`. */
@@ -53,7 +56,7 @@ export function buildServer(
   const device = deviceArgument(devices);
   const registered = tools.map((tool) => ({
     tool,
-    handle: registerTool(server, tool, devices, device),
+    handle: registerTool(server, tool, devices, device, options.safety ?? {}),
   }));
   if (options.dynamicToolsets) {
     for (const r of registered) r.handle.disable();
@@ -74,7 +77,7 @@ export function buildServer(
         return members.map((r) => r.tool.name);
       },
     };
-    for (const tool of toolsetTools(control)) registerTool(server, tool, devices, device);
+    for (const tool of toolsetTools(control)) registerTool(server, tool, devices, device, {});
   }
   return server;
 }
@@ -84,40 +87,51 @@ function registerTool(
   tool: ToolDef,
   devices: Devices,
   device: z.ZodType | undefined,
+  safety: SafetyOptions,
 ): RegisteredTool {
-  const shape = tool.perDevice && device ? { device, ...tool.input } : tool.input;
+  const input = { ...tool.input, ...safetyInput(tool) };
+  const shape = tool.perDevice && device ? { device, ...input } : input;
   return server.registerTool(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
       inputSchema: z.object(shape).strict(),
-      outputSchema: z.object(tool.output),
+      outputSchema: z.object(safetyOutput(tool)),
       annotations: { title: tool.title, ...tool.annotations },
     },
     async (args: Record<string, unknown>, extra: ToolExtra) => {
       let title: string | undefined;
       try {
         let client;
+        let config;
         if (tool.perDevice) {
-          const config = resolveDevice(devices, args.device as string | undefined);
+          config = resolveDevice(devices, args.device as string | undefined);
           title = config.title;
           client = devices.client(config);
         }
         const { device: _, ...rest } = args;
         const token = extra._meta?.progressToken;
-        const result = await tool.handler(rest, {
-          client: client as NonNullable<typeof client>,
-          fleet: devices,
-          signal: extra.signal,
-          progress: token === undefined
-            ? undefined
-            : (progress, total, message) =>
-              extra.sendNotification({
-                method: "notifications/progress",
-                params: { progressToken: token, progress, total, message },
-              }),
-        });
+        const caller = { client: server.server.getClientVersion(), session: extra.sessionId };
+        const result = await guardedCall(
+          tool,
+          rest,
+          {
+            client: client as NonNullable<typeof client>,
+            fleet: devices,
+            signal: extra.signal,
+            progress: token === undefined
+              ? undefined
+              : (progress, total, message) =>
+                extra.sendNotification({
+                  method: "notifications/progress",
+                  params: { progressToken: token, progress, total, message },
+                }),
+          },
+          config,
+          caller,
+          safety,
+        );
         return {
           content: [{ type: "text" as const, text: result.text }],
           structuredContent: result.structured,
