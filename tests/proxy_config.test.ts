@@ -1,0 +1,165 @@
+/**
+ * `mcp-server-router proxy` refuses bad command lines and configuration
+ * files with one message naming the file, line and column, server entry
+ * or field, and exit code 2, run as a real process.
+ */
+import assert from "node:assert/strict";
+import { runCli } from "./helpers/mcp.ts";
+
+async function withConfig(text: string, fn: (file: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "proxy-config-" });
+  try {
+    await Deno.writeTextFile(`${dir}/proxy.json`, text);
+    await fn(`${dir}/proxy.json`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const GOOD_ENTRY = { command: "mcp-server-router", args: [] };
+
+/** Each case: config text, extra flags, env, and what stderr must say. */
+const CASES: {
+  name: string;
+  text?: string;
+  flags?: string[];
+  env?: Record<string, string>;
+  says: RegExp[];
+}[] = [
+  {
+    name: "invalid JSON names the file, line and column",
+    text: '{\n  "mcpServers": {\n    "router": {"command": "x",}\n  }\n}\n',
+    says: [/proxy\.json: invalid JSON at line 3 column 31/],
+  },
+  {
+    name: "JSON error without a position in V8's message still gets one",
+    text: '{"mcpServers": tru}',
+    says: [/invalid JSON at line 1 column 1[5-9]/],
+  },
+  {
+    name: "missing mcpServers",
+    text: '{"servers": {}}',
+    says: [/"mcpServers" is missing/],
+  },
+  {
+    name: "empty mcpServers",
+    text: '{"mcpServers": {}}',
+    says: [/"mcpServers" is empty/],
+  },
+  {
+    name: "args must be strings; the value is not echoed",
+    text: JSON.stringify({ mcpServers: { router: { command: "x", args: ["--port", 22] } } }),
+    says: [/server "router" field "args\[1\]" must be a string/],
+  },
+  {
+    name: "env values must be strings; a secret value is not echoed",
+    text: JSON.stringify({ mcpServers: { r: { command: "x", env: { ROUTER_PASSWORD: 987654 } } } }),
+    says: [/server "r" field "env\.ROUTER_PASSWORD" must be a string/],
+  },
+  {
+    name: "a typo'd field is named",
+    text: JSON.stringify({ mcpServers: { router: { command: "x", arg: [] } } }),
+    says: [/server "router" field "arg" is not allowed/],
+  },
+  {
+    name: "missing command",
+    text: JSON.stringify({ mcpServers: { router: { args: [] } } }),
+    says: [/server "router" field "command" must be a non-empty string/],
+  },
+  {
+    name: "unknown type",
+    text: JSON.stringify({ mcpServers: { r: { type: "websocket", url: "ws://x" } } }),
+    says: [/server "r" field "type" must be "stdio", "streamable-http" or "sse"/],
+  },
+  {
+    name: "bad url",
+    text: JSON.stringify({ mcpServers: { r: { type: "sse", url: "not a url" } } }),
+    says: [/server "r" field "url" is not a valid URL/],
+  },
+  {
+    name: "reserved server name",
+    text: JSON.stringify({ mcpServers: { docs: GOOD_ENTRY } }),
+    says: [/server "docs" has a reserved name/],
+  },
+  {
+    name: "bad server name",
+    text: JSON.stringify({ mcpServers: { "my router": GOOD_ENTRY } }),
+    says: [/server "my router" has a bad name/],
+  },
+  {
+    name: "bad --port",
+    text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
+    flags: ["--port", "70000"],
+    says: [/--port: expected a whole number from 0 to 65535/],
+  },
+  {
+    name: "--strict-auth without a key",
+    text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
+    flags: ["--strict-auth"],
+    says: [/--strict-auth needs a key/],
+  },
+  {
+    name: "empty key from the environment",
+    text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
+    env: { ROUTER_PROXY_API_KEY: " " },
+    says: [/ROUTER_PROXY_API_KEY is empty/],
+  },
+  {
+    name: "a CORS origin with a path",
+    text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
+    flags: ["--cors-allow-origins", "http://localhost:3000/app"],
+    says: [
+      /--cors-allow-origins: "http:\/\/localhost:3000\/app" is not an origin.*http:\/\/localhost:3000/,
+    ],
+  },
+];
+
+Deno.test("proxy CLI: bad configuration exits 2 with a message naming the problem", async (t) => {
+  const results = await Promise.all(CASES.map((c) =>
+    withConfig(c.text ?? "{}", async (file) => {
+      const out = await runCli(["proxy", "--config", file, ...(c.flags ?? [])], c.env ?? {});
+      (c as { out?: unknown }).out = out;
+    }).then(() => c as typeof c & { out: Awaited<ReturnType<typeof runCli>> })
+  ));
+  for (const c of results) {
+    await t.step(c.name, () => {
+      assert.equal(c.out.code, 2, `exit code; stderr: ${c.out.stderr}`);
+      for (const re of c.says) assert.match(c.out.stderr, re);
+      assert.doesNotMatch(c.out.stderr, /987654/, "secret values are never echoed");
+      assert.doesNotMatch(c.out.stderr, /\n\s+at /, "no stack trace");
+      assert.equal(c.out.stdout, "", "stdout stays empty");
+    });
+  }
+});
+
+Deno.test("proxy CLI: a missing config file or flag is named", async () => {
+  const missing = await runCli(["proxy", "--config", "/nonexistent/proxy.json"]);
+  assert.equal(missing.code, 2);
+  assert.match(
+    missing.stderr,
+    /proxy config \/nonexistent\/proxy\.json: cannot read it \(no such file\)/,
+  );
+  const noFlag = await runCli(["proxy"]);
+  assert.equal(noFlag.code, 2);
+  assert.match(noFlag.stderr, /required option '--config <file>' not specified/);
+});
+
+Deno.test("proxy CLI: --help lists the options and an example", async () => {
+  const out = await runCli(["proxy", "--help"]);
+  assert.equal(out.code, 0);
+  for (
+    const flag of [
+      "--config",
+      "--port",
+      "--host",
+      "--api-key",
+      "--strict-auth",
+      "--cors-allow-origins",
+      "--tool-timeout",
+    ]
+  ) {
+    assert.ok(out.stdout.includes(flag), `help mentions ${flag}`);
+  }
+  assert.match(out.stdout, /ROUTER_PROXY_API_KEY/);
+  assert.match(out.stdout, /mcpServers/);
+});
