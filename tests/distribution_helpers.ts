@@ -1,0 +1,155 @@
+/**
+ * Helpers for the distribution and container tests: run main.ts as a real
+ * process with chosen Deno flags and environment (nothing inherited but PATH,
+ * HOME and DENO_DIR), connect an MCP client to it, and read the permission
+ * flags that `scripts/build.sh` compiles into the binary.
+ *
+ * @module
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+/** The repository root. */
+export const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
+/** main.ts, absolute. */
+export const MAIN = `${ROOT}/main.ts`;
+/** The deno running the tests. */
+export const DENO = Deno.execPath();
+/** The product version, from deno.json. */
+export const VERSION: string = JSON.parse(Deno.readTextFileSync(`${ROOT}/deno.json`)).version;
+
+/** Read a file of the repository. */
+export function repoFile(path: string): string {
+  return Deno.readTextFileSync(`${ROOT}/${path}`);
+}
+
+/** The environment a child gets: PATH, DENO_DIR, NO_COLOR, HOME and `env`. */
+export function childEnv(env: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    HOME: Deno.env.get("HOME") ?? "/tmp",
+    DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME") ?? "/root"}/.cache/deno`,
+    NO_COLOR: "1",
+    ...env,
+  };
+}
+
+/** Exit code and output of a finished process. */
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run a command to completion with a clean environment and no stdin. */
+export async function run(
+  command: string,
+  args: string[],
+  opts: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<Ran> {
+  const out = await new Deno.Command(command, {
+    args,
+    cwd: opts.cwd ?? ROOT,
+    env: childEnv(opts.env),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/** `deno run <flags> main.ts <args>` to completion. */
+export function runMain(
+  flags: string[],
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Ran> {
+  return run(DENO, ["run", ...flags, MAIN, ...args], { env });
+}
+
+/** The `--allow-*` flags `scripts/build.sh` compiles into the binary. */
+export async function buildPermissions(): Promise<string[]> {
+  const r = await run("bash", [`${ROOT}/scripts/build.sh`, "--print-permissions"]);
+  if (r.code !== 0) throw new Error(`build.sh --print-permissions failed: ${r.stderr}`);
+  return r.stdout.split("\n").filter((l) => l !== "");
+}
+
+/** A connected MCP client and the server's stderr so far. */
+export interface Session {
+  client: Client;
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+/** Spawn `deno run <flags> main.ts <args>` and connect an MCP client over stdio. */
+export async function connect(
+  flags: string[],
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Session> {
+  const transport = new StdioClientTransport({
+    command: DENO,
+    args: ["run", ...flags, MAIN, ...args],
+    env: childEnv(env),
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (d: Uint8Array) => {
+    stderr += new TextDecoder().decode(d);
+  });
+  const client = new Client({ name: "distribution-tests", version: "1.0.0" });
+  try {
+    await client.connect(transport);
+  } catch (err) {
+    await transport.close().catch(() => {});
+    throw new Error(`server did not start: ${(err as Error).message}\n${stderr}`);
+  }
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/** Call a tool; return its text, structured content and error flag. */
+export async function callTool(
+  session: Session,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ text: string; structured?: Record<string, unknown>; isError: boolean }> {
+  const r = (await session.client.callTool({ name, arguments: args })) as {
+    content: { type: string; text: string }[];
+    structuredContent?: Record<string, unknown>;
+    isError?: boolean;
+  };
+  return {
+    text: r.content.map((c) => c.text).join("\n"),
+    structured: r.structuredContent,
+    isError: r.isError === true,
+  };
+}
+
+/** The devices `router_list_devices` reports (it never connects to them). */
+export async function listDevices(
+  session: Session,
+): Promise<{ title: string; host: string; port: number; username: string }[]> {
+  const r = await callTool(session, "router_list_devices");
+  if (r.isError) throw new Error(`router_list_devices failed: ${r.text}`);
+  return (r.structured as {
+    items: { title: string; host: string; port: number; username: string }[];
+  })
+    .items;
+}
+
+/** Lines of `text` that are log lines of the given level. */
+export function logLines(text: string, level: "info" | "warning" | "error"): string[] {
+  return text.split("\n").filter((l) => l.startsWith(`mcp-server-router ${level}:`));
+}
+
+/** Does the path exist? */
+export function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
