@@ -7,6 +7,8 @@
 import type { DeviceConfig } from "../config/inventory.ts";
 import type { Config } from "../config/load.ts";
 import { RouterOsClient } from "../routeros/client.ts";
+import { log } from "../log.ts";
+import type { HostKeyPolicy } from "../ssh/host_key_policy.ts";
 import { SshPool } from "../ssh/pool.ts";
 import type { SshTarget } from "../ssh/target.ts";
 
@@ -109,10 +111,26 @@ export class Devices {
 /** Build the device registry and SSH pool from the configuration. */
 export function createDevices(config: Config): Devices {
   const s = config.settings;
+  const policy = s["host-key-policy"] as HostKeyPolicy;
   const pool = new SshPool({
     maxOutputBytes: s["max-output"] as number,
     keepaliveMs: (s.keepalive as number) * 1000,
+    maxChannels: s["max-channels"] as number,
+    idleTimeoutMs: (s["idle-timeout"] as number) * 1000,
+    maxDialing: s["max-dialing"] as number,
+    knownHostsFile: s["known-hosts"] as string,
+    hostKeyPolicy: policy,
   });
+  if (policy === "off") {
+    const pinned = config.devices.filter((d) => d.hostKey).length;
+    log(
+      "warning",
+      "--host-key-policy off: host keys are not checked, so anyone on the path to a router " +
+        "can impersonate it and read its credentials" +
+        (pinned > 0 ? ` (the ${pinned} device(s) with a pinned host_key are still checked)` : "") +
+        "; use accept-new or strict in production",
+    );
+  }
   return new Devices(config.devices, config.fleet, pool, {
     connectTimeout: s["connect-timeout"] as number,
     commandTimeout: s["command-timeout"] as number,

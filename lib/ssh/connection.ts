@@ -1,24 +1,61 @@
 /**
  * One SSH connection to a router: our own TCP socket with TCP_NODELAY set
- * before the handshake, authentication, and exec channels.
+ * before the handshake, host key check, authentication (key before
+ * password), and up to N exec channels at once with a queue beyond. One
+ * session channel is kept open ahead of need so that a command costs one
+ * round trip; when the server closes idle channels, commands fall back to
+ * a fresh channel each.
  *
  * @module
  */
 import net from "node:net";
 import ssh2 from "ssh2";
+import { log } from "../log.ts";
+import { decodeOutput } from "./decode.ts";
 import { SshError } from "./errors.ts";
+import type { HostKeyCheck, HostKeyVerifier } from "./host_key_policy.ts";
+import type { KeyStore } from "./keys.ts";
+import {
+  type Channel,
+  channelIsOpen,
+  type ExecNotStarted,
+  execOnFreshChannel,
+  openSessionChannel,
+  requestExec,
+  type Ssh2Client,
+  supportsPreopen,
+} from "./session_channel.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
 
 const { Client } = ssh2;
 
-/** Options for opening a connection. */
-export interface ConnectOptions {
-  /** Private key contents, already read from `target.keyFilename`. */
-  privateKey?: string;
-  /** Host key check: return null to accept, or an error to refuse. */
-  verifyHostKey?: (key: Uint8Array) => SshError | null;
+/** Settings of every connection in a pool. */
+export interface ConnectionSettings {
+  /** Exec channels at once (the pre-opened one included). */
+  maxChannels: number;
   /** Keepalive interval in ms (0 = off). */
-  keepaliveMs?: number;
+  keepaliveMs: number;
+  /** Largest output accepted per command, in bytes. */
+  maxOutputBytes: number;
+  /** Close the connection after this long without commands (ms). */
+  idleMs: number;
+  /** Keep a session channel open ahead of need. */
+  preopen: boolean;
+}
+
+/** What opening a connection needs besides the target. */
+export interface ConnectionDeps {
+  hostKeys: HostKeyVerifier;
+  keys: KeyStore;
+}
+
+/** One command to run. */
+export interface ExecRequest {
+  command: string;
+  /** Menu or operation name, for messages. */
+  menu: string;
+  /** True for reads (safe to run twice). */
+  idempotent: boolean;
 }
 
 /** Result of one exec. */
@@ -29,23 +66,88 @@ export interface ExecOutput {
   exitCode: number | null;
 }
 
+/** Counters of one connection, for tests and the benchmark. */
+export interface ConnectionStats {
+  /** Channels in use by commands now. */
+  active: number;
+  /** Commands waiting for a channel. */
+  queued: number;
+  /** Most channels ever in use at once. */
+  peakActive: number;
+  /** Channel limit in force (lowered if the server refuses channels). */
+  limit: number;
+  /** Commands run on a pre-opened channel. */
+  preopenedUsed: number;
+  /** Commands run on a channel opened for them. */
+  freshChannels: number;
+  /** Pre-opened channels the server closed while idle. */
+  sparesClosedByServer: number;
+  /** Whether pre-opening is (still) in use on this connection. */
+  preopen: boolean;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (err: SshError) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+interface Spare {
+  ready: Promise<Channel>;
+  taken: boolean;
+}
+
+/** Sentence added to errors of writes whose outcome is unknown. */
+export function outcomeUnknownHint(menu: string): string {
+  return `; the outcome is unknown (the command may have run on the router): read ${menu} ` +
+    `back to check before retrying`;
+}
+
 /** A live, authenticated SSH connection. */
 export class SshConnection {
-  #client: InstanceType<typeof Client>;
-  #closed = false;
-  #onClose: (() => void)[] = [];
+  static #nextId = 1;
   /** Unique id of this connection, for per-connection caches. */
   readonly id: number;
   readonly target: SshTarget;
-  static #nextId = 1;
+  #client: Ssh2Client;
+  #socket: net.Socket;
+  #settings: ConnectionSettings;
+  #who: string;
+  #closed = false;
+  #retired = false;
+  #onClose = new Set<() => void>();
+  #active = 0;
+  #limit: number;
+  #queue: Waiter[] = [];
+  #spare: Spare | null = null;
+  #preopen: boolean;
+  #idleTimer: ReturnType<typeof setTimeout> | undefined;
+  #stats = { peakActive: 0, preopenedUsed: 0, freshChannels: 0, sparesClosedByServer: 0 };
+  #idleClosedInARow = 0;
+  #closing: Promise<void> | null = null;
 
-  private constructor(client: InstanceType<typeof Client>, target: SshTarget) {
+  private constructor(
+    client: Ssh2Client,
+    socket: net.Socket,
+    target: SshTarget,
+    settings: ConnectionSettings,
+  ) {
     this.#client = client;
+    this.#socket = socket;
     this.target = target;
+    this.#settings = settings;
+    this.#who = describeTarget(target);
+    this.#limit = Math.max(1, settings.maxChannels);
+    this.#preopen = settings.preopen && supportsPreopen(client);
     this.id = SshConnection.#nextId++;
-    client.on("close", () => this.#markClosed());
-    client.on("end", () => this.#markClosed());
-    client.on("error", () => this.#markClosed());
+    client.on("close", () => this.#markClosed("closed"));
+    client.on("end", () => this.#markClosed("ended by the router"));
+    client.on("error", (err: Error & { level?: string }) => {
+      const why = err.level === "client-timeout" ? "keepalive timeout" : `error: ${err.message}`;
+      this.#markClosed(why);
+    });
+    this.#replenish();
+    this.#armIdle();
   }
 
   /** True until the connection ends or errors. */
@@ -53,144 +155,248 @@ export class SshConnection {
     return !this.#closed;
   }
 
+  /** True once the connection takes no new commands (it closes when drained). */
+  get retired(): boolean {
+    return this.#retired;
+  }
+
+  /** Counters for tests and the benchmark. */
+  get stats(): ConnectionStats {
+    return {
+      active: this.#active,
+      queued: this.#queue.length,
+      limit: this.#limit,
+      preopen: this.#preopen,
+      ...this.#stats,
+    };
+  }
+
   /** Call `fn` once the connection is gone. */
   onClose(fn: () => void): void {
     if (this.#closed) fn();
-    else this.#onClose.push(fn);
+    else this.#onClose.add(fn);
   }
 
-  #markClosed(): void {
+  #markClosed(why: string): void {
     if (this.#closed) return;
     this.#closed = true;
-    for (const fn of this.#onClose.splice(0)) fn();
+    clearTimeout(this.#idleTimer);
+    if (!this.#closing) log("info", `${this.#who}: SSH connection ${why}`);
+    for (const w of this.#queue.splice(0)) {
+      clearTimeout(w.timer);
+      w.reject(this.#lost(false));
+    }
+    for (const fn of [...this.#onClose]) fn();
+    this.#onClose.clear();
+    this.#socket.destroy();
   }
 
-  /** Open a connection: TCP with TCP_NODELAY, then handshake and auth. */
-  static open(target: SshTarget, options: ConnectOptions = {}): Promise<SshConnection> {
-    const who = describeTarget(target);
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      const client = new Client();
-      const socket = net.connect({ host: target.host, port: target.port });
-      socket.setNoDelay(true);
-      let hostKeyError: SshError | null = null;
-      const fail = (err: SshError) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        client.end();
-        socket.destroy();
-        reject(err);
-      };
-      const timer = setTimeout(
-        () =>
-          fail(
-            new SshError(
-              "timeout",
-              `${who}: connection timed out after ${target.connectTimeoutMs / 1000} s`,
-            ),
-          ),
-        target.connectTimeoutMs,
-      );
-      socket.once("error", (err: NodeJS.ErrnoException) => fail(socketError(who, err)));
-      socket.once("connect", () => {
-        client.once("ready", () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve(new SshConnection(client, target));
-        });
-        client.once("error", (err: Error & { level?: string }) => {
-          if (hostKeyError) return fail(hostKeyError);
-          if (err.level === "client-authentication") {
-            return fail(
-              new SshError(
-                "auth-failed",
-                `${who}: authentication failed for user "${target.username}"; check the username, password or key`,
-              ),
-            );
-          }
-          fail(new SshError("connection-lost", `${who}: SSH handshake failed: ${err.message}`));
-        });
-        client.once(
-          "close",
-          () => fail(new SshError("connection-lost", `${who}: connection closed during handshake`)),
-        );
-        client.connect({
-          sock: socket,
-          username: target.username,
-          password: target.password,
-          privateKey: options.privateKey,
-          passphrase: target.keyPassphrase,
-          readyTimeout: target.connectTimeoutMs,
-          keepaliveInterval: options.keepaliveMs ?? 0,
-          keepaliveCountMax: 3,
-          tryKeyboard: false,
-          hostVerifier: (key: Uint8Array) => {
-            hostKeyError = options.verifyHostKey?.(key) ?? null;
-            return hostKeyError === null;
-          },
-        });
-      });
-    });
+  /** Open a connection: TCP with TCP_NODELAY, handshake, host key check, auth. */
+  static async open(
+    target: SshTarget,
+    settings: ConnectionSettings,
+    deps: ConnectionDeps,
+  ): Promise<SshConnection> {
+    const key = await deps.keys.load(target);
+    const check = await deps.hostKeys.prepare(target);
+    return await connect(target, settings, check, key);
+  }
+
+  /** @internal Wrap an authenticated client. */
+  static wrap(
+    client: Ssh2Client,
+    socket: net.Socket,
+    target: SshTarget,
+    settings: ConnectionSettings,
+  ): SshConnection {
+    return new SshConnection(client, socket, target, settings);
   }
 
   /**
-   * Run one command on a fresh exec channel. Output beyond `maxBytes` fails
-   * the call; a command silent past `timeoutMs` has its channel closed.
+   * Run one command. Waits for a free channel (up to the command timeout),
+   * then runs it on the pre-opened channel or a fresh one. Output beyond the
+   * cap fails the call; a command silent past the timeout has its channel
+   * closed, and the connection is retired (reopened on the next call).
    */
-  exec(command: string, timeoutMs: number, maxBytes: number, menu: string): Promise<ExecOutput> {
-    const who = describeTarget(this.target);
+  async exec(req: ExecRequest, timeoutMs: number): Promise<ExecOutput> {
+    await this.#acquire(req, timeoutMs);
+    try {
+      return await this.#run(req, timeoutMs);
+    } finally {
+      this.#release();
+    }
+  }
+
+  #lost(sent: boolean, req?: ExecRequest): SshError {
+    if (!sent || !req) {
+      return new SshError("connection-lost", `${this.#who}: the connection was lost`);
+    }
+    const hint = req.idempotent ? "" : outcomeUnknownHint(req.menu);
+    return new SshError(
+      "connection-lost",
+      `${this.#who}: the connection was lost while running ${req.menu}${hint}`,
+      true,
+    );
+  }
+
+  #acquire(req: ExecRequest, timeoutMs: number): Promise<void> {
+    if (this.#closed || this.#retired) return Promise.reject(this.#lost(false));
+    clearTimeout(this.#idleTimer);
+    if (this.#active < this.#limit) {
+      this.#take();
+      return Promise.resolve();
+    }
     return new Promise((resolve, reject) => {
-      if (this.#closed) {
-        reject(new SshError("connection-lost", `${who}: connection is closed`));
-        return;
-      }
-      const chunks: Uint8Array[] = [];
-      let size = 0;
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.#queue = this.#queue.filter((w) => w !== waiter);
+          reject(
+            new SshError(
+              "channel-limit",
+              `${this.#who}: all ${this.#limit} channels stayed busy for ${timeoutMs / 1000} s ` +
+                `(--max-channels, --command-timeout); ${req.menu} was not sent`,
+            ),
+          );
+        }, timeoutMs),
+      };
+      this.#queue.push(waiter);
+    });
+  }
+
+  #take(): void {
+    this.#active++;
+    this.#stats.peakActive = Math.max(this.#stats.peakActive, this.#active);
+  }
+
+  #release(): void {
+    this.#active--;
+    const next = this.#queue.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      this.#take();
+      next.resolve();
+      return;
+    }
+    if (this.#active === 0 && this.#retired) {
+      this.close();
+      return;
+    }
+    this.#replenish();
+    this.#armIdle();
+  }
+
+  #armIdle(): void {
+    clearTimeout(this.#idleTimer);
+    if (this.#closed || this.#active > 0 || this.#settings.idleMs <= 0) return;
+    this.#idleTimer = setTimeout(() => {
+      if (this.#active > 0 || this.#closed) return;
+      log("debug", `${this.#who}: closing the idle SSH connection`);
+      this.close();
+    }, this.#settings.idleMs);
+    Deno.unrefTimer(this.#idleTimer as unknown as number);
+  }
+
+  /** Stop taking commands; close once the running ones finish. */
+  retire(): void {
+    if (this.#retired) return;
+    this.#retired = true;
+    this.#dropSpare();
+    if (this.#active === 0) this.close();
+  }
+
+  #dropSpare(): void {
+    const spare = this.#spare;
+    this.#spare = null;
+    if (!spare) return;
+    spare.taken = true;
+    spare.ready.then((ch) => ch.close(), () => {});
+  }
+
+  /** Keep one session channel open ahead of need, within the channel limit. */
+  #replenish(): void {
+    if (!this.#preopen || this.#spare || this.#closed || this.#retired) return;
+    if (this.#queue.length > 0 || this.#active >= this.#limit) return;
+    const spare: Spare = { ready: openSessionChannel(this.#client), taken: false };
+    this.#spare = spare;
+    spare.ready.then(
+      (ch) => {
+        if (spare.taken) return;
+        // Flowing, so that ssh2 emits "close" when the server closes it.
+        ch.resume();
+        ch.once("close", () => {
+          if (this.#spare !== spare) return;
+          // The server closed the idle channel: the next command opens its own.
+          this.#spare = null;
+          this.#noteSpareClosed();
+        });
+      },
+      () => {
+        if (this.#spare === spare) this.#spare = null;
+      },
+    );
+  }
+
+  #takeSpare(): Promise<Channel> | null {
+    const spare = this.#spare;
+    if (!spare) return null;
+    this.#spare = null;
+    spare.taken = true;
+    return spare.ready;
+  }
+
+  #run(req: ExecRequest, timeoutMs: number): Promise<ExecOutput> {
+    const who = this.#who;
+    const max = this.#settings.maxOutputBytes;
+    const writeHint = req.idempotent ? "" : outcomeUnknownHint(req.menu);
+    return new Promise((resolve, reject) => {
       let done = false;
-      let exitCode: number | null = null;
-      let channel: any = null;
-      const finish = (err: SshError | null) => {
+      let channel: Channel | null = null;
+      /** Whether the exec request may have reached the router. */
+      let sent = false;
+      const finish = (err: SshError | null, out?: ExecOutput) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
-        this.#onClose = this.#onClose.filter((f) => f !== lost);
+        this.#onClose.delete(onLost);
         if (err) {
-          channel?.close();
+          if (channel && channelIsOpen(channel)) channel.close();
           reject(err);
-        } else resolve({ output: decodeOutput(chunks), exitCode });
+        } else resolve(out as ExecOutput);
       };
-      const lost = () =>
-        finish(
-          new SshError(
-            "connection-lost",
-            `${who}: connection lost while running ${menu}`,
-            true,
-          ),
-        );
-      this.onClose(lost);
-      const timer = setTimeout(() =>
+      const onLost = () => finish(this.#lost(sent, req));
+      this.onClose(onLost);
+      const timer = setTimeout(() => {
         finish(
           new SshError(
             "timeout",
-            `${who}: ${menu} did not answer within ${timeoutMs / 1000} s; the channel was closed`,
+            `${who}: ${req.menu} did not answer within ${timeoutMs / 1000} s ` +
+              `(--command-timeout); the channel was closed and the connection will be ` +
+              `reopened on the next call${writeHint}`,
             true,
           ),
-        ), timeoutMs);
-      this.#client.exec(command, (err: Error | undefined, ch: any) => {
-        if (err) {
-          finish(new SshError("channel-limit", `${who}: could not open a channel: ${err.message}`));
-          return;
-        }
+        );
+        this.retire();
+      }, timeoutMs);
+
+      /** Collect a channel's output; returns the function that marks the exec accepted. */
+      const collect = (ch: Channel): () => void => {
         channel = ch;
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        let exitCode: number | null = null;
+        let accepted = false;
         const onData = (data: Uint8Array) => {
+          if (done) return;
           size += data.length;
-          if (size > maxBytes) {
+          if (size > max) {
             finish(
               new SshError(
                 "output-too-large",
-                `${who}: output of ${menu} exceeded ${maxBytes} bytes`,
+                `${who}: the output of ${req.menu} exceeded ${max} bytes (--max-output); ` +
+                  `the channel was closed${writeHint}`,
+                !req.idempotent,
               ),
             );
             return;
@@ -202,52 +408,314 @@ export class SshConnection {
         ch.on("exit", (code: number | null) => {
           exitCode = code;
         });
-        ch.on("close", () => finish(null));
-      });
+        ch.on("close", () => {
+          if (accepted) finish(null, { output: decodeOutput(chunks), exitCode });
+        });
+        return () => {
+          accepted = true;
+        };
+      };
+
+      const openFailed = (err: Error) => {
+        if (this.#closed) return finish(this.#lost(false));
+        finish(
+          new SshError(
+            "channel-limit",
+            `${who}: the router refused a new channel (${err.message}) with ${this.#active} ` +
+              `in use; lower --max-channels. ${req.menu} was not sent`,
+          ),
+        );
+      };
+      const fresh = () => {
+        this.#stats.freshChannels++;
+        openSessionChannel(this.#client).then((c) => {
+          this.#replenish();
+          start(c, false);
+        }, openFailed);
+      };
+
+      /** Send the exec request on an open session channel. */
+      const start = (ch: Channel, preopened: boolean) => {
+        if (done) {
+          ch.close();
+          return;
+        }
+        if (preopened && !channelIsOpen(ch)) {
+          // The server closed it while idle; the command goes on a new channel.
+          this.#noteSpareClosed();
+          return fresh();
+        }
+        const accept = collect(ch);
+        sent = true;
+        requestExec(ch, req.command, (err?: ExecNotStarted) => {
+          if (done) return;
+          if (!err) {
+            if (preopened) {
+              this.#stats.preopenedUsed++;
+              this.#idleClosedInARow = 0;
+            }
+            return accept();
+          }
+          if (this.#closed) return finish(this.#lost(true, req));
+          sent = false;
+          ch.removeAllListeners("data");
+          ch.stderr.removeAllListeners("data");
+          ch.removeAllListeners("close");
+          if (err.channelClosed && preopened) {
+            // The server closed the pre-opened channel as we used it: the
+            // command did not run, so it goes on a new channel.
+            this.#noteSpareClosed();
+            return fresh();
+          }
+          finish(
+            new SshError(
+              "exec-refused",
+              `${who}: the router refused to run ${req.menu} (${err.message}); it was not run`,
+            ),
+          );
+        });
+      };
+
+      if (!supportsPreopen(this.#client)) {
+        // An ssh2 without the internals: its public exec (open + exec, two round trips).
+        this.#stats.freshChannels++;
+        sent = true;
+        execOnFreshChannel(this.#client, req.command).then(
+          (ch) => collect(ch)(),
+          (err: Error) => {
+            if (this.#closed) return finish(this.#lost(true, req));
+            finish(
+              new SshError("exec-refused", `${who}: ${req.menu} could not run: ${err.message}`),
+            );
+          },
+        );
+        return;
+      }
+      const spare = this.#takeSpare();
+      if (!spare) return fresh();
+      this.#replenish();
+      spare.then((ch) => start(ch, true), fresh);
     });
   }
 
-  /** Close the connection. */
-  close(): void {
-    this.#client.end();
-    this.#markClosed();
+  #noteSpareClosed(): void {
+    this.#stats.sparesClosedByServer++;
+    if (++this.#idleClosedInARow >= 3 && this.#preopen) {
+      this.#preopen = false;
+      log(
+        "debug",
+        `${this.#who}: the router closes idle session channels; not pre-opening any more`,
+      );
+    }
+  }
+
+  /** Close the connection (SSH disconnect, then the socket); resolves when closed. */
+  close(): Promise<void> {
+    if (this.#closing) return this.#closing;
+    this.#closing = new Promise<void>((resolve) => {
+      if (this.#closed) {
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => this.#socket.destroy(), 1000);
+      this.#socket.once("close", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.#dropSpare();
+      this.#client.end();
+    }).then(() => this.#markClosed("closed"));
+    return this.#closing;
+  }
+
+  /** Drop the socket at once (process exit). */
+  destroy(): void {
+    this.#socket.destroy();
   }
 }
 
-function socketError(who: string, err: NodeJS.ErrnoException): SshError {
+/** TCP connect, handshake and authentication, within the connect timeout. */
+function connect(
+  target: SshTarget,
+  settings: ConnectionSettings,
+  check: HostKeyCheck,
+  key: unknown,
+): Promise<SshConnection> {
+  const who = describeTarget(target);
+  const seconds = target.connectTimeoutMs / 1000;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let hostKeyError: SshError | null = null;
+    const client = new Client();
+    const socket = net.connect({ host: target.host, port: target.port });
+    socket.setNoDelay(true);
+    const fail = (err: SshError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      client.removeAllListeners("ready");
+      client.on("error", () => {});
+      client.end();
+      socket.destroy();
+      reject(err);
+    };
+    const timer = setTimeout(
+      () =>
+        fail(
+          new SshError(
+            "timeout",
+            `${who}: connection timed out after ${seconds} s (--connect-timeout)`,
+          ),
+        ),
+      target.connectTimeoutMs,
+    );
+    socket.on("error", (err: NodeJS.ErrnoException) => fail(socketError(who, err, seconds)));
+    socket.once("connect", () => {
+      const tried: string[] = [];
+      const methods = authMethods(target, key, tried);
+      client.once("ready", () => {
+        if (settled) return;
+        check.commit().then(() => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          socket.removeAllListeners("error");
+          socket.on("error", () => {});
+          const conn = SshConnection.wrap(client, socket, target, settings);
+          log("debug", `${who}: SSH connection ${conn.id} open`);
+          resolve(conn);
+        });
+      });
+      client.on("error", (err: Error & { level?: string }) => {
+        if (hostKeyError) return fail(hostKeyError);
+        if (err.level === "client-authentication") {
+          return fail(
+            new SshError(
+              "auth-failed",
+              `${who}: authentication failed for user "${target.username}" (tried ${
+                tried.length > 0 ? tried.join(", ") : "no method"
+              }); check the username, password or key`,
+            ),
+          );
+        }
+        if (err.level === "client-timeout") {
+          return fail(
+            new SshError(
+              "timeout",
+              `${who}: SSH handshake timed out after ${seconds} s (--connect-timeout)`,
+            ),
+          );
+        }
+        if (check.algorithms && /host key/i.test(err.message)) {
+          return fail(
+            new SshError(
+              "host-key-mismatch",
+              `${who}: host key mismatch: the router offers none of the key types recorded ` +
+                `for it (${check.knownTypes.join(", ")}); its key may have been replaced. If ` +
+                `the change is expected, remove the old entry with ssh-keygen -R`,
+            ),
+          );
+        }
+        if ((err as NodeJS.ErrnoException).code && err.level === "client-socket") {
+          return fail(socketError(who, err as NodeJS.ErrnoException, seconds));
+        }
+        fail(new SshError("connection-lost", `${who}: SSH handshake failed: ${err.message}`));
+      });
+      client.once("close", () =>
+        fail(
+          hostKeyError ??
+            new SshError(
+              "connection-lost",
+              `${who}: the router closed the connection during the SSH handshake`,
+            ),
+        ));
+      client.connect({
+        sock: socket,
+        username: target.username,
+        readyTimeout: target.connectTimeoutMs,
+        keepaliveInterval: settings.keepaliveMs,
+        keepaliveCountMax: 3,
+        authHandler: methods,
+        ...(check.algorithms ? { algorithms: { serverHostKey: check.algorithms } } : {}),
+        hostVerifier: (hostKey: Uint8Array) => {
+          hostKeyError = check.verify(hostKey);
+          return hostKeyError === null;
+        },
+      });
+    });
+  });
+}
+
+/**
+ * The authentication methods in order: the key first, then the password
+ * (plain, then keyboard-interactive for servers that only offer that).
+ * `tried` collects the names of the methods attempted, for messages.
+ */
+function authMethods(target: SshTarget, key: unknown, tried: string[]) {
+  const username = target.username;
+  const methods: Record<string, unknown>[] = [];
+  if (key) methods.push({ type: "publickey", username, key });
+  if (target.password !== undefined) {
+    const password = target.password;
+    methods.push({ type: "password", username, password });
+    methods.push({
+      type: "keyboard-interactive",
+      username,
+      prompt: (
+        _name: string,
+        _instructions: string,
+        _lang: string,
+        prompts: { prompt: string }[],
+        finish: (answers: string[]) => void,
+      ) => {
+        // Answer only password prompts; anything else (a one-time code) fails.
+        const ok = prompts.length === 1 && /password/i.test(prompts[0].prompt);
+        finish(ok ? [password] : []);
+      },
+    });
+  }
+  if (methods.length === 0) methods.push({ type: "none", username });
+  let next = 0;
+  const names: Record<string, string> = {
+    publickey: `key ${target.keyFilename}`,
+    password: "password",
+    "keyboard-interactive": "keyboard-interactive",
+    none: "no password",
+  };
+  return (allowed: string[] | null) => {
+    while (next < methods.length) {
+      const m = methods[next++];
+      if (allowed && !allowed.includes(m.type as string)) continue;
+      const name = names[m.type as string];
+      if (!tried.includes(name)) tried.push(name);
+      return m;
+    }
+    return false;
+  };
+}
+
+function socketError(who: string, err: NodeJS.ErrnoException, seconds: number): SshError {
   switch (err.code) {
     case "ECONNREFUSED":
-      return new SshError("connection-refused", `${who}: connection refused (is SSH enabled?)`);
+      return new SshError(
+        "connection-refused",
+        `${who}: connection refused; is the SSH service enabled on the router (/ip service), ` +
+          `and is the port right?`,
+      );
     case "ENOTFOUND":
     case "EAI_AGAIN":
-      return new SshError("unreachable", `${who}: host name could not be resolved`);
+    case "EAI_NONAME":
+      return new SshError("unreachable", `${who}: the host name could not be resolved (DNS)`);
     case "EHOSTUNREACH":
     case "ENETUNREACH":
+    case "EHOSTDOWN":
       return new SshError("unreachable", `${who}: host unreachable`);
     case "ETIMEDOUT":
-      return new SshError("timeout", `${who}: connection timed out`);
+      return new SshError("timeout", `${who}: connection timed out after ${seconds} s`);
+    case "ECONNRESET":
+    case "EPIPE":
+      return new SshError("connection-lost", `${who}: the router reset the connection`);
     default:
       return new SshError("unreachable", `${who}: cannot connect: ${err.message}`);
   }
-}
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-const latin1 = new TextDecoder("latin1");
-
-/** Decode as UTF-8, falling back to Latin-1 for invalid bytes; normalise CRLF. */
-export function decodeOutput(chunks: Uint8Array[]): string {
-  const total = chunks.reduce((n, c) => n + c.length, 0);
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.length;
-  }
-  let text: string;
-  try {
-    text = utf8.decode(all);
-  } catch {
-    text = latin1.decode(all);
-  }
-  return text.replace(/\r\n/g, "\n");
 }

@@ -14,6 +14,7 @@ export type SshErrorKind =
   | "host-key-mismatch"
   | "host-key-unknown"
   | "channel-limit"
+  | "exec-refused"
   | "connection-lost"
   | "output-too-large"
   | "key-error";

@@ -1,19 +1,43 @@
 /**
  * The connection pool: one SSH connection per device, opened on first use
- * and reused for every call.
+ * through the bounded dialer and reused for every call. A connection found
+ * dead is reopened on the next call; a read that fails because its
+ * connection died is retried once on a fresh connection, and a write is
+ * retried only when it was certainly not sent.
  *
  * @module
  */
-import { SshConnection } from "./connection.ts";
+import { log } from "../log.ts";
+import {
+  type ConnectionSettings,
+  type ConnectionStats,
+  type ExecRequest,
+  SshConnection,
+} from "./connection.ts";
+import { Dialer } from "./dialer.ts";
 import { SshError } from "./errors.ts";
+import { DEFAULT_KNOWN_HOSTS, type HostKeyPolicy, HostKeyVerifier } from "./host_key_policy.ts";
+import { KeyStore } from "./keys.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
 
 /** Pool-wide settings. */
 export interface PoolOptions {
   /** Output cap per command, in bytes. */
   maxOutputBytes: number;
-  /** Keepalive interval in ms. */
+  /** Keepalive interval in ms (0 = off). */
   keepaliveMs: number;
+  /** Concurrent exec channels per connection; more commands wait. */
+  maxChannels: number;
+  /** Close a connection idle this long, in ms. */
+  idleTimeoutMs: number;
+  /** Connections being opened at once, pool-wide. */
+  maxDialing: number;
+  /** OpenSSH known_hosts file (`~` is expanded). */
+  knownHostsFile: string;
+  /** What to do with unknown host keys. */
+  hostKeyPolicy: HostKeyPolicy;
+  /** Keep one session channel open ahead of need per connection. */
+  preopen: boolean;
 }
 
 /** What `exec` returns. */
@@ -32,107 +56,162 @@ export interface ExecOptions {
   menu: string;
 }
 
+/** A device's connection counters. */
+export interface DeviceStats extends ConnectionStats {
+  connectionId: number;
+}
+
 /** Default pool settings. */
 export const DEFAULT_POOL_OPTIONS: PoolOptions = {
   maxOutputBytes: 16 * 1024 * 1024,
   keepaliveMs: 15_000,
+  maxChannels: 4,
+  idleTimeoutMs: 300_000,
+  maxDialing: 32,
+  knownHostsFile: DEFAULT_KNOWN_HOSTS,
+  hostKeyPolicy: "accept-new",
+  preopen: true,
 };
 
 /** One connection per device, reused across calls. */
 export class SshPool {
-  #options: PoolOptions;
-  #connections = new Map<string, Promise<SshConnection>>();
+  readonly options: PoolOptions;
+  readonly hostKeys: HostKeyVerifier;
+  #settings: ConnectionSettings;
+  #dialer: Dialer;
+  #keys = new KeyStore();
+  #current = new Map<string, SshConnection>();
+  #opening = new Map<string, Promise<SshConnection>>();
+  #all = new Set<SshConnection>();
+  #closed = false;
+  #onUnload = () => {
+    for (const conn of this.#all) conn.destroy();
+  };
 
   constructor(options: Partial<PoolOptions> = {}) {
-    this.#options = { ...DEFAULT_POOL_OPTIONS, ...options };
+    this.options = { ...DEFAULT_POOL_OPTIONS, ...options };
+    const o = this.options;
+    this.#settings = {
+      maxChannels: o.maxChannels,
+      keepaliveMs: o.keepaliveMs,
+      maxOutputBytes: o.maxOutputBytes,
+      idleMs: o.idleTimeoutMs,
+      preopen: o.preopen,
+    };
+    this.#dialer = new Dialer(o.maxDialing);
+    this.hostKeys = new HostKeyVerifier(o.hostKeyPolicy, o.knownHostsFile);
+    globalThis.addEventListener("unload", this.#onUnload);
   }
 
   /** True when the device has an open, live connection. */
   isConnected(title: string): boolean {
-    return this.#live.has(title);
+    return this.#usable(this.#current.get(title)) !== undefined;
   }
 
   /** Id of the device's live connection, if any. */
   connectionId(title: string): number | undefined {
-    return this.#live.get(title);
+    return this.#usable(this.#current.get(title))?.id;
   }
 
-  #live = new Map<string, number>();
+  /** Counters of the device's live connection, if any. */
+  stats(title: string): DeviceStats | undefined {
+    const conn = this.#usable(this.#current.get(title));
+    return conn ? { connectionId: conn.id, ...conn.stats } : undefined;
+  }
 
-  async #connection(target: SshTarget): Promise<SshConnection> {
-    const existing = this.#connections.get(target.title);
-    if (existing) {
-      const conn = await existing.catch(() => null);
-      if (conn?.alive) return conn;
-      if (this.#connections.get(target.title) === existing) this.#connections.delete(target.title);
-      const again = this.#connections.get(target.title);
-      if (again) return again;
+  /** Dialer counters: attempts in flight, waiting, and the most ever in flight. */
+  dialerStats(): { limit: number; inFlight: number; waiting: number; peak: number } {
+    const d = this.#dialer;
+    return { limit: d.limit, inFlight: d.inFlight, waiting: d.waiting, peak: d.peak };
+  }
+
+  #usable(conn: SshConnection | undefined): SshConnection | undefined {
+    return conn && conn.alive && !conn.retired ? conn : undefined;
+  }
+
+  /** The device's connection: the live one, the one being opened, or a new one. */
+  connect(target: SshTarget): Promise<SshConnection> {
+    if (this.#closed) {
+      return Promise.reject(
+        new SshError(
+          "connection-lost",
+          `${describeTarget(target)}: the server is shutting down; no new connections`,
+        ),
+      );
     }
-    const opening = this.#open(target);
-    this.#connections.set(target.title, opening);
-    opening.catch(() => {
-      if (this.#connections.get(target.title) === opening) this.#connections.delete(target.title);
-    });
+    const live = this.#usable(this.#current.get(target.title));
+    if (live) return Promise.resolve(live);
+    const pending = this.#opening.get(target.title);
+    if (pending) return pending;
+    const opening = this.#dialer
+      .dial(() =>
+        SshConnection.open(target, this.#settings, { hostKeys: this.hostKeys, keys: this.#keys })
+      )
+      .then((conn) => {
+        this.#all.add(conn);
+        conn.onClose(() => {
+          this.#all.delete(conn);
+          if (this.#current.get(target.title) === conn) this.#current.delete(target.title);
+        });
+        if (this.#closed) {
+          conn.close();
+          throw new SshError(
+            "connection-lost",
+            `${describeTarget(target)}: the server is shutting down; no new connections`,
+          );
+        }
+        this.#current.set(target.title, conn);
+        return conn;
+      })
+      .finally(() => {
+        if (this.#opening.get(target.title) === opening) this.#opening.delete(target.title);
+      });
+    this.#opening.set(target.title, opening);
     return opening;
-  }
-
-  async #open(target: SshTarget): Promise<SshConnection> {
-    let privateKey: string | undefined;
-    if (target.keyFilename) {
-      try {
-        privateKey = await Deno.readTextFile(target.keyFilename);
-      } catch (err) {
-        throw new SshError(
-          "key-error",
-          `${describeTarget(target)}: cannot read key file ${target.keyFilename}: ${
-            (err as Error).message
-          }`,
-        );
-      }
-    }
-    const conn = await SshConnection.open(target, {
-      privateKey,
-      keepaliveMs: this.#options.keepaliveMs,
-    });
-    this.#live.set(target.title, conn.id);
-    conn.onClose(() => {
-      if (this.#live.get(target.title) === conn.id) this.#live.delete(target.title);
-    });
-    return conn;
   }
 
   /** Run `command` on the device's pooled connection. */
   async exec(target: SshTarget, command: string, options: ExecOptions): Promise<PoolExecResult> {
-    const conn = await this.#connection(target);
-    try {
-      const r = await conn.exec(
-        command,
-        target.commandTimeoutMs,
-        this.#options.maxOutputBytes,
-        options.menu,
-      );
+    const req: ExecRequest = { command, menu: options.menu, idempotent: options.idempotent };
+    const run = async () => {
+      const conn = await this.connect(target);
+      const r = await conn.exec(req, target.commandTimeoutMs);
       return { ...r, connectionId: conn.id };
+    };
+    try {
+      return await run();
     } catch (err) {
-      if (
-        options.idempotent && err instanceof SshError && err.kind === "connection-lost"
-      ) {
-        const fresh = await this.#connection(target);
-        const r = await fresh.exec(
-          command,
-          target.commandTimeoutMs,
-          this.#options.maxOutputBytes,
-          options.menu,
-        );
-        return { ...r, connectionId: fresh.id };
+      if (!(err instanceof SshError) || err.kind !== "connection-lost" || this.#closed) throw err;
+      // Not sent at all: safe to send on a new connection. Sent: only a read.
+      if (err.outcomeUnknown && !options.idempotent) throw err;
+      log(
+        "info",
+        `${describeTarget(target)}: ${
+          err.outcomeUnknown ? "connection lost during" : "could not send"
+        } ` +
+          `${options.menu}; running it again on a new connection`,
+      );
+      try {
+        return await run();
+      } catch (again) {
+        if (again instanceof SshError && again.kind === "connection-lost") {
+          throw new SshError(
+            again.kind,
+            `${again.message} (also after one retry on a new connection)`,
+            again.outcomeUnknown,
+          );
+        }
+        throw again;
       }
-      throw err;
     }
   }
 
-  /** Close every connection. */
+  /** Close every connection (SSH disconnect); later calls fail. */
   async close(): Promise<void> {
-    const all = [...this.#connections.values()];
-    this.#connections.clear();
-    for (const p of all) (await p.catch(() => null))?.close();
+    this.#closed = true;
+    globalThis.removeEventListener("unload", this.#onUnload);
+    await Promise.allSettled([...this.#opening.values()]);
+    await Promise.all([...this.#all].map((c) => c.close()));
+    this.#current.clear();
   }
 }

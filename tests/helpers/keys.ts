@@ -1,0 +1,77 @@
+/**
+ * Test helpers: SSH key pairs of every type (ed25519, ecdsa, rsa) in OpenSSH
+ * format (ssh2's generator) and PEM (node:crypto: PKCS#1 for rsa, SEC1 for
+ * ecdsa, PKCS#8 for ed25519), optionally encrypted with a passphrase.
+ *
+ * @module
+ */
+import { Buffer } from "node:buffer";
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import ssh2 from "ssh2";
+
+/** Key algorithms. */
+export type KeyType = "ed25519" | "ecdsa" | "rsa";
+/** Private key file formats. */
+export type KeyFormat = "openssh" | "pem";
+
+/** A generated key pair. */
+export interface TestKey {
+  type: KeyType;
+  format: KeyFormat;
+  /** Private key file contents. */
+  privateKey: string;
+  /** OpenSSH public key line (`ssh-ed25519 AAAA... comment`). */
+  publicKey: string;
+}
+
+function sshString(b: Uint8Array | string): Buffer {
+  const body = Buffer.from(b as string);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(body.length);
+  return Buffer.concat([len, body]);
+}
+
+function publicLine(key: KeyObject, type: KeyType): string {
+  if (type === "ed25519") {
+    const x = Buffer.from((key.export({ format: "jwk" }) as { x: string }).x, "base64url");
+    const blob = Buffer.concat([sshString("ssh-ed25519"), sshString(x)]);
+    return `ssh-ed25519 ${blob.toString("base64")} test`;
+  }
+  const pem = String(key.export({ type: type === "rsa" ? "pkcs1" : "sec1", format: "pem" }));
+  const parsed = ssh2.utils.parseKey(pem);
+  const k = Array.isArray(parsed) ? parsed[0] : parsed;
+  if (k instanceof Error) throw k;
+  return `${k.type} ${Buffer.from(k.getPublicSSH()).toString("base64")} test`;
+}
+
+/** Generate a key pair of `type` in `format`, encrypted when `passphrase` is given. */
+export function makeKey(type: KeyType, format: KeyFormat, passphrase?: string): TestKey {
+  if (format === "openssh") {
+    const bits = type === "rsa" ? 2048 : type === "ecdsa" ? 256 : undefined;
+    const pair = ssh2.utils.generateKeyPairSync(type, {
+      bits,
+      comment: "test",
+      ...(passphrase ? { passphrase, cipher: "aes256-ctr", rounds: 4 } : {}),
+    });
+    return { type, format, privateKey: pair.private, publicKey: pair.public };
+  }
+  const { privateKey } = type === "rsa"
+    ? generateKeyPairSync("rsa", { modulusLength: 2048 })
+    : type === "ecdsa"
+    ? generateKeyPairSync("ec", { namedCurve: "P-256" })
+    : generateKeyPairSync("ed25519");
+  const encoding = type === "rsa" ? "pkcs1" : type === "ecdsa" ? "sec1" : "pkcs8";
+  const text = String(privateKey.export({
+    type: encoding as "pkcs1",
+    format: "pem",
+    ...(passphrase ? { cipher: "aes-256-cbc", passphrase } : {}),
+  }));
+  return { type, format, privateKey: text, publicKey: publicLine(privateKey, type) };
+}
+
+/** Write a private key to `dir` (mode 600) and return its path. */
+export async function writeKey(dir: string, key: TestKey, name?: string): Promise<string> {
+  const path = `${dir}/${name ?? `id_${key.type}_${key.format}`}`;
+  await Deno.writeTextFile(path, key.privateKey, { mode: 0o600 });
+  return path;
+}
