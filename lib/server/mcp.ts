@@ -13,6 +13,7 @@ import { type ToolsetControl, toolsetTools } from "../tools/toolsets.ts";
 import type { Devices } from "./devices.ts";
 import { guardedCall, safetyInput, type SafetyOptions, safetyOutput } from "./safety/guards.ts";
 import { toolErrorMessage } from "./tool_errors.ts";
+import { ToolLog } from "./tool_log.ts";
 
 /** Server name and version, for `serverInfo`. */
 export interface ServerInfo {
@@ -53,6 +54,7 @@ export function buildServer(
       "Tools named router_* manage MikroTik RouterOS routers over SSH. List tools return typed records; " +
       "address items by their `id` (such as *1A) from a list, never by position.",
   });
+  ToolLog.of(server); // logging/setLevel for this session's tool-call log
   const device = deviceArgument(devices);
   const registered = tools.map((tool) => ({
     tool,
@@ -102,6 +104,8 @@ function registerTool(
     },
     async (args: Record<string, unknown>, extra: ToolExtra) => {
       let title: string | undefined;
+      const toolLog = ToolLog.of(server);
+      const startedAt = performance.now();
       try {
         let client;
         let config;
@@ -109,6 +113,7 @@ function registerTool(
           config = resolveDevice(devices, args.device as string | undefined);
           title = config.title;
           client = devices.client(config);
+          toolLog.started(extra, tool.name, title);
         }
         const { device: _, ...rest } = args;
         const token = extra._meta?.progressToken;
@@ -132,15 +137,15 @@ function registerTool(
           caller,
           safety,
         );
+        toolLog.finished(extra, tool.name, title, startedAt);
         return {
           content: [{ type: "text" as const, text: result.text }],
           structuredContent: result.structured,
         };
       } catch (err) {
-        return {
-          content: [{ type: "text" as const, text: toolErrorMessage(err, tool.name, title) }],
-          isError: true,
-        };
+        const text = toolErrorMessage(err, tool.name, title);
+        toolLog.finished(extra, tool.name, title, startedAt, text);
+        return { content: [{ type: "text" as const, text }], isError: true };
       }
     },
   );
