@@ -153,3 +153,7 @@ export function exists(path: string): boolean {
     return false;
   }
 }
+
+/** How the release workflow reads deno.json's version. */
+export const WORKFLOW_VERSION_SOURCE =
+  `deno eval --quiet 'console.log(JSON.parse(Deno.readTextFileSync("deno.json")).version)'`;
