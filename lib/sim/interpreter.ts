@@ -101,8 +101,12 @@ export class Interp implements EvalHost {
     this.out.push(line);
   }
 
+  /** False while running a stored script (no confirmation prompts). */
+  interactive = true;
+
   /** Runs console input (an exec command string). */
   runInput(src: string): void {
+    this.st.currentUser = this.session.user;
     for (const chunk of splitTopLevel(src)) {
       if (!chunk.trim()) continue;
       this.scope = new Scope(null);
@@ -118,6 +122,9 @@ export class Interp implements EvalHost {
 
   /** Runs a stored script (scheduler on-event, /system/script); stops at the first error. */
   runScriptText(src: string): void {
+    this.st.currentUser = this.session.user;
+    const savedInteractive = this.interactive;
+    this.interactive = false;
     const saved = this.scope;
     this.scope = new Scope(null);
     try {
@@ -128,6 +135,7 @@ export class Interp implements EvalHost {
       if (!(e instanceof ReturnSignal)) this.report(e);
     } finally {
       this.scope = saved;
+      this.interactive = savedInteractive;
     }
   }
 
@@ -349,6 +357,7 @@ export class Interp implements EvalHost {
       named,
       positional: posArgs.map((a) => this.argVal(a)),
       ids,
+      interactive: this.interactive,
       print: (l) => this.print(l),
       runScript: (src) => this.runScriptText(src),
       exportText: (o) => exportConfig(this.st, o),
@@ -395,11 +404,11 @@ export class Interp implements EvalHost {
     if (name === "export" && (node.menu?.noExport !== true)) {
       return { kind: "export", node, word, argStart };
     }
+    const extra = node.menu?.commands?.[name];
+    if (extra) return { kind: "command", node, def: extra, name, word, argStart };
     if (node.menu && verbsOf(node.menu, this.st).includes(name)) {
       return { kind: "verb", node, menu: node.menu, verb: name, word, argStart };
     }
-    const extra = node.menu?.commands?.[name];
-    if (extra) return { kind: "command", node, def: extra, name, word, argStart };
     const loose = node.commands.get(name);
     if (loose) return { kind: "command", node, def: loose, name, word, argStart };
     return null;

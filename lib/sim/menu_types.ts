@@ -61,6 +61,8 @@ export interface PropDef {
   versions?: SimVersion[];
   /** Exported even when equal to the default. */
   exportAlways?: boolean;
+  /** How print shows the stored value (e.g. bytes as `872.2MiB`). */
+  show?: (v: string) => string;
   /** Not shown by print detail/terse (still in as-value and get). */
   noPrint?: boolean;
 }
@@ -91,6 +93,8 @@ export interface CommandCtx {
   positional: Val[];
   /** Ids selected by `numbers` when the command takes them. */
   ids: string[];
+  /** True for console input (an exec); false inside scripts (scheduler, `/system script run`). */
+  interactive: boolean;
   /** Appends an output line. */
   print: (line: string) => void;
   /** Runs a script as the current user (scheduler, scripts). */
@@ -127,6 +131,8 @@ export interface MenuDef {
   flags?: FlagDef[];
   /** v7 table columns (property names). */
   columns?: string[];
+  /** v7 tables show those of these columns that have a value in some item (firewall). */
+  dynColumns?: string[];
   /** v6 table columns (defaults to `columns`). */
   columns6?: string[];
   /** Items can be reordered with `move`. */
@@ -150,6 +156,8 @@ export interface MenuDef {
   versions?: SimVersion[];
   /** Items left out of /export (built-in ones). */
   exportSkip?: (item: Item, st: RouterState) => boolean;
+  /** Custom table print (e.g. `/log print`). */
+  printer?: (items: Item[], st: RouterState) => string[];
   /** Not part of /export. */
   noExport?: boolean;
   /** Items with this property set identify defaults in export (`set [ find default-name=ether1 ]`). */

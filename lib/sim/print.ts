@@ -55,6 +55,7 @@ export function printList(
   labels: string[],
   o: PrintOpts,
 ): string[] {
+  if (o.mode === "table" && menu.printer) return menu.printer(items, st);
   if (o.mode === "table") return printTable(st, menu, items, labels, o);
   const out: string[] = [];
   const allFlags = menu.flags ?? [];
@@ -84,7 +85,9 @@ export function printList(
     for (const p of props) {
       const v = it[p.name];
       if (v === undefined) continue;
-      const shown = p.type === "str" ? quoteIfNeeded(v, true) : showValue(p, v);
+      const always = p.name === "name" || p.name === "default-name" ||
+        (p.name === "type" && menu.path === "/interface");
+      const shown = p.type === "str" ? quoteIfNeeded(v, always) : showValue(p, v);
       tokens.push(`${p.name}=${shown}`);
     }
     const indent = " ".repeat(prefix.length);
@@ -121,6 +124,9 @@ function printTable(
   const allFlags = menu.flags ?? [];
   const byName = new Map(propsOf(menu, st).map((p) => [p.name, p]));
   let cols = (st.v6 ? menu.columns6 ?? menu.columns : menu.columns) ?? [];
+  if (menu.dynColumns && !st.v6) {
+    cols = menu.dynColumns.filter((c) => items.some((it) => it[c] !== undefined && it[c] !== ""));
+  }
   if (o.proplist) cols = o.proplist.filter((c) => byName.has(c) && c !== "comment");
   cols = cols.filter((c) => byName.has(c));
   let flags: FlagDef[];

@@ -83,7 +83,7 @@ export function convertInput(p: PropDef, raw: string, item: Item, st: RouterStat
     }
     case "ref": {
       if (p.refAllow?.includes(v)) break;
-      const m = menuByPath(p.ref!);
+      const m = menuByPath(p.ref!, st.version);
       if (!m || !st.list(m).some((it) => it[m.key ?? "name"] === v)) throw noMatch(p);
       break;
     }
@@ -108,6 +108,7 @@ export function typed(p: PropDef | undefined, v: string): Val {
 
 /** A property's text in print/terse/table output. */
 export function showValue(p: PropDef | undefined, v: string): string {
+  if (p?.show) return p.show(v);
   if (p?.type === "bool") return isTrue(v) ? "yes" : "no";
   return v;
 }

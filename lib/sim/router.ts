@@ -50,6 +50,8 @@ export class RouterCore {
   private st: RouterState | null = null;
   private scheduler: Scheduler | null = null;
   readonly active = new Set<ActiveSession>();
+  /** Drops every SSH connection (set by the listener; used by reboot). */
+  dropConnections: () => void = () => {};
 
   constructor(readonly opts: CoreOptions) {
     this.faults = opts.faults;
@@ -74,10 +76,16 @@ export class RouterCore {
     st.activeSessions = () => [...this.active];
     this.st = st;
     if (!data) this.seedUserKeys(st);
+    st.onReboot = () => {
+      this.scheduler?.reset();
+      setTimeout(() => this.dropConnections(), 0);
+    };
     if (this.opts.runScheduler) {
-      this.scheduler = new Scheduler(this);
-      st.onChange = () => this.scheduler?.rearm();
-      this.scheduler.rearm();
+      const sch = new Scheduler(this);
+      this.scheduler = sch;
+      st.onChange = () => sch.rearm();
+      st.nextRunOf = (id) => sch.planned(id);
+      sch.rearm();
     }
     return st;
   }
@@ -160,8 +168,9 @@ export class RouterCore {
 
   /** Raw items of a menu. */
   items(path: string): Record<string, string>[] {
-    const m = menuByPath(path);
+    const st = this.state();
+    const m = menuByPath(path, st.version);
     if (!m) throw new Error(`unknown menu ${path}`);
-    return this.state().list(m);
+    return st.list(m);
   }
 }

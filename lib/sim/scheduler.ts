@@ -89,7 +89,15 @@ export class Scheduler {
         });
         it["run-count"] = String(Number(it["run-count"] ?? "0") + 1);
         st.touch();
-        this.core.runScript(it["on-event"] ?? "", it.owner || "admin");
+        const ev = it["on-event"] ?? "";
+        const script = st.stored(menuByPath("/system/script", st.version)!).find((x) =>
+          x.name === ev
+        );
+        if (script) {
+          script["run-count"] = String(Number(script["run-count"] ?? "0") + 1);
+          script["last-started"] = st.nowText();
+        }
+        this.core.runScript(script ? script.source ?? "" : ev, it.owner || "admin");
       }
     } finally {
       this.running = false;
@@ -100,6 +108,12 @@ export class Scheduler {
   /** Next planned run of a job (ms), for `next-run`. */
   planned(id: string): number | null {
     return this.plan.get(id)?.next ?? null;
+  }
+
+  /** Forgets planned runs (after a reboot, `startup` jobs run again). */
+  reset(): void {
+    this.plan.clear();
+    queueMicrotask(() => this.rearm());
   }
 
   /** Cancels the timer. */

@@ -22,6 +22,9 @@ export class SshListener {
 
   constructor(private core: RouterCore, private hostKey: () => string) {
     this.tcp = net.createServer((sock) => this.accept(sock));
+    core.dropConnections = () => {
+      for (const s of this.sockets) s.destroy();
+    };
   }
 
   /** Starts listening; resolves with the bound port. */

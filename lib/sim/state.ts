@@ -45,9 +45,15 @@ export class RouterState {
   /** Global script variables (kept in memory, like RouterOS until reboot). */
   readonly globals = new Map<string, Val>();
   clockOffsetMs = 0;
-  readonly bootMs = Date.now();
+  bootMs = Date.now();
   /** Set whenever stored configuration changes (for the state file). */
   dirty = false;
+  /** User running the current command (owner of new scripts and jobs). */
+  currentUser = "admin";
+  /** Next planned run (ms) of a scheduler job, filled in by the router's scheduler. */
+  nextRunOf: (id: string) => number | null = () => null;
+  /** Called by `/system reboot` from a script: drops connections. */
+  onReboot: (() => void) | null = null;
   /** Logged-in sessions, for `/user/active`. */
   activeSessions: () => { name: string; address: string; via: string; when: string }[] = () => [];
   /** Hooks run after any change (scheduler re-arming). */
@@ -126,14 +132,21 @@ export class RouterState {
 
   /** Items of a menu path (`/ip/address` or `/ip address`), for tests. */
   items(path: string): Item[] {
-    const m = menuByPath(path);
+    const m = menuByPath(path, this.version);
     if (!m) throw new Error(`unknown menu ${path}`);
     return this.list(m);
   }
 
+  /** Menu description of a path (throws for unknown paths). */
+  menuOf(path: string): MenuDef {
+    const m = menuByPath(path, this.version);
+    if (!m) throw new Error(`unknown menu ${path}`);
+    return m;
+  }
+
   /** Finds a stored item by key property value in a menu path. */
   findByKey(path: string, value: string): Item | undefined {
-    const m = menuByPath(path);
+    const m = menuByPath(path, this.version);
     if (!m || !m.key) return undefined;
     return this.list(m).find((it) => it[m.key!] === value);
   }

@@ -1,5 +1,7 @@
 /** `/interface` and its kinds: ethernet, bridge (+ port, vlan), vlan, wireguard (+ peers). */
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
+import type { SimVersion } from "../types.ts";
+import { fail } from "../errors.ts";
 import type { RouterState } from "../state.ts";
 import { isTrue } from "../values.ts";
 import { ALL_MENUS, menuByPath } from "./registry.ts";
@@ -416,10 +418,459 @@ export function nextName(st: RouterState, base: string): string {
   for (let n = 1;; n++) if (!names.has(base + n)) return base + n;
 }
 
+/** `/interface/list`. */
+const IF_LIST: MenuDef = {
+  path: "/interface/list",
+  kind: "list",
+  key: "name",
+  props: [
+    str("name", { required: true }),
+    str("include", { default: "" }),
+    str("exclude", { default: "" }),
+    ro("builtin", "bool", {
+      compute: (i) => String(["all", "none", "dynamic", "static"].includes(i.name)),
+    }),
+    DYNAMIC,
+    COMMENT,
+  ],
+  flags: [{ ch: "*", name: "builtin", group: 0, test: (i) => isTrue(i.builtin) }, F_DYNAMIC],
+  columns: ["name", "include", "exclude"],
+  unique: [{ props: ["name"], error: "failure: list with such name already exists" }],
+  exportSkip: (i) => ["all", "none", "dynamic", "static"].includes(i.name),
+  checkRemove: (i) => {
+    if (["all", "none", "dynamic", "static"].includes(i.name)) {
+      throw fail("failure: can not remove builtin list");
+    }
+  },
+  defaults: () => [
+    ...["all", "none", "dynamic", "static"].map((name) => ({
+      name,
+      include: "",
+      exclude: "",
+      dynamic: "false",
+    })),
+    { name: "WAN", comment: "defconf", include: "", exclude: "", dynamic: "false" },
+    { name: "LAN", comment: "defconf", include: "", exclude: "", dynamic: "false" },
+  ],
+};
+
+/** `/interface/list/member`. */
+const IF_LIST_MEMBER: MenuDef = {
+  path: "/interface/list/member",
+  kind: "list",
+  props: [
+    { name: "list", type: "ref", ref: "/interface/list", required: true },
+    ifaceRef("interface", { required: true }),
+    DYNAMIC,
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED, F_DYNAMIC],
+  columns: ["list", "interface"],
+  unique: [{ props: ["list", "interface"], error: "failure: already have such member" }],
+  defaults: () => [
+    { list: "LAN", interface: "bridge", comment: "defconf", disabled: "false", dynamic: "false" },
+    { list: "WAN", interface: "ether1", comment: "defconf", disabled: "false", dynamic: "false" },
+  ],
+};
+
+/** `/interface/ethernet/poe`. */
+const POE: MenuDef = {
+  path: "/interface/ethernet/poe",
+  table: "/interface",
+  match: { type: "ether", "poe-out": "auto-on" },
+  kind: "list",
+  key: "name",
+  noAdd: true,
+  noExport: true,
+  props: [
+    ro("name", "str"),
+    oneOf("poe-out", ["auto-on", "forced-on", "off"], "auto-on"),
+    int("poe-priority", 10, { min: 0, max: 99 }),
+    oneOf("poe-voltage", ["auto", "high", "low"], "auto"),
+    ro("poe-out-status", "str", {
+      compute: (i) => (i["poe-out"] === "off" ? "disabled" : "waiting-for-load"),
+    }),
+  ],
+  columns: ["name", "poe-out", "poe-priority", "poe-out-status"],
+  commands: {
+    monitor: {
+      numbers: true,
+      positional: 1,
+      args: ["once", "interval"],
+      run: (c) => {
+        const items = c.st.stored(c.menu!).filter((i) => c.ids.includes(i[".id"])).map((i) =>
+          c.st.view(c.menu!, i)
+        );
+        const rows: [string, string][] = [];
+        for (const it of items) {
+          rows.push(["name", it.name], ["poe-out", it["poe-out"]], [
+            "poe-out-status",
+            it["poe-out-status"],
+          ]);
+          if (it["poe-out-status"] === "powered-on") {
+            rows.push(["poe-out-voltage", "23.9V"], ["poe-out-current", "102mA"], [
+              "poe-out-power",
+              "2.4W",
+            ]);
+          }
+        }
+        const w = Math.max(...rows.map((r) => r[0].length));
+        for (const [k, v] of rows) c.print(`${" ".repeat(w - k.length + 2)}${k}: ${v}`);
+      },
+    },
+  },
+};
+
+const WIFI_PROPS: PropDef[] = [
+  str("name"),
+  ro("default-name", "str"),
+  { name: "mac-address", type: "mac" },
+  { name: "master-interface", type: "ref", ref: "/interface/wifi" },
+  str("configuration.ssid"),
+  oneOf("configuration.mode", ["ap", "station", "station-bridge"], "ap"),
+  str("configuration.country"),
+  {
+    name: "security.authentication-types",
+    type: "list",
+    values: [
+      "wpa-psk",
+      "wpa2-psk",
+      "wpa-eap",
+      "wpa2-eap",
+      "wpa3-psk",
+      "owe",
+      "wpa3-eap",
+      "wpa3-eap-192",
+    ],
+  },
+  str("security.passphrase", { sensitive: true }),
+  oneOf("channel.band", [
+    "2ghz-ax",
+    "2ghz-g",
+    "2ghz-n",
+    "5ghz-a",
+    "5ghz-ac",
+    "5ghz-an",
+    "5ghz-ax",
+    "5ghz-n",
+  ]),
+  str("channel.width"),
+  str("channel.frequency"),
+  ro("running", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
+  ro("inactive", "bool", { compute: (i) => String(isTrue(i.disabled)) }),
+  DISABLED,
+  COMMENT,
+];
+
+function wifiMenu(path: string, versions: SimVersion[]): MenuDef {
+  return {
+    path,
+    table: "/interface",
+    match: { type: "wifi" },
+    kind: "list",
+    key: "name",
+    versions,
+    exportFindBy: "default-name",
+    props: WIFI_PROPS.map((p) => (p.name === "master-interface" ? { ...p, ref: path } : p)),
+    flags: [
+      { ...F_DISABLED, group: 0 },
+      { ch: "R", name: "running", group: 0, test: (i) => isTrue(i.running) && !isTrue(i.disabled) },
+      { ch: "I", name: "inactive", group: 1, test: (i) => isTrue(i.inactive) },
+    ],
+    columns: ["name", "mac-address", "channel.band", "configuration.ssid"],
+    unique: [nameUnique],
+    afterChange: renameCascade,
+    defaults: (st) => [
+      {
+        name: "wifi1",
+        "default-name": "wifi1",
+        type: "wifi",
+        "mac-address": mac(0x10),
+        "configuration.ssid": `MikroTik-${ssidTail(st.init.identity)}`,
+        "configuration.mode": "ap",
+        "configuration.country": "Latvia",
+        "security.authentication-types": "wpa2-psk,wpa3-psk",
+        "security.passphrase": "RouterPass123",
+        "channel.band": "5ghz-ax",
+        "channel.width": "20/40/80mhz",
+        mtu: "1500",
+        l2mtu: "1560",
+        disabled: "false",
+        dynamic: "false",
+        running: "true",
+        "link-downs": "0",
+      },
+      {
+        name: "wifi2",
+        "default-name": "wifi2",
+        type: "wifi",
+        "mac-address": mac(0x11),
+        "configuration.ssid": `MikroTik-${ssidTail(st.init.identity)}`,
+        "configuration.mode": "ap",
+        "configuration.country": "Latvia",
+        "security.authentication-types": "wpa2-psk,wpa3-psk",
+        "security.passphrase": "RouterPass123",
+        "channel.band": "2ghz-ax",
+        "channel.width": "20/40mhz",
+        mtu: "1500",
+        l2mtu: "1560",
+        disabled: "false",
+        dynamic: "false",
+        running: "true",
+        "link-downs": "0",
+      },
+    ],
+  };
+}
+
+function ssidTail(identity: string): string {
+  let h = 0;
+  for (const c of identity) h = (h * 33 + c.charCodeAt(0)) >>> 0;
+  return (h & 0xffffff).toString(16).toUpperCase().padStart(6, "0");
+}
+
+function regTable(path: string, versions: SimVersion[], iface: string): MenuDef {
+  return {
+    path,
+    kind: "list",
+    versions,
+    verbs: ["print", "find", "get", "remove"],
+    noExport: true,
+    props: [
+      ro("interface", "str"),
+      ro("mac-address", "mac"),
+      ro("ssid", "str"),
+      ro("uptime", "str"),
+      ro("signal", "int"),
+      ro("tx-rate", "str"),
+      ro("rx-rate", "str"),
+      ro("last-activity", "str"),
+    ],
+    columns: ["interface", "mac-address", "ssid", "uptime", "signal"],
+    defaults: () => [
+      {
+        interface: iface,
+        "mac-address": "3C:22:FB:11:22:33",
+        ssid: "MikroTik",
+        uptime: "1h2m3s",
+        signal: "-58",
+        "tx-rate": "864.8Mbps",
+        "rx-rate": "648.5Mbps",
+        "last-activity": "10ms",
+      },
+    ],
+  };
+}
+
+function accessList(path: string, versions: SimVersion[], ifaceRefPath: string): MenuDef {
+  return {
+    path,
+    kind: "list",
+    ordered: true,
+    versions,
+    props: [
+      { name: "mac-address", type: "mac" },
+      { name: "interface", type: "ref", ref: ifaceRefPath, refAllow: ["any", "all"] },
+      str("ssid-regexp"),
+      str("signal-range"),
+      str("time"),
+      {
+        name: "action",
+        type: "enum",
+        values: ["accept", "query-radius", "reject"],
+        default: "accept",
+        versions: versions.filter((v) => v !== "6.49"),
+      },
+      bool("authentication", true, { versions: ["6.49"] }),
+      bool("forwarding", true, { versions: ["6.49"] }),
+      str("passphrase", { sensitive: true }),
+      DISABLED,
+      COMMENT,
+    ],
+    flags: [F_DISABLED],
+    columns: ["mac-address", "interface", "signal-range", "action"],
+    columns6: ["mac-address", "interface", "signal-range", "authentication", "forwarding"],
+  };
+}
+
+/** `/interface/wireless/security-profiles` (v6). */
+const SECURITY_PROFILES: MenuDef = {
+  path: "/interface/wireless/security-profiles",
+  kind: "list",
+  key: "name",
+  versions: ["6.49"],
+  props: [
+    str("name", { required: true }),
+    oneOf("mode", ["dynamic-keys", "none", "static-keys-optional", "static-keys-required"], "none"),
+    {
+      name: "authentication-types",
+      type: "list",
+      values: ["wpa-psk", "wpa2-psk", "wpa-eap", "wpa2-eap"],
+      default: "",
+    },
+    { name: "unicast-ciphers", type: "list", values: ["aes-ccm", "tkip"], default: "aes-ccm" },
+    { name: "group-ciphers", type: "list", values: ["aes-ccm", "tkip"], default: "aes-ccm" },
+    str("wpa-pre-shared-key", { default: "", sensitive: true }),
+    str("wpa2-pre-shared-key", { default: "", sensitive: true }),
+    str("supplicant-identity", { default: "MikroTik" }),
+    COMMENT,
+  ],
+  flags: [{ ch: "*", name: "default", group: 0, test: (i) => i.name === "default" }],
+  columns: [
+    "name",
+    "mode",
+    "authentication-types",
+    "unicast-ciphers",
+    "group-ciphers",
+    "wpa-pre-shared-key",
+    "wpa2-pre-shared-key",
+  ],
+  unique: [{ props: ["name"], error: "failure: profile with such name already exists" }],
+  checkRemove: (i) => {
+    if (i.name === "default") throw fail("failure: can not remove default profile");
+  },
+  defaults: () => [{
+    name: "default",
+    mode: "dynamic-keys",
+    "authentication-types": "wpa2-psk",
+    "unicast-ciphers": "aes-ccm",
+    "group-ciphers": "aes-ccm",
+    "wpa-pre-shared-key": "RouterPass123",
+    "wpa2-pre-shared-key": "RouterPass123",
+    "supplicant-identity": "MikroTik",
+  }],
+};
+
+/** `/interface/wireless` (v6). */
+const WIRELESS: MenuDef = {
+  path: "/interface/wireless",
+  table: "/interface",
+  match: { type: "wlan" },
+  kind: "list",
+  key: "name",
+  versions: ["6.49"],
+  exportFindBy: "default-name",
+  props: [
+    str("name"),
+    ro("default-name", "str"),
+    int("mtu", 1500),
+    { name: "mac-address", type: "mac" },
+    str("ssid", { default: "MikroTik" }),
+    oneOf("mode", [
+      "alignment-only",
+      "ap-bridge",
+      "bridge",
+      "station",
+      "station-bridge",
+      "station-pseudobridge",
+      "wds-slave",
+    ], "station"),
+    oneOf("band", [
+      "2ghz-b",
+      "2ghz-b/g",
+      "2ghz-b/g/n",
+      "2ghz-onlyg",
+      "2ghz-onlyn",
+      "5ghz-a",
+      "5ghz-a/n",
+      "5ghz-a/n/ac",
+      "5ghz-onlyac",
+      "5ghz-onlyn",
+    ]),
+    str("frequency", { default: "auto" }),
+    str("channel-width"),
+    str("country", { default: "etsi" }),
+    {
+      name: "security-profile",
+      type: "ref",
+      ref: "/interface/wireless/security-profiles",
+      default: "default",
+    },
+    oneOf("wireless-protocol", [
+      "802.11",
+      "any",
+      "nstreme",
+      "nv2",
+      "nv2-nstreme",
+      "nv2-nstreme-802.11",
+      "unspecified",
+    ], "802.11"),
+    ro("interface-type", "str"),
+    ro("running", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [
+    { ...F_DISABLED, group: 0 },
+    { ch: "R", name: "running", group: 0, test: (i) => isTrue(i.running) && !isTrue(i.disabled) },
+  ],
+  columns: ["name", "mtu", "mac-address", "mode", "ssid", "frequency", "band"],
+  unique: [nameUnique],
+  afterChange: renameCascade,
+  defaults: () => [
+    {
+      name: "wlan1",
+      "default-name": "wlan1",
+      type: "wlan",
+      mtu: "1500",
+      l2mtu: "1600",
+      "mac-address": mac(0x10),
+      ssid: "MikroTik-12A3B4",
+      mode: "ap-bridge",
+      band: "2ghz-b/g/n",
+      frequency: "auto",
+      "channel-width": "20/40mhz-XX",
+      country: "etsi",
+      "security-profile": "default",
+      "wireless-protocol": "802.11",
+      "interface-type": "Atheros AR9300",
+      disabled: "false",
+      dynamic: "false",
+      running: "true",
+      "link-downs": "0",
+    },
+    {
+      name: "wlan2",
+      "default-name": "wlan2",
+      type: "wlan",
+      mtu: "1500",
+      l2mtu: "1600",
+      "mac-address": mac(0x11),
+      ssid: "MikroTik-12A3B5",
+      mode: "ap-bridge",
+      band: "5ghz-a/n/ac",
+      frequency: "auto",
+      "channel-width": "20/40/80mhz-XXXX",
+      country: "etsi",
+      "security-profile": "default",
+      "wireless-protocol": "802.11",
+      "interface-type": "IPQ4019",
+      disabled: "false",
+      dynamic: "false",
+      running: "true",
+      "link-downs": "0",
+    },
+  ],
+};
+
 /** Interface menus. */
 export const INTERFACE_MENUS: MenuDef[] = [
   INTERFACE,
   ETHERNET,
+  POE,
+  wifiMenu("/interface/wifi", ["7.16"]),
+  wifiMenu("/interface/wifiwave2", ["7.12"]),
+  regTable("/interface/wifi/registration-table", ["7.16"], "wifi1"),
+  regTable("/interface/wifiwave2/registration-table", ["7.12"], "wifi1"),
+  accessList("/interface/wifi/access-list", ["7.16"], "/interface/wifi"),
+  accessList("/interface/wifiwave2/access-list", ["7.12"], "/interface/wifiwave2"),
+  SECURITY_PROFILES,
+  WIRELESS,
+  regTable("/interface/wireless/registration-table", ["6.49"], "wlan1"),
+  accessList("/interface/wireless/access-list", ["6.49"], "/interface/wireless"),
+  IF_LIST,
+  IF_LIST_MEMBER,
   BRIDGE,
   BRIDGE_PORT,
   BRIDGE_VLAN,

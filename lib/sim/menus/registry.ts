@@ -31,7 +31,11 @@ export const ALL_MENUS: MenuDef[] = [
   ...MISC_MENUS,
 ];
 
-const byPath = new Map<string, MenuDef>(ALL_MENUS.map((m) => [m.path, m]));
+const byPath = new Map<string, MenuDef[]>();
+for (const m of ALL_MENUS) {
+  if (!byPath.has(m.path)) byPath.set(m.path, []);
+  byPath.get(m.path)!.push(m);
+}
 const byTable = new Map<string, MenuDef[]>();
 for (const m of ALL_MENUS) {
   const t = m.table ?? m.path;
@@ -44,9 +48,12 @@ export function normPath(p: string): string {
   return "/" + p.split(/[\s/]+/).filter(Boolean).join("/");
 }
 
-/** Menu description of a path. */
-export function menuByPath(p: string): MenuDef | undefined {
-  return byPath.get(normPath(p));
+/** Menu description of a path (for a version, when menus differ between versions). */
+export function menuByPath(p: string, v?: SimVersion): MenuDef | undefined {
+  const list = byPath.get(normPath(p));
+  if (!list) return undefined;
+  if (!v) return list[0];
+  return list.find((m) => !m.versions || m.versions.includes(v));
 }
 
 /** Menus stored in a table. */

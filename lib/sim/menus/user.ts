@@ -1,6 +1,8 @@
 /** `/user`, `/user/group`, `/user/ssh-keys`, `/user/active`. */
 import type { MenuDef } from "../menu_types.ts";
 import { COMMENT, DISABLED, F_DISABLED, ro, str } from "./common.ts";
+import { describeKey } from "../auth.ts";
+import { fail } from "../errors.ts";
 
 const POLICIES = [
   "local",
@@ -101,6 +103,45 @@ export const SSH_KEYS: MenuDef = {
     COMMENT,
   ],
   noExport: true,
+  check: (it, st, old) => {
+    if (old && old.key === it.key) return;
+    const d = describeKey(it.key);
+    if (typeof d === "string" || (st.v6 && d.type === "ed25519")) {
+      throw fail("failure: unable to load key file (wrong format or bad passphrase)!");
+    }
+    it["key-type"] = d.type;
+    it.bits = d.bits;
+    it["key-owner"] = d.owner;
+    it.info = d.owner;
+  },
+  commands: {
+    import: {
+      args: ["public-key-file", "user"],
+      write: true,
+      run: (c) => {
+        const file = c.named.get("public-key-file") ?? "";
+        const user = c.named.get("user") ?? c.user;
+        const f = c.st.table("/file").items.find((x) => x.name === file);
+        if (!f) throw fail("failure: no such file");
+        if (!c.st.findByKey("/user", user)) throw fail("input does not match any value of user");
+        const d = describeKey(f.contents ?? "");
+        if (typeof d === "string" || (c.st.v6 && d.type === "ed25519")) {
+          throw fail("failure: unable to load key file (wrong format or bad passphrase)!");
+        }
+        const t = c.st.table("/user/ssh-keys");
+        t.items.push({
+          ".id": c.st.newId(t),
+          user,
+          key: (f.contents ?? "").trim(),
+          "key-type": d.type,
+          bits: d.bits,
+          "key-owner": d.owner,
+          info: d.owner,
+        });
+        c.st.touch();
+      },
+    },
+  },
   columns: ["user", "key-type", "bits", "key-owner"],
   columns6: ["user", "bits", "key-owner"],
 };
