@@ -70,6 +70,11 @@ export class RouterOsClient {
     return dialect;
   }
 
+  /** Prove that a fresh SSH login to the device still works. */
+  probeLogin(): Promise<void> {
+    return this.#pool.probe(this.target);
+  }
+
   /** Run raw command text (already built from quoted parts). */
   async run(command: string, menu: string, idempotent: boolean): Promise<string> {
     this.#recorder?.(command, idempotent);

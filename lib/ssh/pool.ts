@@ -170,6 +170,17 @@ export class SshPool {
     return opening;
   }
 
+  /**
+   * Prove that a fresh login works (a new connection, handshake and auth,
+   * then closed), without touching the pooled connection.
+   */
+  async probe(target: SshTarget): Promise<void> {
+    const conn = await this.#dialer.dial(() =>
+      SshConnection.open(target, this.#settings, { hostKeys: this.hostKeys, keys: this.#keys })
+    );
+    await conn.close();
+  }
+
   /** Run `command` on the device's pooled connection. */
   async exec(target: SshTarget, command: string, options: ExecOptions): Promise<PoolExecResult> {
     const req: ExecRequest = { command, menu: options.menu, idempotent: options.idempotent };

@@ -10,7 +10,7 @@ import type { DeviceConfig } from "../../config/inventory.ts";
 import { RouterOsError } from "../../routeros/errors.ts";
 import type { DryRunResult, ToolContext, ToolDef, ToolResult } from "../../tools/tool.ts";
 import { SshError } from "../../ssh/errors.ts";
-import { type AuditEntry, AuditLog } from "./audit_log.ts";
+import type { AuditEntry, AuditLog } from "./audit_log.ts";
 import { maskArgs, maskCommands } from "./masking.ts";
 
 /** Safety settings of a server. */
