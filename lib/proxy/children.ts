@@ -181,8 +181,19 @@ export class McpChild {
     }
     this.#client = client;
     this.#transport = transport;
-    client.onclose = () => this.#fail(generation, this.spec.kind === "stdio" ? "exited" : "closed");
-    client.onerror = (err: Error) => log("debug", `proxy: ${this.name}: ${messageOf(err)}`);
+    let transportError: string | undefined;
+    client.onerror = (err: Error) => {
+      transportError = messageOf(err);
+      log("debug", `proxy: ${this.name}: ${transportError}`);
+    };
+    client.onclose = () => {
+      const reason = this.state === "starting"
+        ? `cannot start: ${transportError ?? "it ended while starting"}`
+        : this.spec.kind === "stdio"
+        ? "exited"
+        : "connection closed";
+      this.#fail(generation, reason);
+    };
     try {
       const timeout = this.#options.startTimeoutMs;
       await client.connect(transport, { timeout });
