@@ -163,7 +163,13 @@ function parseEntry(entry: unknown, index: number, at: string): DeviceConfig {
   if (!entry || typeof entry !== "object" || Array.isArray(entry)) {
     throw new ConfigError(`${prefix}: expected a mapping with title and host`);
   }
-  const out: Partial<DeviceConfig> = { port: 22, username: "admin", tags: [], readOnly: false };
+  const out: Partial<DeviceConfig> = {
+    port: 22,
+    username: "admin",
+    password: "",
+    tags: [],
+    readOnly: false,
+  };
   for (const [key, value] of Object.entries(entry as Record<string, unknown>)) {
     const field = FIELDS[key];
     if (!field) {
