@@ -143,30 +143,34 @@ export async function startSimulator(opts: SimOptions = {}): Promise<SimRouter> 
 }
 
 /**
- * Starts `count` routers on consecutive ports from `basePort` (or ephemeral
- * ports when 0/absent). Identities are `<identity>-N` (N from 1); a state
- * file gets `.N` appended per router. One host key is shared.
+ * Starts `count` routers on consecutive ports from `basePort` (when 0 or
+ * absent, from a free port found by the system). Identities are
+ * `<identity>-N` (N from 1); a state file gets `.N` appended per router.
+ * One host key is shared.
  */
 export async function startFleet(
   count: number,
   opts: SimOptions & { basePort?: number } = {},
 ): Promise<SimRouter[]> {
-  const out: SimRouter[] = [];
-  const base = opts.basePort ?? opts.port ?? 0;
-  try {
-    for (let i = 0; i < count; i++) {
-      out.push(
-        await startSimulator({
+  const fixed = opts.basePort ?? opts.port ?? 0;
+  for (let attempt = 0;; attempt++) {
+    const out: SimRouter[] = [];
+    try {
+      let base = fixed;
+      for (let i = 0; i < count; i++) {
+        const r = await startSimulator({
           ...opts,
           port: base ? base + i : 0,
           identity: `${opts.identity ?? "MikroTik"}-${i + 1}`,
           stateFile: opts.stateFile ? `${opts.stateFile}.${i + 1}` : undefined,
-        }),
-      );
+        });
+        out.push(r);
+        if (!base) base = r.port;
+      }
+      return out;
+    } catch (e) {
+      await Promise.all(out.map((r) => r.close()));
+      if (fixed || attempt >= 8) throw e;
     }
-  } catch (e) {
-    await Promise.all(out.map((r) => r.close()));
-    throw e;
   }
-  return out;
 }
