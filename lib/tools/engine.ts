@@ -34,7 +34,7 @@ const ID_SCHEMA = z.string().regex(/^\*[0-9A-F]{1,8}$/, "an item id such as *1A"
 );
 
 /** The RouterOS name of a field on this dialect. */
-function rosName(menu: Menu, field: string, dialect: Dialect): string {
+export function rosName(menu: Menu, field: string, dialect: Dialect): string {
   return dialect.major < 7 ? menu.v6Names?.[field] ?? field : field;
 }
 
@@ -59,7 +59,7 @@ export function toItem(menu: Menu, dialect: Dialect, raw: RawItem): Record<strin
   return item;
 }
 
-function readSpec(menu: Menu, dialect: Dialect) {
+export function readSpec(menu: Menu, dialect: Dialect) {
   return {
     path: menu.path,
     keys: Object.keys(menu.fields).map((f) => rosName(menu, f, dialect)),
@@ -103,7 +103,7 @@ function refInput(menu: Menu): Record<string, z.ZodType> {
 }
 
 /** Resolve `{id}` or `{<key>}` from tool args to an item reference. */
-function refOf(menu: Menu, args: Record<string, unknown>) {
+export function refOf(menu: Menu, args: Record<string, unknown>) {
   if (typeof args.id === "string") return { id: checkId(args.id) };
   const keyValue = menu.key ? args[toolName(menu.key)] : undefined;
   if (menu.key && typeof keyValue === "string") {
@@ -120,7 +120,7 @@ function describeRef(ref: { id?: string; key?: Condition }): string {
   return ref.id ?? `${ref.key?.key}=${JSON.stringify(ref.key?.value)}`;
 }
 
-function writableFields(menu: Menu): [string, Field][] {
+export function writableFields(menu: Menu): [string, Field][] {
   return Object.entries(menu.fields).filter(([, f]) => f.writable);
 }
 
@@ -253,7 +253,7 @@ function keyCondition(menu: Menu, dialect: Dialect, ref: { id?: string; key?: Co
   return c.key === ".id" ? c : { ...c, key: rosName(menu, c.key, dialect) };
 }
 
-function dialectRef(menu: Menu, dialect: Dialect, ref: { id?: string; key?: Condition }) {
+export function dialectRef(menu: Menu, dialect: Dialect, ref: { id?: string; key?: Condition }) {
   return ref.key ? { key: keyCondition(menu, dialect, ref) } : ref;
 }
 
