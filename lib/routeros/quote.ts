@@ -69,11 +69,13 @@ export function quoteValue(value: string): string {
 }
 
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
+/** Properties may be dotted (`configuration.ssid` of `/interface wifi`). */
+const PROPERTY = /^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$/;
 const ID = /^\*[0-9A-F]{1,8}$/;
 
 /** True when `name` is a property or menu word RouterOS could have. */
 export function isSafeName(name: string): boolean {
-  return name === ".id" || NAME.test(name);
+  return name === ".id" || PROPERTY.test(name);
 }
 
 /** Throw unless `name` is a safe property name or menu word; return it. */

@@ -6,11 +6,117 @@
 import { listDevices } from "./devices_tool.ts";
 import { menuTools } from "./engine.ts";
 import type { Menu } from "./menu.ts";
-import { ipAddress } from "./menus/ip.ts";
+import { bridgePorts, bridges, bridgeVlans } from "./menus/bridge.ts";
+import { dhcpLeases, dhcpNetworks, dhcpServers } from "./menus/dhcp.ts";
+import { dnsCache, dnsSettings, dnsStatic } from "./menus/dns.ts";
+import { files } from "./menus/files.ts";
+import {
+  firewallAddressList,
+  firewallFilter,
+  firewallMangle,
+  firewallNat,
+  firewallRaw,
+  ipv6FirewallAddressList,
+  ipv6FirewallFilter,
+} from "./menus/firewall.ts";
+import { ethernet, interfaces, poe, vlans } from "./menus/interfaces.ts";
+import { ipAddress, ipPool, ipPoolUsed, ipv6Address } from "./menus/ip.ts";
+import { queueTree, queueTypes, simpleQueues } from "./menus/queues.ts";
+import { ipRoutes, ipv6Routes } from "./menus/routing.ts";
+import { ipServices, neighbors, netwatch, scheduler } from "./menus/services.ts";
+import {
+  clock,
+  health,
+  identity,
+  ntpClient,
+  packages,
+  resource,
+  routerboard,
+} from "./menus/system.ts";
+import { activeUsers, sshKeys, userGroups, users } from "./menus/users.ts";
+import { wireguard, wireguardPeers } from "./menus/wireguard.ts";
+import {
+  wifi,
+  wifiAccessList,
+  wifiRegistrations,
+  wireless,
+  wirelessAccessList,
+  wirelessRegistrations,
+  wirelessSecurityProfiles,
+} from "./menus/wireless.ts";
 import type { ToolDef } from "./tool.ts";
 
 /** Every declared menu. */
-export const MENUS: readonly Menu[] = [ipAddress];
+export const MENUS: readonly Menu[] = [
+  // interfaces
+  interfaces,
+  ethernet,
+  vlans,
+  poe,
+  // bridge
+  bridges,
+  bridgePorts,
+  bridgeVlans,
+  // ip
+  ipAddress,
+  ipv6Address,
+  ipPool,
+  ipPoolUsed,
+  // dhcp
+  dhcpServers,
+  dhcpNetworks,
+  dhcpLeases,
+  // dns
+  dnsSettings,
+  dnsStatic,
+  dnsCache,
+  // routing
+  ipRoutes,
+  ipv6Routes,
+  // firewall
+  firewallFilter,
+  firewallNat,
+  firewallMangle,
+  firewallRaw,
+  firewallAddressList,
+  ipv6FirewallFilter,
+  ipv6FirewallAddressList,
+  // users
+  users,
+  userGroups,
+  activeUsers,
+  sshKeys,
+  // system
+  identity,
+  clock,
+  ntpClient,
+  resource,
+  routerboard,
+  packages,
+  health,
+  // services
+  ipServices,
+  netwatch,
+  scheduler,
+  neighbors,
+  // queues
+  simpleQueues,
+  queueTree,
+  queueTypes,
+  // wireless
+  wifi,
+  wifiRegistrations,
+  wifiAccessList,
+  wireless,
+  wirelessSecurityProfiles,
+  wirelessRegistrations,
+  wirelessAccessList,
+  // wireguard
+  wireguard,
+  wireguardPeers,
+  // files
+  files,
+];
 
 /** Catalogue switches. */
 export interface CatalogueOptions {

@@ -21,12 +21,52 @@ import { RouterOsError } from "../routeros/errors.ts";
 import type { RawItem } from "../routeros/parse_json.ts";
 import { checkId } from "../routeros/quote.ts";
 import { type Field, fromRaw, inputType, MASK, outputType, toRaw } from "./fields.ts";
-import type { Menu, Verb } from "./menu.ts";
+import { describeVersions, type Menu, onVersion, type Verb } from "./menu.ts";
 import { renderTable } from "./render.ts";
 import { READ, type ToolContext, type ToolDef, type ToolResult } from "./tool.ts";
 
-/** Tool-side name of a RouterOS property: `actual-interface` → `actual_interface`. */
-export const toolName = (ros: string): string => ros.replaceAll("-", "_");
+/**
+ * Tool-side name of a RouterOS property: `actual-interface` →
+ * `actual_interface`, `configuration.ssid` → `configuration_ssid`.
+ */
+export const toolName = (ros: string): string => ros.replace(/[-.]/g, "_");
+
+/** Argument names the engine's tools use for themselves. */
+const RESERVED = new Set(["id", "limit", "destination", "device"]);
+
+/**
+ * Refuse a menu whose declaration would make ambiguous tools: two properties
+ * with one tool name, or a property named like an engine argument.
+ */
+export function checkMenu(menu: Menu): void {
+  const seen = new Map<string, string>();
+  const fail = (why: string) => {
+    throw new Error(`menu ${menu.path}: ${why}`);
+  };
+  for (const [name, field] of Object.entries(menu.fields)) {
+    const tool = toolName(name);
+    if (seen.has(tool)) fail(`${name} and ${seen.get(tool)} both become ${tool}`);
+    seen.set(tool, name);
+    // `limit` is an argument of list tools only; the others of every tool.
+    if (tool === "limit" ? field.filter : RESERVED.has(tool) && (field.filter || field.writable)) {
+      fail(`${name} clashes with the ${tool} argument of the generated tools`);
+    }
+    if (field.required && !field.writable) fail(`${name} is required but read-only`);
+  }
+  if (menu.key) {
+    const key = menu.fields[menu.key];
+    if (!key) fail(`key ${menu.key} is not a field`);
+    if (seen.has(`new_${toolName(menu.key)}`)) fail(`a field clashes with new_${menu.key}`);
+  }
+  if (menu.singleton && menu.verbs.some((v) => v !== "get" && v !== "update")) {
+    fail("a singleton menu has only get and update");
+  }
+  for (const verb of ["enable", "disable"] as const) {
+    if (menu.verbs.includes(verb) && !menu.fields.disabled) {
+      fail(`${verb} needs a disabled field`);
+    }
+  }
+}
 
 /** Item ids look like `*1A`. */
 const ID_SCHEMA = z.string().regex(/^\*[0-9A-F]{1,8}$/, "an item id such as *1A").describe(
@@ -38,12 +78,42 @@ export function rosName(menu: Menu, field: string, dialect: Dialect): string {
   return dialect.major < 7 ? menu.v6Names?.[field] ?? field : field;
 }
 
+/** The fields of a menu that exist on this dialect. */
+function fieldsOn(menu: Menu, dialect: Dialect): [string, Field][] {
+  return Object.entries(menu.fields).filter(([, f]) => onVersion(f.versions, dialect));
+}
+
+/** A field's description for schemas, with the versions that have it. */
+function fieldDoc(field: Field): string {
+  return field.versions
+    ? `${field.description} (${describeVersions(field.versions)})`
+    : field.description;
+}
+
+/**
+ * The router's dialect, after checking that its version has the menu: a
+ * menu missing from a version is a clear error, not a RouterOS syntax error.
+ */
+async function menuDialect(menu: Menu, client: ToolContext["client"]): Promise<Dialect> {
+  const dialect = await client.dialect();
+  if (!onVersion(menu.versions, dialect)) {
+    throw new RouterOsError(
+      "bad-command",
+      `${words(menu)} is not on RouterOS ${dialect.version}: it needs ${
+        describeVersions(menu.versions!)
+      }`,
+      "",
+    );
+  }
+  return dialect;
+}
+
 /** The zod shape of one item in output. */
 export function itemShape(menu: Menu): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   if (!menu.singleton) shape.id = z.string().describe("RouterOS item id (.id)");
   for (const [name, field] of Object.entries(menu.fields)) {
-    shape[toolName(name)] = outputType(field).optional().describe(field.description);
+    shape[toolName(name)] = outputType(field).optional().describe(fieldDoc(field));
   }
   return shape;
 }
@@ -52,7 +122,7 @@ export function itemShape(menu: Menu): Record<string, z.ZodType> {
 export function toItem(menu: Menu, dialect: Dialect, raw: RawItem): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   if (!menu.singleton) item.id = String(raw[".id"] ?? "");
-  for (const [name, field] of Object.entries(menu.fields)) {
+  for (const [name, field] of fieldsOn(menu, dialect)) {
     const value = fromRaw(field, raw[rosName(menu, name, dialect)]);
     if (value !== undefined) item[toolName(name)] = value;
   }
@@ -62,7 +132,7 @@ export function toItem(menu: Menu, dialect: Dialect, raw: RawItem): Record<strin
 export function readSpec(menu: Menu, dialect: Dialect) {
   return {
     path: menu.path,
-    keys: Object.keys(menu.fields).map((f) => rosName(menu, f, dialect)),
+    keys: fieldsOn(menu, dialect).map(([f]) => rosName(menu, f, dialect)),
     flags: menu.flags,
     singleton: menu.singleton,
   };
@@ -70,6 +140,14 @@ export function readSpec(menu: Menu, dialect: Dialect) {
 
 function words(menu: Menu): string {
   return menu.path.split("/").filter(Boolean).join(" ");
+}
+
+/** The menu's notes and version availability, for descriptions. */
+function notes(menu: Menu): string {
+  const parts = [];
+  if (menu.notes) parts.push(menu.notes);
+  if (menu.versions) parts.push(`Only on ${describeVersions(menu.versions)}.`);
+  return parts.length ? " " + parts.join(" ") : "";
 }
 
 const verbName: Record<Verb, (m: Menu) => string> = {
@@ -85,6 +163,7 @@ const verbName: Record<Verb, (m: Menu) => string> = {
 
 /** Generate every tool a menu declares. */
 export function menuTools(menu: Menu): ToolDef[] {
+  checkMenu(menu);
   return menu.verbs.map((verb) => VERBS[verb](menu));
 }
 
@@ -133,7 +212,16 @@ function writeProps(
   const props: Record<string, CommandValue> = {};
   for (const [name, field] of writableFields(menu)) {
     const value = args[toolName(name)];
-    if (value !== undefined) props[rosName(menu, name, dialect)] = toRaw(field, value);
+    if (value === undefined) continue;
+    if (!onVersion(field.versions, dialect)) {
+      throw new RouterOsError(
+        "invalid-value",
+        `${toolName(name)} is not a property of ${words(menu)} on RouterOS ${dialect.version} ` +
+          `(it needs ${describeVersions(field.versions!)}); leave it out`,
+        "",
+      );
+    }
+    props[rosName(menu, name, dialect)] = toRaw(field, value);
   }
   return props;
 }
@@ -177,7 +265,7 @@ const list: Build = (menu) => {
   for (const [name, field] of Object.entries(menu.fields)) {
     if (field.filter && field.kind !== "list") {
       filters[toolName(name)] = inputType(field).optional().describe(
-        `Only items whose ${name} equals this. ${field.description}`,
+        `Only items whose ${name} equals this. ${fieldDoc(field)}`,
       );
     }
   }
@@ -188,9 +276,7 @@ const list: Build = (menu) => {
     name: verbName.list(menu),
     title: `List ${menu.noun}`,
     description: `List ${menu.noun} (${words(menu)}) with every property, as typed records. ` +
-      `Filters match exactly; combine them to narrow the list.${
-        menu.notes ? " " + menu.notes : ""
-      }`,
+      `Filters match exactly; combine them to narrow the list.${notes(menu)}`,
     toolset: menu.toolset,
     input: filters,
     output: {
@@ -200,11 +286,13 @@ const list: Build = (menu) => {
     annotations: READ,
     perDevice: true,
     async handler(args, { client }) {
-      const dialect = await client.dialect();
+      const dialect = await menuDialect(menu, client);
+      // Text, enum and yes/no filters narrow the read on the router; numbers
+      // compare on this side only (RouterOS does not equate "1500" and 1500).
       const conditions: Condition[] = [];
-      for (const [name, field] of Object.entries(menu.fields)) {
+      for (const [name, field] of fieldsOn(menu, dialect)) {
         const value = args[toolName(name)];
-        if (value !== undefined && field.filter) {
+        if (value !== undefined && field.filter && field.kind !== "number") {
           conditions.push({ key: rosName(menu, name, dialect), value: value as CommandValue });
         }
       }
@@ -224,18 +312,19 @@ const list: Build = (menu) => {
 const get: Build = (menu) => ({
   name: verbName.get(menu),
   title: `Get one ${menu.noun.replace(/s$/, "")}`,
-  description: menu.singleton
-    ? `Show the ${menu.noun} settings (${words(menu)}).`
-    : `Get one of the ${menu.noun} (${words(menu)}) by id${
-      menu.key ? ` or ${toolName(menu.key)}` : ""
-    }.`,
+  description:
+    (menu.singleton
+      ? `Show the ${menu.noun} (${words(menu)}).`
+      : `Get one of the ${menu.noun} (${words(menu)}) by id${
+        menu.key ? ` or ${toolName(menu.key)}` : ""
+      }.`) + notes(menu),
   toolset: menu.toolset,
   input: menu.singleton ? {} : refInput(menu),
   output: { item: z.object(itemShape(menu)) },
   annotations: READ,
   perDevice: true,
   async handler(args, { client }) {
-    const dialect = await client.dialect();
+    const dialect = await menuDialect(menu, client);
     const spec = readSpec(menu, dialect);
     if (menu.singleton) {
       const [raw] = await client.read(spec);
@@ -289,7 +378,7 @@ function writeTool(
     secretArgs: Object.entries(menu.fields).filter(([, f]) => f.secret).map(([n]) => toolName(n)),
     crud: { menu, verb },
     async handler(args, { client }) {
-      const dialect = await client.dialect();
+      const dialect = await menuDialect(menu, client);
       const plan = verbPlan.plan(menu, dialect, args);
       const sections = await client.write(
         dialect,
@@ -300,7 +389,7 @@ function writeTool(
       return plan.finish(sections);
     },
     async dryRun(args, { client }) {
-      const dialect = await client.dialect();
+      const dialect = await menuDialect(menu, client);
       const plan = verbPlan.plan(menu, dialect, args);
       const problems: string[] = [];
       let current: Record<string, unknown> | undefined;
@@ -470,14 +559,14 @@ function itemVerb(verb: "remove" | "enable" | "disable" | "move"): WriteVerb {
 const add: Build = (menu) => {
   const input: Record<string, z.ZodType> = {};
   for (const [name, field] of writableFields(menu)) {
-    const t = inputType(field).describe(field.description);
+    const t = inputType(field).describe(fieldDoc(field));
     input[toolName(name)] = field.required ? t : t.optional();
   }
   return writeTool(menu, "add", addVerb, {
     name: verbName.add(menu),
     title: `Add ${menu.noun.replace(/s$/, "")}`,
     description: `Add one of the ${menu.noun} (${words(menu)}) and return it as stored, ` +
-      `with its new id.${menu.notes ? " " + menu.notes : ""}`,
+      `with its new id.${notes(menu)}`,
     input,
     output: { item: z.object(itemShape(menu)) },
     annotations: {
@@ -495,7 +584,7 @@ const update: Build = (menu) => {
     const key = toolName(name);
     if (name === menu.key) {
       input[`new_${key}`] = inputType(field).optional().describe(`Rename: the new ${name}`);
-    } else input[key] = inputType(field).optional().describe(field.description);
+    } else input[key] = inputType(field).optional().describe(fieldDoc(field));
   }
   const shape = z.object(itemShape(menu));
   return writeTool(menu, "update", updateVerb, {
@@ -505,7 +594,7 @@ const update: Build = (menu) => {
       `Change properties of ${menu.singleton ? "the" : "one of the"} ${menu.noun} (${
         words(menu)
       }). Only the properties given change. ` +
-      `Returns the item before and after.`,
+      `Returns the item before and after.${notes(menu)}`,
     input,
     output: { before: shape, after: shape },
     annotations: {
@@ -535,7 +624,9 @@ function itemAction(
       title: `${verb[0].toUpperCase()}${verb.slice(1)} ${menu.noun.replace(/s$/, "")}`,
       description: `${describe} one of the ${menu.noun} (${words(menu)}), by id${
         menu.key ? ` or ${toolName(menu.key)}` : ""
-      }. Returns the item${verb === "remove" ? " as it was before removal" : ""}.`,
+      }. Returns the item${verb === "remove" ? " as it was before removal" : ""}.${
+        verb === "move" ? " Order matters: RouterOS evaluates the items top to bottom." : ""
+      }${notes(menu)}`,
       input,
       output: { item: z.object(itemShape(menu)) },
       annotations,

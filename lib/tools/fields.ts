@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from "zod";
+import type { VersionRange } from "./menu.ts";
 
 /** How a raw RouterOS value converts to the tool's type. */
 export type FieldKind = "string" | "boolean" | "number" | "enum" | "list";
@@ -25,9 +26,13 @@ export interface Field {
   filter: boolean;
   /** The value names an item of this menu (by its `name`), e.g. `/interface`. */
   ref?: string;
+  /** RouterOS versions that have this property (default: every version of the menu). */
+  versions?: VersionRange;
 }
 
-type FieldOptions = Partial<Pick<Field, "writable" | "required" | "secret" | "filter" | "ref">>;
+type FieldOptions = Partial<
+  Pick<Field, "writable" | "required" | "secret" | "filter" | "ref" | "versions">
+>;
 
 function make(kind: FieldKind, description: string, o: FieldOptions, values?: readonly string[]) {
   return {
@@ -39,6 +44,7 @@ function make(kind: FieldKind, description: string, o: FieldOptions, values?: re
     secret: o.secret ?? false,
     filter: o.filter ?? !(o.secret ?? false),
     ref: o.ref,
+    versions: o.versions,
   } satisfies Field;
 }
 
@@ -108,26 +114,42 @@ export function fromRaw(field: Field, raw: unknown): unknown {
   if (field.secret) return raw === "" ? "" : MASK;
   switch (field.kind) {
     case "string":
+      return rawText(raw);
     case "enum":
-      return typeof raw === "number" ? trimFloat(raw) : String(raw);
+      if (typeof raw === "boolean" && field.values?.includes("yes")) return raw ? "yes" : "no";
+      return rawText(raw);
     case "boolean":
       if (typeof raw === "boolean") return raw;
       if (raw === "true" || raw === "yes") return true;
       if (raw === "false" || raw === "no") return false;
       return undefined;
     case "number": {
-      const n = typeof raw === "number" ? raw : Number(raw);
-      return Number.isFinite(n) && String(raw).trim() !== "" ? n : undefined;
+      if (typeof raw === "number") return Number.isFinite(raw) ? raw : undefined;
+      const text = String(raw).trim();
+      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
     }
     case "list":
-      if (Array.isArray(raw)) return raw.map(String);
+      if (Array.isArray(raw)) return raw.map(rawText);
       return String(raw) === "" ? [] : String(raw).split(",");
   }
 }
 
-/** A JSON float RouterOS made from a numeric-looking string, back to text. */
-function trimFloat(n: number): string {
-  return Number.isInteger(n) ? String(n) : String(Number(n.toFixed(6)));
+/** A raw value as the text RouterOS meant (JSON numbers and booleans included). */
+function rawText(raw: unknown): string {
+  return typeof raw === "number" ? floatText(raw) : String(raw);
+}
+
+/**
+ * A JSON number RouterOS made from a numeric-looking string, back to text:
+ * `:serialize` prints `7.100000` for the string `7.1`, and integers beyond
+ * 2^53 lose digits in JSON anyway, so the shortest plain decimal is the best
+ * reconstruction (never exponent notation: `1e21` is not what was stored).
+ */
+export function floatText(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (Number.isInteger(n)) return BigInt(n).toString();
+  const fixed = n.toFixed(6).replace(/0+$/, "").replace(/\.$/, "");
+  return fixed === "-0" ? "0" : fixed;
 }
 
 /** Convert a tool input value to what RouterOS takes. */
