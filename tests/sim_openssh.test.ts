@@ -7,7 +7,9 @@ import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 
 function which(bin: string): string | null {
-  for (const dir of (Deno.env.get("PATH") ?? "").split(":").concat(["/usr/sbin", "/usr/bin", "/sbin"])) {
+  for (
+    const dir of (Deno.env.get("PATH") ?? "").split(":").concat(["/usr/sbin", "/usr/bin", "/sbin"])
+  ) {
     try {
       const p = `${dir}/${bin}`;
       if (Deno.statSync(p).isFile) return p;
@@ -20,13 +22,22 @@ const SSH = which("ssh");
 const SSHD = which("sshd");
 const KEYGEN = which("ssh-keygen");
 const KEYSCAN = which("ssh-keyscan");
-if (!SSH || !KEYGEN) console.log("SKIP sim_openssh: OpenSSH client (ssh, ssh-keygen) not installed");
-if (!SSHD) console.log("SKIP sim_openssh sshd test: sshd not installed (apt-get install openssh-server)");
+if (!SSH || !KEYGEN) {
+  console.log("SKIP sim_openssh: OpenSSH client (ssh, ssh-keygen) not installed");
+}
+if (!SSHD) {
+  console.log("SKIP sim_openssh sshd test: sshd not installed (apt-get install openssh-server)");
+}
 
 const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 
 async function run(cmd: string, args: string[], stdin?: string) {
-  const p = new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped", stdin: stdin === undefined ? "null" : "piped" })
+  const p = new Deno.Command(cmd, {
+    args,
+    stdout: "piped",
+    stderr: "piped",
+    stdin: stdin === undefined ? "null" : "piped",
+  })
     .spawn();
   if (stdin !== undefined) {
     const w = p.stdin.getWriter();
@@ -34,7 +45,11 @@ async function run(cmd: string, args: string[], stdin?: string) {
     await w.close();
   }
   const r = await p.output();
-  return { code: r.code, stdout: new TextDecoder().decode(r.stdout), stderr: new TextDecoder().decode(r.stderr) };
+  return {
+    code: r.code,
+    stdout: new TextDecoder().decode(r.stdout),
+    stderr: new TextDecoder().decode(r.stderr),
+  };
 }
 
 async function keypair(dir: string): Promise<{ key: string; pub: string }> {
@@ -73,7 +88,9 @@ Deno.test({
   fn: async () => {
     const dir = await Deno.makeTempDir();
     const { key, pub } = await keypair(dir);
-    const r = await startSimulator({ users: [{ name: "admin", group: "full", publicKeys: [pub] }] });
+    const r = await startSimulator({
+      users: [{ name: "admin", group: "full", publicKeys: [pub] }],
+    });
     try {
       const a = await run(SSH!, sshArgs(r.port, key, "admin", "/ip address print"));
       assert.equal(a.code, 0, a.stderr);
@@ -82,7 +99,15 @@ Deno.test({
         "Columns: ADDRESS, NETWORK, INTERFACE\r\n# ADDRESS          NETWORK       INTERFACE\r\n" +
           ";;; defconf\r\n0 192.168.88.1/24  192.168.88.0  bridge\r\n",
       );
-      const b = await run(SSH!, sshArgs(r.port, key, "admin+ct", ':put [/ip address add address=10.0.0.1/24 interface=ether1 comment="a b"]'));
+      const b = await run(
+        SSH!,
+        sshArgs(
+          r.port,
+          key,
+          "admin+ct",
+          ':put [/ip address add address=10.0.0.1/24 interface=ether1 comment="a b"]',
+        ),
+      );
       assert.match(b.stdout, /^\*[0-9A-F]+\r\n$/);
       const c = await run(SSH!, sshArgs(r.port, key, "admin", "/ip address foo"));
       assert.equal(c.stdout, "bad command name foo (line 1 column 13)\r\n");
@@ -90,7 +115,10 @@ Deno.test({
       if (KEYSCAN) {
         const scan = await run(KEYSCAN, ["-p", String(r.port), "-t", "ed25519", "127.0.0.1"]);
         const fp = await run(KEYGEN!, ["-lf", "-"], scan.stdout);
-        assert.ok(fp.stdout.includes(r.hostKeyFingerprint()), fp.stdout + " vs " + r.hostKeyFingerprint());
+        assert.ok(
+          fp.stdout.includes(r.hostKeyFingerprint()),
+          fp.stdout + " vs " + r.hostKeyFingerprint(),
+        );
       }
     } finally {
       await r.close();
@@ -123,7 +151,8 @@ Deno.test({
     if (Deno.uid() === 0) await Deno.mkdir("/run/sshd", { recursive: true });
     const port = await freePort();
     const state = `${dir}/state.json`;
-    const force = `${Deno.execPath()} run -A --config ${REPO}/deno.json ${REPO}/lib/sim/main.ts --stdio-cli --state-file ${state}`;
+    const force =
+      `${Deno.execPath()} run -A --config ${REPO}/deno.json ${REPO}/lib/sim/main.ts --stdio-cli --state-file ${state}`;
     await Deno.writeTextFile(
       `${dir}/sshd_config`,
       [
@@ -143,7 +172,11 @@ Deno.test({
         "",
       ].join("\n"),
     );
-    const sshd = new Deno.Command(SSHD!, { args: ["-D", "-e", "-f", `${dir}/sshd_config`], stdout: "null", stderr: "piped" })
+    const sshd = new Deno.Command(SSHD!, {
+      args: ["-D", "-e", "-f", `${dir}/sshd_config`],
+      stdout: "null",
+      stderr: "piped",
+    })
       .spawn();
     try {
       // wait until sshd accepts connections
@@ -155,9 +188,15 @@ Deno.test({
           await new Promise((r) => setTimeout(r, 50));
         }
       }
-      const a = await run(SSH!, sshArgs(port, key, user, ":put [/ip address add address=10.9.0.1/24 interface=ether2]"));
+      const a = await run(
+        SSH!,
+        sshArgs(port, key, user, ":put [/ip address add address=10.9.0.1/24 interface=ether2]"),
+      );
       assert.match(a.stdout, /^\*[0-9A-F]+\r\n$/, a.stderr);
-      const b = await run(SSH!, sshArgs(port, key, user, '/ip address print count-only where address="10.9.0.1/24"'));
+      const b = await run(
+        SSH!,
+        sshArgs(port, key, user, '/ip address print count-only where address="10.9.0.1/24"'),
+      );
       assert.equal(b.stdout, "1\r\n", b.stderr);
       const c = await run(SSH!, sshArgs(port, key, user, "/ip address foo"));
       assert.equal(c.stdout, "bad command name foo (line 1 column 13)\r\n");

@@ -10,6 +10,7 @@ import { ALL_MENUS } from "./menus/registry.ts";
 import type { RouterState } from "./state.ts";
 import { propsOf, quoteIfNeeded, showValue } from "./props.ts";
 import { fmtDateTime } from "./timefmt.ts";
+import { hardware } from "./menus/system.ts";
 
 /** Export options. */
 export interface ExportOpts {
@@ -93,13 +94,13 @@ function sectionLines(menu: MenuDef, st: RouterState, o: ExportOpts): string[] {
 /** Export text (lines joined by `\n`). */
 export function exportConfig(st: RouterState, o: ExportOpts): string {
   const out: string[] = [];
-  const ver = st.version;
   {
-    out.push(`# ${fmtDateTime(st.now(), st.v6)} by RouterOS ${ver}`);
+    const hw = hardware(st);
+    out.push(`# ${fmtDateTime(st.now(), st.v6)} by RouterOS ${hw.version.split(" ")[0]}`);
     out.push("# software id = 7QKN-RZ2V");
     out.push("#");
-    out.push("# model = RB952Ui-5ac2nD");
-    out.push("# serial number = HF60A1B2C3D");
+    out.push(`# model = ${hw.model}`);
+    out.push(`# serial number = ${hw.serial}`);
   }
   for (const m of ALL_MENUS) {
     if (m.noExport || (m.versions && !m.versions.includes(st.version))) continue;
