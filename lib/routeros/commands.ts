@@ -52,6 +52,17 @@ export function renderWhere(conditions: readonly Condition[]): string {
     }).join(" and ");
 }
 
+/**
+ * ` from=*1 where a="1"`: an `.id` condition becomes `from=` (which RouterOS
+ * 6 and 7 both take), the others a `where` clause, which must come last.
+ */
+export function renderSelection(conditions: readonly Condition[]): string {
+  const ids = conditions.filter((c) => c.key === ".id");
+  const rest = conditions.filter((c) => c.key !== ".id");
+  const from = ids.length ? ` from=${ids.map((c) => checkId(String(c.value))).join(",")}` : "";
+  return from + renderWhere(rest);
+}
+
 /** The statement that prints matching items in the dialect's read form. */
 export function readStatement(
   dialect: Dialect,
@@ -63,11 +74,11 @@ export function readStatement(
   if (dialect.json) {
     const print = singleton ? `${menu} print as-value` : `${menu} print detail as-value`;
     return `:put [:serialize to=json options=json.no-string-conversion [${print}${
-      renderWhere(conditions)
+      renderSelection(conditions)
     }]]`;
   }
   if (singleton) return `${menu} print`;
-  return `${menu} print terse show-ids${renderWhere(conditions)}`;
+  return `${menu} print terse show-ids${renderSelection(conditions)}`;
 }
 
 /** `[find where key="value"]` for a natural key, or the checked id. */

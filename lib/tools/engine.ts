@@ -238,8 +238,8 @@ function section(dialect: Dialect, menu: Menu, conditions: Condition[] | string)
 function readByVariable(dialect: Dialect, menu: Menu, variable: string): string {
   const path = menuPath(menu.path);
   return dialect.json
-    ? `:put [:serialize to=json options=json.no-string-conversion [${path} print detail as-value where .id=$${variable}]]`
-    : `${path} print terse show-ids where .id=$${variable}`;
+    ? `:put [:serialize to=json options=json.no-string-conversion [${path} get $${variable}]]`
+    : `${path} print terse show-ids from=$${variable}`;
 }
 
 function itemsResult(menu: Menu, items: Record<string, unknown>[]): ToolResult {
