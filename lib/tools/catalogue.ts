@@ -45,6 +45,28 @@ import {
   wirelessSecurityProfiles,
 } from "./menus/wireless.ts";
 import type { ToolDef } from "./tool.ts";
+import { makeStaticLease } from "./handwritten/dhcp.ts";
+import {
+  ping,
+  PRINT_EXTRAS,
+  printTool,
+  runCommand,
+  traceroute,
+} from "./handwritten/diagnostics.ts";
+import { dnsCacheStats, flushDnsCache, resolveDns } from "./handwritten/dns.ts";
+import {
+  createBackup,
+  exportTool,
+  listBackups,
+  readFile,
+  uploadFile,
+} from "./handwritten/files.ts";
+import { interfaceTraffic, poeMonitor } from "./handwritten/interfaces.ts";
+import { getLogs } from "./handwritten/logs.ts";
+import { addBlackholeRoute, checkRoute, getDefaultRoute } from "./handwritten/routing.ts";
+import { reboot, systemHealth } from "./handwritten/system.ts";
+import { addUserSshKey, disconnectActiveUser } from "./handwritten/users.ts";
+import { wireguardClientConfig } from "./handwritten/wireguard.ts";
 
 /** Every declared menu. */
 export const MENUS: readonly Menu[] = [
@@ -118,6 +140,33 @@ export const MENUS: readonly Menu[] = [
   files,
 ];
 
+/** The hand-written tools (what is not plain CRUD), in a stable order. */
+export const HANDWRITTEN: readonly ToolDef[] = [
+  interfaceTraffic,
+  poeMonitor,
+  makeStaticLease,
+  dnsCacheStats,
+  flushDnsCache,
+  resolveDns,
+  getDefaultRoute,
+  addBlackholeRoute,
+  checkRoute,
+  disconnectActiveUser,
+  addUserSshKey,
+  reboot,
+  systemHealth,
+  createBackup,
+  listBackups,
+  exportTool(MENUS, PRINT_EXTRAS.map((e) => e.path)),
+  readFile,
+  uploadFile,
+  getLogs,
+  wireguardClientConfig,
+  ping,
+  traceroute,
+  printTool(MENUS),
+];
+
 /** Catalogue switches. */
 export interface CatalogueOptions {
   /** Include `router_run_command` (raw commands). */
@@ -125,6 +174,11 @@ export interface CatalogueOptions {
 }
 
 /** Every tool of the catalogue, in a stable order. */
-export function catalogue(_options: CatalogueOptions = {}): ToolDef[] {
-  return [listDevices, ...MENUS.flatMap(menuTools)];
+export function catalogue(options: CatalogueOptions = {}): ToolDef[] {
+  return [
+    listDevices,
+    ...MENUS.flatMap(menuTools),
+    ...HANDWRITTEN,
+    ...(options.allowRawCommands ? [runCommand] : []),
+  ];
 }

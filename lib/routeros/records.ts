@@ -1,0 +1,180 @@
+/**
+ * Reading the answers of non-CRUD commands: records printed by
+ * `putRecords`, `key=value` scalar lines, RouterOS durations and numbers
+ * with units, and log/clock times in every format RouterOS prints.
+ *
+ * @module
+ */
+import type { Dialect } from "./dialect.ts";
+import { classifyError } from "./errors.ts";
+import { outputError, parseJsonItems, type RawItem } from "./parse_json.ts";
+import { RECORD_MARK } from "./scripts.ts";
+
+/** Output lines without the trailing `\r` and without blank lines. */
+export function outputLines(output: string): string[] {
+  return output.split("\n").map((l) => l.replace(/\r$/, "")).filter((l) => l.trim() !== "");
+}
+
+/** Raise the RouterOS error in `output`, if its first line is one. */
+export function raiseIfError(output: string): void {
+  if (classifyError(output)) throw outputError(output);
+}
+
+/**
+ * Parse the output of `putRecords`: one JSON line (7.13 and later) or
+ * `key=value` lines after record marks. Anything else fails closed.
+ */
+export function parseRecords(dialect: Dialect, output: string): RawItem[] {
+  if (dialect.json) {
+    const lines = outputLines(output);
+    if (lines.length !== 1) throw outputError(output);
+    return parseJsonItems(lines[0]);
+  }
+  const records: RawItem[] = [];
+  let current: RawItem | null = null;
+  let lastKey: string | null = null;
+  for (const line of outputLines(output)) {
+    if (line === RECORD_MARK) {
+      current = {};
+      records.push(current);
+      lastKey = null;
+      continue;
+    }
+    const m = /^([a-z.][a-z0-9.-]*)=(.*)$/.exec(line);
+    if (current && m) {
+      lastKey = m[1];
+      current[lastKey] = m[2];
+    } else if (current && lastKey !== null) {
+      current[lastKey] = `${current[lastKey]}\n${line}`;
+    } else {
+      throw outputError(output);
+    }
+  }
+  return records;
+}
+
+/** Parse `key=value` lines printed by `putScalars`; unknown output raises. */
+export function parseScalars(output: string, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of outputLines(output)) {
+    const eq = line.indexOf("=");
+    const key = eq > 0 ? line.slice(0, eq) : "";
+    if (!keys.includes(key)) throw outputError(output);
+    out[key] = line.slice(eq + 1);
+  }
+  for (const k of keys) if (!(k in out)) throw outputError(output);
+  return out;
+}
+
+/**
+ * A RouterOS duration in milliseconds: `00:00:00.012345`, `12ms`,
+ * `1s200ms`, `1h2m3s`, `12.3ms`, `350us`, or a bare number of seconds.
+ * Returns undefined for anything else (such as `timeout`).
+ */
+export function durationMs(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value * 1000 : undefined;
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  const clock = /^(?:(\d+)d)?(?:(\d+)w)?\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(text);
+  if (clock) {
+    const [, d, w, h, m, s] = clock;
+    return ((Number(w ?? 0) * 7 + Number(d ?? 0)) * 86400 + Number(h) * 3600 + Number(m) * 60 +
+      Number(s)) * 1000;
+  }
+  const unit: Record<string, number> = {
+    w: 604800000,
+    d: 86400000,
+    h: 3600000,
+    m: 60000,
+    s: 1000,
+    ms: 1,
+    us: 0.001,
+  };
+  const re = /(\d+(?:\.\d+)?)(ms|us|w|d|h|m|s)/gy;
+  let total = 0;
+  let end = 0;
+  let parts = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    total += Number(m[1]) * unit[m[2]];
+    end = re.lastIndex;
+    parts++;
+  }
+  if (parts > 0 && end === text.length) return round3(total);
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Number(text) * 1000;
+  return undefined;
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/** The leading number of a value with a unit (`24.1V`, `2048KiB`, `35C`). */
+export function leadingNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  const m = /^\s*(-?\d+(?:\.\d+)?)/.exec(value);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** A value as a number, or undefined when it is not one. */
+export function asNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value === "string" && /^\s*-?\d+(?:\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** A value as text (JSON floats RouterOS made from text go back to text). */
+export function asText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.map(String).join(",");
+  if (typeof value === "number") {
+    return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+  }
+  return String(value);
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** `2024-06-26` from a router date (`2024-06-26` or `jun/26/2024`). */
+export function isoDate(date: string): string | undefined {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+  if (iso) return iso[0];
+  const v6 = /^([a-z]{3})\/(\d{2})\/(\d{4})$/i.exec(date.trim());
+  if (v6) {
+    const month = MONTHS.indexOf(v6[1].toLowerCase()) + 1;
+    if (month > 0) return `${v6[3]}-${String(month).padStart(2, "0")}-${v6[2]}`;
+  }
+  return undefined;
+}
+
+/**
+ * A log time as `YYYY-MM-DD HH:MM:SS`, given today's router date in ISO
+ * form. Handles `HH:MM:SS` (today), `mmm/dd HH:MM:SS` and `MM-DD
+ * HH:MM:SS` (this year), `mmm/dd/yyyy HH:MM:SS` and `YYYY-MM-DD HH:MM:SS`.
+ */
+export function logTime(time: string, today: string): string | undefined {
+  const t = time.trim();
+  const clock = "(\\d{2}:\\d{2}:\\d{2})";
+  let m = new RegExp(`^${clock}$`).exec(t);
+  if (m) return `${today} ${m[1]}`;
+  m = new RegExp(`^(\\d{4}-\\d{2}-\\d{2}) ${clock}$`).exec(t);
+  if (m) return `${m[1]} ${m[2]}`;
+  m = new RegExp(`^(\\d{2})-(\\d{2}) ${clock}$`).exec(t);
+  if (m) return `${today.slice(0, 4)}-${m[1]}-${m[2]} ${m[3]}`;
+  m = new RegExp(`^([a-z]{3})/(\\d{2})(?:/(\\d{4}))? ${clock}$`, "i").exec(t);
+  if (m) {
+    const month = MONTHS.indexOf(m[1].toLowerCase()) + 1;
+    if (month === 0) return undefined;
+    return `${m[3] ?? today.slice(0, 4)}-${String(month).padStart(2, "0")}-${m[2]} ${m[4]}`;
+  }
+  return undefined;
+}
+
+/**
+ * Remove the lines RouterOS prints on success of a command that reports
+ * progress (`Configuration backup saved`); any other text raises.
+ */
+export function expectOnly(output: string, allowed: readonly RegExp[]): void {
+  const rest = outputLines(output).filter((l) => !allowed.some((re) => re.test(l.trim())));
+  if (rest.length) throw outputError(rest.join("\n"));
+}
