@@ -19,7 +19,8 @@ const HINTS: Partial<Record<RouterOsError["kind"], string>> = {
 export function toolErrorMessage(err: unknown, tool: string, device?: string): string {
   const on = device ? `device "${device}": ` : "";
   if (err instanceof SshError) {
-    const unknown = err.outcomeUnknown && !tool.includes("_list_") && !tool.includes("_get_")
+    const unknown = err.outcomeUnknown && !tool.includes("_list_") && !tool.includes("_get_") &&
+        !err.message.includes("outcome is unknown")
       ? " The outcome of this write is unknown: read the item back (list/get tool) before retrying."
       : "";
     return `${tool} failed: ${err.message}.${unknown}`.replace("..", ".");

@@ -648,15 +648,16 @@ function connect(
 
 /**
  * The authentication methods in order: the key first, then the password
- * (plain, then keyboard-interactive for servers that only offer that).
+ * (plain, or keyboard-interactive for servers that only offer that).
  * `tried` collects the names of the methods attempted, for messages.
  */
 function authMethods(target: SshTarget, key: unknown, tried: string[]) {
   const username = target.username;
   const methods: Record<string, unknown>[] = [];
   if (key) methods.push({ type: "publickey", username, key });
-  if (target.password !== undefined) {
-    const password = target.password;
+  // Without a key, no password means the empty one (RouterOS's default admin).
+  const password = target.password ?? (key ? undefined : "");
+  if (password !== undefined) {
     methods.push({ type: "password", username, password });
     methods.push({
       type: "keyboard-interactive",
@@ -674,18 +675,18 @@ function authMethods(target: SshTarget, key: unknown, tried: string[]) {
       },
     });
   }
-  if (methods.length === 0) methods.push({ type: "none", username });
   let next = 0;
   const names: Record<string, string> = {
     publickey: `key ${target.keyFilename}`,
     password: "password",
     "keyboard-interactive": "keyboard-interactive",
-    none: "no password",
   };
   return (allowed: string[] | null) => {
     while (next < methods.length) {
       const m = methods[next++];
       if (allowed && !allowed.includes(m.type as string)) continue;
+      // keyboard-interactive is for servers without "password"; never send it twice.
+      if (m.type === "keyboard-interactive" && tried.includes("password")) continue;
       const name = names[m.type as string];
       if (!tried.includes(name)) tried.push(name);
       return m;
