@@ -59,6 +59,7 @@ export function keyCheck(st: RouterState, login: string, k: KeyAttempt): "ok" | 
     const parsed = utils.parseKey(line);
     const key = Array.isArray(parsed) ? parsed[0] : parsed;
     if (!key || key instanceof Error) continue;
+    if (st.v6 && key.type === "ssh-ed25519") continue; // ed25519 user keys only from 7.12
     if (!sameBytes(new Uint8Array(key.getPublicSSH()), new Uint8Array(k.data))) continue;
     if (!k.signature) return "query";
     if (!k.blob) return "no";

@@ -717,6 +717,7 @@ const SECURITY_PROFILES: MenuDef = {
     COMMENT,
   ],
   flags: [{ ch: "*", name: "default", group: 0, test: (i) => i.name === "default" }],
+  exportFindBy: "name",
   columns: [
     "name",
     "mode",
