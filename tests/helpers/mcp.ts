@@ -17,6 +17,8 @@ export const DENO = Deno.execPath();
 export interface McpSession {
   client: Client;
   stderr: () => string;
+  /** The server process id. */
+  pid: number;
   close: () => Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function spawnServer(
   await client.connect(transport);
   return {
     client,
+    pid: transport.pid ?? -1,
     stderr: () => stderr,
     close: async () => {
       await client.close();

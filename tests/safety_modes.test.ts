@@ -1,0 +1,283 @@
+/**
+ * Change safety: read-only mode, per-device read-only, destructive
+ * confirmation, dry runs and the audit log, through MCP against the
+ * simulator.
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { callTool, runCli, spawnServer } from "./helpers/mcp.ts";
+
+type Tool = { name: string; annotations?: { readOnlyHint?: boolean } };
+
+Deno.test("read-only mode: tools/list shows no write tool, and a write is an unknown tool", async () => {
+  const sim = await startSimulator();
+  const rw = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+  const ro = await spawnServer(["--host", sim.host, "--port", String(sim.port), "--read-only"]);
+  try {
+    const all = (await rw.client.listTools()).tools as Tool[];
+    const reads = (await ro.client.listTools()).tools as Tool[];
+    assert.ok(all.some((t) => t.name === "router_add_ip_address"));
+    assert.ok(all.some((t) => t.annotations?.readOnlyHint === false));
+    assert.ok(reads.length > 0);
+    assert.ok(reads.every((t) => t.annotations?.readOnlyHint === true), "only read-only tools");
+    assert.deepEqual(
+      reads.map((t) => t.name).sort(),
+      all.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name).sort(),
+    );
+    const r = await callTool(ro, "router_add_ip_address", {
+      address: "10.1.1.1/24",
+      interface: "ether1",
+    });
+    assert.equal(r.isError, true);
+    assert.match(r.content[0].text, /router_add_ip_address not found/);
+    assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.1.1.1/24"));
+  } finally {
+    await rw.close();
+    await ro.close();
+    await sim.close();
+  }
+});
+
+Deno.test("per-device read_only: writes to that device are refused, other devices work", async () => {
+  const sim = await startSimulator();
+  const inventory = [
+    { title: "prod", host: sim.host, port: sim.port, read_only: true },
+    { title: "lab", host: sim.host, port: sim.port },
+  ];
+  const session = await spawnServer(["--inventory", JSON.stringify(inventory)]);
+  try {
+    const refused = await callTool(session, "router_add_ip_address", {
+      device: "prod",
+      address: "10.2.2.1/24",
+      interface: "ether1",
+    });
+    assert.equal(refused.isError, true);
+    assert.match(refused.content[0].text, /device "prod" is read-only/);
+    assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.2.2.1/24"));
+    const read = await callTool(session, "router_list_ip_addresses", { device: "prod" });
+    assert.equal(read.isError, undefined);
+    const ok = await callTool(session, "router_add_ip_address", {
+      device: "lab",
+      address: "10.2.2.1/24",
+      interface: "ether1",
+    });
+    assert.equal(ok.isError, undefined, ok.content[0]?.text);
+    assert.ok(sim.items("/ip/address").some((a) => a.address === "10.2.2.1/24"));
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
+
+Deno.test("destructive tools need confirm: true, and say what they would destroy", async () => {
+  const sim = await startSimulator();
+  sim.run("/ip address add address=10.3.3.1/24 interface=ether2 comment=keep-me");
+  const id = sim.items("/ip/address").find((a) => a.address === "10.3.3.1/24")![".id"];
+  const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+  try {
+    const { tools } = await session.client.listTools();
+    const remove = tools.find((t: { name: string }) => t.name === "router_remove_ip_address")!;
+    assert.equal(remove.annotations?.destructiveHint, true);
+    assert.ok("confirm" in (remove.inputSchema.properties ?? {}));
+    const before = sim.export();
+    const r = await callTool(session, "router_remove_ip_address", { id });
+    assert.equal(r.isError, true);
+    assert.match(r.content[0].text, /needs confirm: true. Nothing was done/);
+    assert.match(r.content[0].text, /10\.3\.3\.1\/24/);
+    assert.equal(sim.export(), before, "nothing changed");
+    const done = await callTool(session, "router_remove_ip_address", { id, confirm: true });
+    assert.equal(done.isError, undefined, done.content[0]?.text);
+    assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.3.3.1/24"));
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
+
+async function auditLines(path: string): Promise<Record<string, unknown>[]> {
+  return (await Deno.readTextFile(path)).trim().split("\n").map((l) => JSON.parse(l));
+}
+
+Deno.test("dry run changes nothing, and its commands are exactly what the real call sends", async () => {
+  const sim = await startSimulator();
+  const dir = await Deno.makeTempDir();
+  const audit = `${dir}/audit.jsonl`;
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--audit-log",
+    audit,
+  ]);
+  try {
+    const args = { address: "10.4.4.1/24", interface: "ether3", comment: 'a "quoted" $comment' };
+    const before = sim.export();
+    const counted = sim.counters.commands;
+    const dry = await callTool(session, "router_add_ip_address", { ...args, dry_run: true });
+    assert.equal(dry.isError, undefined, dry.content[0]?.text);
+    assert.equal(sim.export(), before, "simulator state identical after a dry run");
+    const plan = dry.structuredContent?.dry_run as {
+      commands: string[];
+      preview: Record<string, unknown>;
+      problems: string[];
+    };
+    assert.deepEqual(plan.problems, []);
+    assert.equal(plan.preview.address, "10.4.4.1/24");
+    assert.ok(sim.counters.commands > counted, "the dry run did resolve references");
+
+    const missing = await callTool(session, "router_add_ip_address", {
+      address: "10.4.5.1/24",
+      interface: "ether99",
+      dry_run: true,
+    });
+    const problems = (missing.structuredContent?.dry_run as { problems: string[] }).problems;
+    assert.match(problems.join(), /ether99/);
+
+    const real = await callTool(session, "router_add_ip_address", args);
+    assert.equal(real.isError, undefined, real.content[0]?.text);
+    const stored = sim.items("/ip/address").find((a) => a.address === "10.4.4.1/24");
+    assert.equal(stored?.comment, 'a "quoted" $comment');
+    const lines = await auditLines(audit);
+    const realLine = lines.at(-1)!;
+    assert.equal(realLine.dry_run, false);
+    assert.equal(realLine.outcome, "ok");
+    assert.deepEqual(realLine.commands, plan.commands, "dry-run commands = commands sent");
+    assert.equal(lines.filter((l) => l.dry_run === true).length, 2, "dry runs are audited");
+  } finally {
+    await session.close();
+    await sim.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("audit log: a line per write, dry run and failure; secrets masked; verify detects tampering", async () => {
+  const sim = await startSimulator();
+  const dir = await Deno.makeTempDir();
+  const audit = `${dir}/audit.jsonl`;
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--audit-log",
+    audit,
+  ]);
+  try {
+    await callTool(session, "router_list_ip_addresses");
+    const ok = await callTool(session, "router_add_ip_address", {
+      address: "10.5.5.1/24",
+      interface: "ether4",
+    });
+    assert.equal(ok.isError, undefined);
+    await callTool(session, "router_add_ip_address", {
+      address: "10.5.6.1/24",
+      interface: "ether4",
+      dry_run: true,
+    });
+    const bad = await callTool(session, "router_add_ip_address", {
+      address: "10.5.5.1/24",
+      interface: "ether4",
+    });
+    assert.equal(bad.isError, true, "a duplicate address is refused by RouterOS");
+    const lines = await auditLines(audit);
+    assert.equal(lines.length, 3, "reads are not audited; each write attempt is");
+    assert.deepEqual(lines.map((l) => [l.tool, l.dry_run, l.outcome]), [
+      ["router_add_ip_address", false, "ok"],
+      ["router_add_ip_address", true, "ok"],
+      ["router_add_ip_address", false, "routeros-error"],
+    ]);
+    for (const l of lines) {
+      assert.equal(l.device, sim.host);
+      assert.equal((l.client as { name: string }).name, "mcp-server-router-tests");
+      assert.equal(typeof l.duration_ms, "number");
+      assert.match(String(l.time), /^\d{4}-\d{2}-\d{2}T/);
+    }
+    assert.match(String(lines[2].error), /already have such address/);
+
+    const verify = (file: string) => runCli(["audit", "verify", file]);
+    const good = await verify(audit);
+    assert.equal(good.code, 0, good.stdout + good.stderr);
+    assert.match(good.stdout, /OK, 3 lines/);
+
+    const raw = (await Deno.readTextFile(audit)).trim().split("\n");
+    const variants: [string, string[], number][] = [
+      ["edited", [raw[0], raw[1].replace("10.5.6.1", "10.5.7.1"), raw[2]], 2],
+      ["deleted", [raw[0], raw[2]], 2],
+      ["reordered", [raw[1], raw[0], raw[2]], 1],
+      ["last line edited", [raw[0], raw[1], raw[2].replace("routeros-error", "ok")], 3],
+    ];
+    for (const [name, text, line] of variants) {
+      const file = `${dir}/${name.replaceAll(" ", "-")}.jsonl`;
+      await Deno.writeTextFile(file, text.join("\n") + "\n");
+      const r = await verify(file);
+      assert.equal(r.code, 1, name);
+      assert.match(r.stdout, new RegExp(`BROKEN at line ${line}:`), name);
+    }
+  } finally {
+    await session.close();
+    await sim.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("audit log: secrets are masked in arguments and commands", async () => {
+  const sim = await startSimulator();
+  const dir = await Deno.makeTempDir();
+  const audit = `${dir}/audit.jsonl`;
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--audit-log",
+    audit,
+  ]);
+  try {
+    const { tools } = await session.client.listTools();
+    const addUser = tools.find((t: { name: string }) => t.name === "router_add_user");
+    if (!addUser) throw new Error("router_add_user is missing from the catalogue");
+    const r = await callTool(session, "router_add_user", {
+      name: "auditor",
+      group: "read",
+      password: "Top-Secret-99",
+    });
+    assert.equal(r.isError, undefined, r.content[0]?.text);
+    const text = await Deno.readTextFile(audit);
+    assert.ok(!text.includes("Top-Secret-99"), "the password is not in the audit log");
+    assert.match(text, /\*{8}/);
+  } finally {
+    await session.close();
+    await sim.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("audit log: an unwritable log refuses writes (fail closed) but reads work", async () => {
+  const sim = await startSimulator();
+  const dir = await Deno.makeTempDir();
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--audit-log",
+    dir, // a directory cannot be appended to
+  ]);
+  try {
+    assert.match(session.stderr(), /cannot be written/);
+    const w = await callTool(session, "router_add_ip_address", {
+      address: "10.6.6.1/24",
+      interface: "ether1",
+    });
+    assert.equal(w.isError, true);
+    assert.match(w.content[0].text, /audit log .* cannot be written/);
+    assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.6.6.1/24"));
+    const r = await callTool(session, "router_list_ip_addresses");
+    assert.equal(r.isError, undefined);
+  } finally {
+    await session.close();
+    await sim.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
