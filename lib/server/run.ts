@@ -11,6 +11,10 @@ import type { SafetyOptions } from "./safety/guards.ts";
 import { selectTools } from "./tool_selection.ts";
 import { createDevices } from "./devices.ts";
 import { buildServer, type ServerInfo } from "./mcp.ts";
+import { type HttpTransport, startHttp } from "./http/serve.ts";
+import { onSignals, within } from "./http/shutdown.ts";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Devices } from "./devices.ts";
 
 /** The change-safety options of a configuration (opens no files yet). */
 export async function safetyOptions(config: Config): Promise<SafetyOptions> {
@@ -27,13 +31,20 @@ export async function safetyOptions(config: Config): Promise<SafetyOptions> {
 export async function runServer(config: Config, info: ServerInfo): Promise<void> {
   const devices = createDevices(config);
   const transport = config.settings["mcp.transport"];
-  if (transport !== "stdio") {
-    throw new Error(`transport ${transport} is not available in this build`);
-  }
-  const server = buildServer(info, selectTools(config), devices, {
+  const tools = selectTools(config);
+  const options = {
     dynamicToolsets: config.settings["dynamic-toolsets"] === true,
     safety: await safetyOptions(config),
-  });
+  };
+  if (transport === "streamable-http" || transport === "sse") {
+    return await runHttp(
+      config,
+      transport,
+      () => buildServer(info, tools, devices, options),
+      devices,
+    );
+  }
+  const server = buildServer(info, tools, devices, options);
   const stdio = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     stdio.onclose = () => resolve();
@@ -51,4 +62,43 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   log("info", `serving ${devices.titles.length} device(s) over stdio`);
   await closed;
   await stop();
+}
+
+/** Serve over HTTP until SIGINT/SIGTERM, then shut down gracefully. */
+async function runHttp(
+  config: Config,
+  transport: HttpTransport,
+  newServer: () => McpServer,
+  devices: Devices,
+): Promise<void> {
+  const s = config.settings;
+  const starting = startHttp({
+    transport,
+    hostname: s["mcp.host"] as string,
+    port: s["mcp.port"] as number,
+    allowedHosts: s["mcp.allowed-hosts"] as string[],
+    allowedOrigins: s["mcp.allowed-origins"] as string[],
+    stateless: s["mcp.stateless"] === true,
+    sessionTimeout: s["mcp.session-timeout"] as number,
+    newServer,
+  });
+  // Listen for signals before the port opens, so none arrives unhandled.
+  const signals = onSignals(async () => {
+    const http = await starting.catch(() => undefined);
+    await http?.shutdown();
+    if (!(await within(devices.close(), 5_000))) {
+      log("warning", "SSH connections did not close in 5 s");
+    }
+  });
+  try {
+    await starting;
+  } catch (err) {
+    signals.remove();
+    await devices.close();
+    throw err;
+  }
+  log("info", `serving ${devices.titles.length} device(s) over ${transport}`);
+  await signals.stopped;
+  signals.remove();
+  log("info", "stopped");
 }

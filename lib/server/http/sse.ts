@@ -1,0 +1,63 @@
+/**
+ * The legacy SSE transport's routes: `GET /sse` opens a session's event
+ * stream, `POST /messages?sessionId=<id>` delivers its messages (202).
+ *
+ * @module
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Handler, MethodRoute } from "./app.ts";
+import { bodyLimit } from "./body_limit.ts";
+import { requireJson } from "./content_type.ts";
+import type { Inflight } from "./inflight.ts";
+import { jsonBody } from "./json_body.ts";
+import { JSONRPC, jsonRpcError, plainText } from "./responses.ts";
+import type { Sessions } from "./sessions.ts";
+import { SseServerTransport } from "./sse_transport.ts";
+
+/** Where clients POST messages. */
+export const MESSAGES_PATH = "/messages";
+
+/** What the SSE handlers need. */
+export interface SseOptions {
+  newServer: () => McpServer;
+  sessions: Sessions;
+  inflight: Inflight;
+}
+
+/** `GET /sse`: a new session whose event stream is the response. */
+export function sseStream(opts: SseOptions): Handler {
+  return async () => {
+    const server = opts.newServer();
+    const transport = new SseServerTransport(MESSAGES_PATH);
+    const session = opts.sessions.add(transport.sessionId, server, transport);
+    const release = opts.sessions.hold(session); // busy while the stream is open
+    transport.onclose = () => {
+      release();
+      opts.sessions.delete(transport.sessionId);
+      void server.close().catch(() => {});
+    };
+    await server.connect(transport);
+    opts.inflight.track(transport);
+    return transport.response;
+  };
+}
+
+/** `POST /messages?sessionId=<id>`: deliver a message to the session. */
+export function sseMessages(opts: SseOptions): MethodRoute {
+  return {
+    use: [requireJson, bodyLimit(), jsonBody],
+    handle: (req, ctx) => {
+      const id = ctx.query.get("sessionId");
+      if (!id) return plainText(400, "sessionId query parameter is required");
+      const session = opts.sessions.get(id);
+      if (!session || !(session.transport instanceof SseServerTransport)) {
+        return plainText(404, "Session not found");
+      }
+      const requestInfo = { headers: Object.fromEntries(req.headers) };
+      if (!session.transport.receive(ctx.body, { requestInfo })) {
+        return jsonRpcError(400, JSONRPC.invalidRequest, "Invalid Request: not a JSON-RPC message");
+      }
+      return plainText(202, "Accepted");
+    },
+  };
+}
