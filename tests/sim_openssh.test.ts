@@ -127,7 +127,7 @@ Deno.test({
   },
 });
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -149,7 +149,7 @@ Deno.test({
     await Deno.chmod(`${dir}/authorized_keys`, 0o600);
     const user = (await run("id", ["-un"])).stdout.trim();
     if (Deno.uid() === 0) await Deno.mkdir("/run/sshd", { recursive: true });
-    const port = await freePort();
+    const port = freePort();
     const state = `${dir}/state.json`;
     const force =
       `${Deno.execPath()} run -A --config ${REPO}/deno.json ${REPO}/lib/sim/main.ts --stdio-cli --state-file ${state}`;
