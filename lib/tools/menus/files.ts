@@ -20,9 +20,10 @@ export const files: Menu = {
     name: state(text("File name with its folder, e.g. flash/auto-before-reset.backup")),
     type: state(text("File type, e.g. backup, script, directory, .txt file")),
     size: state(num("Size in bytes")),
-    "creation-time": state(text("When the file was created")),
+    "creation-time": state(text("When the file was created (older versions)")),
+    "last-modified": state(text("When the file last changed (RouterOS 7)")),
   },
   verbs: ["list", "get", "remove"],
-  columns: ["name", "type", "size", "creation-time"],
+  columns: ["name", "type", "size", "last-modified"],
   flags: {},
 };
