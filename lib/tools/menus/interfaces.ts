@@ -140,6 +140,7 @@ export const poe: Menu = {
       ["auto-on", "forced-on", "off"],
       "auto-on (power only detected PoE devices), forced-on (always power) or off",
     ),
+    "poe-out-status": state(text("PoE state, e.g. powered-on, waiting-for-load, short-circuit")),
     "poe-priority": num("Priority when the power budget is short, 0 (highest) to 99"),
     "poe-voltage": oneOf(["auto", "high", "low"], "Output voltage selection"),
     "power-cycle-ping-enabled": flag(

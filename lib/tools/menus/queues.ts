@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { list, num, oneOf, text } from "../fields.ts";
+import { list, num, oneOf, state, text } from "../fields.ts";
 import type { Menu } from "../menu.ts";
 import { comment, disabled, dynamic, FLAGS_XID, invalid } from "./common.ts";
 
@@ -33,6 +33,7 @@ export const simpleQueues: Menu = {
     "burst-threshold": text("Upload/download average rate under which bursting is allowed"),
     "burst-time": text("Upload/download averaging window for bursts, e.g. 8s/8s"),
     priority: text("Upload/download priority 1 (highest) to 8, e.g. 8/8"),
+    rate: state(text("Current upload/download rate, e.g. 1.2Mbps/8.5Mbps")),
     parent: text("Parent queue, or none"),
     "packet-marks": list("Only packets with these mangle marks"),
     queue: text("Upload/download queue types, e.g. default-small/default-small"),

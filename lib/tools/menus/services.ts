@@ -25,6 +25,7 @@ export const ipServices: Menu = {
     certificate: text("TLS certificate (www-ssl, api-ssl), or none"),
     "tls-version": oneOf(["any", "only-1.2"], "Accepted TLS versions (www-ssl, api-ssl)"),
     vrf: text("VRF the service listens in", { versions: { min: "7.0" } }),
+    "max-sessions": num("Most concurrent sessions", { versions: { min: "7.0" } }),
     disabled: disabled(),
     invalid: invalid(),
   },

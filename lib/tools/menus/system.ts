@@ -152,6 +152,7 @@ export const packages: Menu = {
     version: state(text("Package version")),
     "build-time": state(text("When it was built")),
     scheduled: state(text("Change scheduled for the next reboot")),
+    size: state(text("Package size")),
     disabled: state(flag("Whether the package is disabled")),
   },
   verbs: ["list"],

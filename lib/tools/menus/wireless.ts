@@ -166,6 +166,7 @@ export const wireless: Menu = {
       ref: "/interface/wireless/security-profiles",
     }),
     "wireless-protocol": text("802.11, nv2, nstreme or any"),
+    "interface-type": state(text("Radio chip, e.g. Atheros AR9300")),
     "hide-ssid": flag("Do not broadcast the SSID"),
     "master-interface": state(text("Radio a virtual AP runs on")),
     "mac-address": state(text("MAC address")),
@@ -177,7 +178,7 @@ export const wireless: Menu = {
   verbs: ["list", "get", "update", "enable", "disable"],
   columns: ["name", "mode", "ssid", "band", "frequency", "running", "disabled"],
   flags: { X: "disabled", R: "running" },
-  example: { target: { name: "wlan1" }, update: { ssid: "example-ssid", hide_ssid: false } },
+  example: { target: { name: "wlan1" }, update: { ssid: "example-ssid" } },
 };
 
 /** `/interface/wireless/security-profiles`: legacy wireless keys and ciphers. */
@@ -231,6 +232,7 @@ export const wirelessRegistrations: Menu = {
   fields: {
     interface: state(text("Interface the client is on")),
     "mac-address": state(text("Client MAC address")),
+    ssid: state(text("SSID of the link")),
     ap: state(flag("Whether the peer is an access point")),
     wds: state(flag("Whether the link is WDS")),
     uptime: state(text("Time associated")),
