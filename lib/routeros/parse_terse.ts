@@ -15,7 +15,12 @@ export type FlagMap = Record<string, string>;
 /** The flags most menus use. */
 export const DEFAULT_FLAGS: FlagMap = { X: "disabled", D: "dynamic", I: "invalid" };
 
-const LINE = /^\s*(\*[0-9A-F]+|\d+)((?:\s+[A-Z]+)*)\s+(?=[a-z.][a-z0-9.-]*=)(.*)$/;
+/**
+ * Flags are letters of either case (routes show `DAc`, `As`: lowercase
+ * letters for the route's origin); a flag run never holds `=`, so it cannot
+ * be taken for a `key=` pair.
+ */
+const LINE = /^\s*(\*[0-9A-F]+|\d+)((?:\s+[A-Za-z]+)*)\s+(?=[a-z.][a-z0-9.-]*=)(.*)$/;
 
 /**
  * Parse terse lines. `keys` lists the property names the menu has, so a

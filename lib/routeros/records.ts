@@ -43,8 +43,9 @@ export function parseRecords(dialect: Dialect, output: string): RawItem[] {
     const m = /^([a-z.][a-z0-9.-]*)=(.*)$/.exec(line);
     if (current && m) {
       lastKey = m[1];
-      current[lastKey] = m[2];
-    } else if (current && lastKey !== null) {
+      // `($r->"key")` of a missing key prints nothing: leave the key out.
+      if (m[2] !== "") current[lastKey] = m[2];
+    } else if (current && lastKey !== null && lastKey in current) {
       current[lastKey] = `${current[lastKey]}\n${line}`;
     } else {
       throw outputError(output);

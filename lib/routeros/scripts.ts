@@ -109,15 +109,27 @@ export const RECORD_MARK = "--mcp-server-router-record--";
  * A statement that prints the value of `expression` (a command in `[...]`
  * giving one record or a list of records, e.g. `[/interface monitor-traffic
  * "ether1" once as-value]`). On 7.13 and later it prints one JSON line; on
- * older versions it prints `key=value` lines, each record preceded by
- * {@linkcode RECORD_MARK}. Read the output with `parseRecords`.
+ * older versions it prints the given `keys` of each record as `key=value`
+ * lines (`($r->"key")`), each record preceded by {@linkcode RECORD_MARK}.
+ * Read the output with `parseRecords`.
  */
-export function putRecords(dialect: Dialect, expression: string, many: boolean): string {
+export function putRecords(
+  dialect: Dialect,
+  expression: string,
+  many: boolean,
+  keys: readonly string[],
+): string {
   if (dialect.json) {
     return `:put [:serialize to=json options=json.no-string-conversion ${expression}]`;
   }
-  const dump = `:put "${RECORD_MARK}"; :foreach k,v in=$r do={:put ($k . "=" . [:tostr $v])}`;
-  return many ? `:foreach r in=${expression} do={${dump}}` : `:local r ${expression}; ${dump}`;
+  const dump = [
+    `:put "${RECORD_MARK}"`,
+    ...keys.map((k) => {
+      const key = checkName(k, "key");
+      return `:put ("${key}=" . ($r->"${key}"))`;
+    }),
+  ].join("; ");
+  return many ? `:foreach r in=${expression} do={${dump}}` : `{:local r ${expression}; ${dump}}`;
 }
 
 /** `:put ("key=" . [expression])` for each pair: scalar values as `key=value` lines. */

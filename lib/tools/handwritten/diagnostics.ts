@@ -95,6 +95,7 @@ function pingScript(args: Record<string, unknown>, dialect: Dialect): string {
     dialect,
     `[${commandLine("/ping", { args: pingArgs(args, dialect.major), switches: ["as-value"] })}]`,
     true,
+    ["seq", "host", "size", "ttl", "time", "status"],
   );
 }
 
@@ -185,6 +186,18 @@ function pingResult(
   return { structured, text };
 }
 
+const TRACE_KEYS = [
+  ".section",
+  "address",
+  "loss",
+  "sent",
+  "last",
+  "avg",
+  "best",
+  "worst",
+  "status",
+];
+
 /** `router_traceroute`. */
 export const traceroute: ToolDef = {
   name: "router_traceroute",
@@ -236,7 +249,7 @@ export const traceroute: ToolDef = {
       switches: ["as-value"],
     });
     const output = await client.run(
-      putRecords(dialect, `[${command}]`, true),
+      putRecords(dialect, `[${command}]`, true, TRACE_KEYS),
       "/tool/traceroute",
       true,
     );
@@ -410,7 +423,7 @@ export function printTool(menus: readonly Menu[]): ToolDef {
       const dialect = await client.dialect();
       const command = printStatement(dialect, path, {
         filters,
-        proplist: dialect.json ? proplist : [],
+        proplist,
         singleton: entry.singleton,
       });
       const output = await client.run(command, path, true);

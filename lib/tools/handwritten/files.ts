@@ -14,12 +14,12 @@ import { RouterOsError } from "../../routeros/errors.ts";
 import { outputError, parseJsonItems } from "../../routeros/parse_json.ts";
 import { checkMenuPath, quoteValue } from "../../routeros/quote.ts";
 import { outputLines, raiseIfError } from "../../routeros/records.ts";
-import { MASK, num, text } from "../fields.ts";
+import { num, text } from "../fields.ts";
+import { printStatement } from "../../routeros/scripts.ts";
 import type { Menu } from "../menu.ts";
 import { renderTable } from "../render.ts";
 import { READ, type ToolDef } from "../tool.ts";
 import {
-  DESTRUCTIVE,
   itemSchema,
   planned,
   readView,
@@ -50,6 +50,11 @@ const FILE_NAME = z.string().min(1).max(255).regex(
 
 /** Largest file upload, in bytes. */
 export const MAX_UPLOAD = 4096;
+
+/** The read `fileByName` sends (a write's pre-check, listed in its dry run). */
+function fileRead(dialect: Dialect, name: string): string {
+  return printStatement(dialect, fileView.path, { filters: [{ key: "name", value: name }] });
+}
 
 async function fileByName(client: RouterOsClient, name: string) {
   const [file] = await readView(client, fileView, [{ key: "name", value: name }]);
@@ -132,8 +137,11 @@ export const createBackup: ToolDef = {
     const problems = (await fileByName(client, `${name}.backup`))
       ? [`${name}.backup already exists`]
       : [];
-    const script = backupScript(dialect, name, args.password === undefined ? undefined : MASK);
-    return planned([script], { name: `${name}.backup`, type: "backup" }, problems);
+    const script = backupScript(dialect, name, args.password as string | undefined);
+    return planned([fileRead(dialect, `${name}.backup`), script], {
+      name: `${name}.backup`,
+      type: "backup",
+    }, problems);
   },
 };
 
@@ -358,43 +366,10 @@ export const uploadFile: ToolDef = {
   },
   async dryRun(args, { client }) {
     const plan = await uploadPlan(client, args);
-    return planned([plan.script], {
+    return planned([fileRead(plan.dialect, plan.name), plan.script], {
       ...(plan.existing ?? {}),
       name: plan.name,
       size: new TextEncoder().encode(plan.contents).length,
     }, plan.problems);
-  },
-};
-
-function removeScript(dialect: Dialect, name: string): string {
-  return `${viewSection(dialect, fileView, [{ key: "name", value: name }])}; ${
-    menuPath("/file")
-  } remove [find where name=${quoteValue(name)}]`;
-}
-
-/** `router_remove_file`. */
-export const removeFile: ToolDef = {
-  name: "router_remove_file",
-  title: "Remove a file",
-  description:
-    "Delete one file (or an empty folder) from the router's storage by exact name. DESTRUCTIVE: " +
-    "the file cannot be recovered. Returns the file as it was.",
-  toolset: "files",
-  input: { name: FILE_NAME.describe("Exact file name, e.g. old-backup.backup") },
-  output: { item: FILE },
-  annotations: DESTRUCTIVE,
-  perDevice: true,
-  async handler(args, { client }) {
-    const name = String(args.name);
-    const dialect = await client.dialect();
-    const [items] = await client.write(dialect, viewSpec(fileView), removeScript(dialect, name), 1);
-    if (items.length === 0) throw new RouterOsError("not-found", `no file ${name}`, "no such item");
-    return fileResult(typed(fileView, dialect, items)[0]);
-  },
-  async dryRun(args, { client }) {
-    const name = String(args.name);
-    const dialect = await client.dialect();
-    const file = await fileByName(client, name);
-    return planned([removeScript(dialect, name)], file ?? {}, file ? [] : [`no file ${name}`]);
   },
 };

@@ -22,12 +22,18 @@ import { outputError } from "../../routeros/parse_json.ts";
 const NAMES = z.array(z.string().min(1).max(255)).min(1).max(32);
 
 /** One `monitor once as-value` per interface, printed record by record. */
-function monitorScript(dialect: Dialect, path: string, names: readonly string[]): string {
+function monitorScript(
+  dialect: Dialect,
+  path: string,
+  names: readonly string[],
+  keys: readonly string[],
+): string {
   return names.map((name) =>
     putRecords(
       dialect,
       `[${commandLine(path, { positional: name, switches: ["once", "as-value"] })}]`,
       false,
+      keys,
     )
   ).join("; ");
 }
@@ -84,7 +90,11 @@ export const interfaceTraffic: ToolDef = {
     const names = args.interfaces as string[];
     const dialect = await client.dialect();
     const path = "/interface/monitor-traffic";
-    const output = await client.run(monitorScript(dialect, path, names), path, true);
+    const output = await client.run(
+      monitorScript(dialect, path, names, Object.keys(RATES)),
+      path,
+      true,
+    );
     const records = monitorRecords(dialect, output, names.length);
     const items = records.map((r, i) => {
       const item: Record<string, unknown> = { name: names[i] };
@@ -103,6 +113,14 @@ export const interfaceTraffic: ToolDef = {
     };
   },
 };
+
+const POE_KEYS = [
+  "poe-out",
+  "poe-out-status",
+  "poe-out-voltage",
+  "poe-out-current",
+  "poe-out-power",
+];
 
 /** `router_poe_monitor`. */
 export const poeMonitor: ToolDef = {
@@ -127,12 +145,12 @@ export const poeMonitor: ToolDef = {
   },
   annotations: { ...READ, idempotentHint: false },
   perDevice: true,
-  example: { interfaces: ["ether2"] },
+  example: { interfaces: ["ether5"] },
   async handler(args, { client }) {
     const names = args.interfaces as string[];
     const dialect = await client.dialect();
     const path = "/interface/ethernet/poe/monitor";
-    const output = await client.run(monitorScript(dialect, path, names), path, true);
+    const output = await client.run(monitorScript(dialect, path, names, POE_KEYS), path, true);
     const records = monitorRecords(dialect, output, names.length);
     const items = records.map((r, i) => {
       const item: Record<string, unknown> = {

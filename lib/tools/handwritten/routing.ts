@@ -26,13 +26,30 @@ const ROUTE_FIELDS = {
   dynamic: flag("Whether the route was added by a protocol or service"),
   blackhole: flag("Whether matching packets are silently dropped"),
   type: text("RouterOS 6 route type (unicast, blackhole, prohibit, unreachable)"),
+  "pref-src": text("Preferred source address"),
+  scope: num("Scope"),
+  "target-scope": num("Target scope for recursive next hops"),
+  "check-gateway": text("Gateway check: ping, arp, bfd or none"),
+  "vrf-interface": text("VRF interface"),
+  connect: flag("Whether the route is a connected network"),
+  static: flag("Whether the route is static"),
+  "suppress-hw-offload": flag("Whether hardware offload is suppressed"),
   comment: text("Free-text comment"),
 };
 
 /** IPv4 routes, as the routing tools read them. */
 export const routeView = {
   ...view("/ip/route", "routing", "IPv4 routes", ROUTE_FIELDS, {
-    flags: { X: "disabled", A: "active", D: "dynamic", B: "blackhole" },
+    flags: {
+      X: "disabled",
+      A: "active",
+      D: "dynamic",
+      B: "blackhole",
+      C: "connect",
+      S: "static",
+      c: "connect",
+      s: "static",
+    },
     columns: ["dst-address", "gateway", "distance", "routing-table", "active", "comment"],
   }),
   v6Names: { "routing-table": "routing-mark" },

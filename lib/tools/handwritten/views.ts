@@ -40,7 +40,7 @@ export function view(
 export function viewSpec(menu: Menu): ReadSpec {
   return {
     path: menu.path,
-    keys: Object.keys(menu.fields),
+    keys: [...Object.keys(menu.fields), ...Object.values(menu.v6Names ?? {})],
     flags: menu.flags,
     singleton: menu.singleton,
   };
