@@ -1,9 +1,18 @@
 /**
  * `mcp-server-router healthcheck`, the image's HEALTHCHECK, run as a real
- * process with exactly the permissions compiled into the binary.
+ * process with exactly the permissions compiled into the binary: against the
+ * real server started with the image's environment, and against small local
+ * servers for every way a probe can fail.
  */
 import assert from "node:assert/strict";
-import { buildPermissions, logLines, runMain } from "./distribution_helpers.ts";
+import {
+  buildPermissions,
+  logLines,
+  MAIN,
+  Proc,
+  repoFile,
+  runMain,
+} from "./distribution_helpers.ts";
 
 const FLAGS = await buildPermissions();
 
@@ -122,4 +131,42 @@ Deno.test("healthcheck: bad arguments exit 1 (Docker reserves 2) with one line; 
   assert.equal(help.code, 0);
   assert.match(help.stdout, /Usage: mcp-server-router healthcheck/);
   assert.match(help.stdout, /http:\/\/127\.0\.0\.1:8000\/health/);
+});
+
+/** The image's ENV lines as a record (ROUTER_CONTAINER, transport, port). */
+function imageEnv(): Record<string, string> {
+  const dockerfile = repoFile("Dockerfile").replace(/\\\n/g, " ");
+  const env: Record<string, string> = {};
+  for (const [, line] of dockerfile.matchAll(/^ENV (.*)$/gm)) {
+    for (const [, k, v] of line.matchAll(/(\w+)=(\S+)/g)) env[k] = v;
+  }
+  return env;
+}
+
+Deno.test("healthcheck: 0 against the real server started as the image starts it, 1 once it stopped", async () => {
+  const env = imageEnv();
+  assert.equal(env.ROUTER_CONTAINER, "1");
+  assert.equal(env.ROUTER_MCP__TRANSPORT, "streamable-http");
+  // The image listens on 0.0.0.0:8000; here an ephemeral loopback port (flags beat env).
+  const server = new Proc(
+    ["run", ...FLAGS, MAIN, "--mcp.host", "127.0.0.1", "--mcp.port", "0"],
+    env,
+  );
+  let url = "";
+  try {
+    await server.waitFor(
+      () => /listening on http:\/\/127\.0\.0\.1:\d+/.test(server.stderr),
+      "the HTTP server",
+    );
+    const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(server.stderr)![1];
+    url = `http://127.0.0.1:${port}/health`;
+    const r = await runMain(FLAGS, ["healthcheck", "--url", url]);
+    assert.equal(r.code, 0, r.stderr + server.stderr);
+    assert.equal(r.stderr, "");
+  } finally {
+    assert.equal(await server.stop(), 0, server.stderr);
+  }
+  const dead = await runMain(FLAGS, ["healthcheck", "--url", url]);
+  assert.equal(dead.code, 1);
+  assert.match(dead.stderr, /failed: connection refused/);
 });

@@ -157,3 +157,54 @@ export function exists(path: string): boolean {
 /** How the release workflow reads deno.json's version. */
 export const WORKFLOW_VERSION_SOURCE =
   `deno eval --quiet 'console.log(JSON.parse(Deno.readTextFileSync("deno.json")).version)'`;
+
+/** A child process whose stdout and stderr are collected as they arrive. */
+export class Proc {
+  readonly child: Deno.ChildProcess;
+  stdout = "";
+  stderr = "";
+  readonly #done: Promise<unknown>;
+
+  /** Start `deno <args>` in the repository root with a clean environment. */
+  constructor(args: string[], env: Record<string, string>) {
+    this.child = new Deno.Command(DENO, {
+      args,
+      cwd: ROOT,
+      env: childEnv(env),
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const collect = async (stream: ReadableStream<Uint8Array>, key: "stdout" | "stderr") => {
+      for await (const chunk of stream.pipeThrough(new TextDecoderStream())) this[key] += chunk;
+    };
+    this.#done = Promise.all([
+      collect(this.child.stdout, "stdout"),
+      collect(this.child.stderr, "stderr"),
+    ]);
+  }
+
+  /** Wait until `test` holds for the output, or fail after `ms`. */
+  async waitFor(test: () => boolean, what: string, ms = 20_000): Promise<void> {
+    const start = Date.now();
+    while (!test()) {
+      if (Date.now() - start > ms) {
+        throw new Error(
+          `timed out waiting for ${what}\nstdout: ${this.stdout}\nstderr: ${this.stderr}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** SIGTERM, then the exit code once all output is read. */
+  async stop(): Promise<number> {
+    try {
+      this.child.kill("SIGTERM");
+    } catch { /* already gone */ }
+    const status = await this.child.status;
+    await this.#done;
+    return status.code;
+  }
+}

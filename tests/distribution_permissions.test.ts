@@ -13,10 +13,10 @@ import YAML from "yaml";
 import {
   buildPermissions,
   callTool,
-  childEnv,
   connect,
   DENO,
   MAIN,
+  Proc,
   ROOT,
   runMain,
 } from "./distribution_helpers.ts";
@@ -25,56 +25,6 @@ const FLAGS = await buildPermissions();
 
 /** What a missing Deno permission looks like in output. */
 const PERMISSION_ERROR = /NotCapable|Requires \w+ access|run again with the --allow-/;
-
-/** A child process whose stdout and stderr are collected as they arrive. */
-class Proc {
-  readonly child: Deno.ChildProcess;
-  stdout = "";
-  stderr = "";
-  readonly #done: Promise<unknown>;
-
-  constructor(args: string[], env: Record<string, string>) {
-    this.child = new Deno.Command(DENO, {
-      args,
-      cwd: ROOT,
-      env: childEnv(env),
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const collect = async (stream: ReadableStream<Uint8Array>, key: "stdout" | "stderr") => {
-      for await (const chunk of stream.pipeThrough(new TextDecoderStream())) this[key] += chunk;
-    };
-    this.#done = Promise.all([
-      collect(this.child.stdout, "stdout"),
-      collect(this.child.stderr, "stderr"),
-    ]);
-  }
-
-  /** Wait until `test` holds for the output, or fail after `ms`. */
-  async waitFor(test: () => boolean, what: string, ms = 20_000): Promise<void> {
-    const start = Date.now();
-    while (!test()) {
-      if (Date.now() - start > ms) {
-        throw new Error(
-          `timed out waiting for ${what}\nstdout: ${this.stdout}\nstderr: ${this.stderr}`,
-        );
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
-  /** SIGTERM, then the exit code once all output is read. */
-  async stop(): Promise<number> {
-    try {
-      this.child.kill("SIGTERM");
-    } catch { /* already gone */ }
-    const status = await this.child.status;
-    await this.#done;
-    return status.code;
-  }
-}
 
 Deno.test("permissions: build.sh grants no more than the documented set", () => {
   assert.deepEqual(FLAGS, [
