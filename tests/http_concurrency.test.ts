@@ -1,0 +1,68 @@
+/**
+ * Many sessions at once: concurrent SDK clients over streamable-http each
+ * get their own correct answer from the simulator; after the sessions end,
+ * no per-session MCP server stays reachable (memory returns to baseline).
+ * Modest sizes here; the benchmark (bench/http.ts) runs the large ones.
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { DENO } from "./helpers/mcp.ts";
+import { connect, simArgs, spawnHttp } from "./http_helpers.ts";
+
+const SESSIONS = 50;
+
+Deno.test(`http concurrency: ${SESSIONS} concurrent sessions each get their own answer`, async () => {
+  const sim = await startSimulator();
+  for (let i = 0; i < SESSIONS; i++) {
+    sim.run(`/ip address add address=10.1.${i}.1/24 interface=ether2`);
+  }
+  const server = await spawnHttp("streamable-http", simArgs(sim));
+  try {
+    const answers = await Promise.all(Array.from({ length: SESSIONS }, async (_, i) => {
+      const client = await connect("streamable-http", `${server.base}/mcp`);
+      try {
+        const result = await client.callTool({
+          name: "router_list_ip_addresses",
+          arguments: { address: `10.1.${i}.1/24` },
+        });
+        assert.notEqual(result.isError, true, JSON.stringify(result.content));
+        return (result.structuredContent as { items: { address: string }[] }).items
+          .map((x) => x.address);
+      } finally {
+        await client.close();
+      }
+    }));
+    answers.forEach((a, i) => assert.deepEqual(a, [`10.1.${i}.1/24`], `session ${i}`));
+  } finally {
+    assert.equal(await server.stop(), 0, server.stderr());
+    await sim.close();
+  }
+});
+
+Deno.test("http concurrency: ended sessions leave no server behind (gc)", async () => {
+  const sim = await startSimulator();
+  try {
+    const out = await new Deno.Command(DENO, {
+      args: [
+        "run",
+        "--allow-all",
+        "--v8-flags=--expose-gc",
+        new URL("./http_leak_fixture.ts", import.meta.url).pathname,
+        sim.host,
+        String(sim.port),
+        String(SESSIONS),
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 0, stderr);
+    const r = JSON.parse(new TextDecoder().decode(out.stdout));
+    assert.equal(r.ok, SESSIONS, "every session's call succeeded");
+    assert.equal(r.created, SESSIONS, "one MCP server per session");
+    assert.equal(r.sessions, 0, "no session left open");
+    assert.equal(r.alive, 0, `no per-session server reachable after gc: ${JSON.stringify(r)}`);
+  } finally {
+    await sim.close();
+  }
+});
