@@ -205,6 +205,21 @@ Deno.test("pool: close() ends every connection, and later calls fail clearly", a
   await sim.close();
 });
 
+Deno.test("pool: close() aborts a connection still in its handshake", async () => {
+  const sim = await startSimulator({ faults: { slowHandshakeMs: 30_000 } });
+  const pool = newPool();
+  try {
+    const pending = pool.exec(targetOf(sim, "R1", { connectTimeoutMs: 20_000 }), IDENTITY, read);
+    const outcome = pending.then(() => "connected", (err: Error) => err.message);
+    for (let i = 0; i < 100 && pool.dialerStats().inFlight === 0; i++) await sleep(10);
+    assert.equal(pool.dialerStats().inFlight, 1);
+    await pool.close();
+    assert.match(await outcome, /device "R1" .*: the server is shutting down/);
+  } finally {
+    await sim.close();
+  }
+});
+
 Deno.test("decodeOutput: UTF-8, invalid bytes as Latin-1, CRLF normalised", () => {
   const enc = new TextEncoder();
   assert.equal(decodeOutput([enc.encode("a\r\nb\r\n")]), "a\nb\n");

@@ -47,6 +47,8 @@ export interface ConnectionSettings {
 export interface ConnectionDeps {
   hostKeys: HostKeyVerifier;
   keys: KeyStore;
+  /** Aborts the attempt at once (pool shutting down). */
+  signal?: AbortSignal;
 }
 
 /** One command to run. */
@@ -199,7 +201,7 @@ export class SshConnection {
   ): Promise<SshConnection> {
     const key = await deps.keys.load(target);
     const check = await deps.hostKeys.prepare(target);
-    return await connect(target, settings, check, key);
+    return await connect(target, settings, check, key, deps.signal);
   }
 
   /** @internal Wrap an authenticated client. */
@@ -540,19 +542,26 @@ function connect(
   settings: ConnectionSettings,
   check: HostKeyCheck,
   key: unknown,
+  signal?: AbortSignal,
 ): Promise<SshConnection> {
   const who = describeTarget(target);
   const seconds = target.connectTimeoutMs / 1000;
   return new Promise((resolve, reject) => {
+    const shuttingDown = () =>
+      new SshError("connection-lost", `${who}: the server is shutting down; no new connections`);
+    if (signal?.aborted) return reject(shuttingDown());
     let settled = false;
     let hostKeyError: SshError | null = null;
     const client = new Client();
     const socket = net.connect({ host: target.host, port: target.port });
     socket.setNoDelay(true);
+    const onAbort = () => fail(shuttingDown());
+    signal?.addEventListener("abort", onAbort);
     const fail = (err: SshError) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
       client.removeAllListeners("ready");
       client.on("error", () => {});
       client.end();
@@ -579,6 +588,7 @@ function connect(
           if (settled) return;
           settled = true;
           clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
           socket.removeAllListeners("error");
           socket.on("error", () => {});
           const conn = SshConnection.wrap(client, socket, target, settings);

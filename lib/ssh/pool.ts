@@ -84,6 +84,7 @@ export class SshPool {
   #opening = new Map<string, Promise<SshConnection>>();
   #all = new Set<SshConnection>();
   #closed = false;
+  #abort = new AbortController();
   #onUnload = () => {
     for (const conn of this.#all) conn.destroy();
   };
@@ -144,9 +145,7 @@ export class SshPool {
     const pending = this.#opening.get(target.title);
     if (pending) return pending;
     const opening = this.#dialer
-      .dial(() =>
-        SshConnection.open(target, this.#settings, { hostKeys: this.hostKeys, keys: this.#keys })
-      )
+      .dial(() => this.#open(target))
       .then((conn) => {
         this.#all.add(conn);
         conn.onClose(() => {
@@ -175,10 +174,17 @@ export class SshPool {
    * then closed), without touching the pooled connection.
    */
   async probe(target: SshTarget): Promise<void> {
-    const conn = await this.#dialer.dial(() =>
-      SshConnection.open(target, this.#settings, { hostKeys: this.hostKeys, keys: this.#keys })
-    );
+    const conn = await this.#dialer.dial(() => this.#open(target));
     await conn.close();
+  }
+
+  /** Open a new connection (called inside a dialer slot). */
+  #open(target: SshTarget): Promise<SshConnection> {
+    return SshConnection.open(target, this.#settings, {
+      hostKeys: this.hostKeys,
+      keys: this.#keys,
+      signal: this.#abort.signal,
+    });
   }
 
   /** Run `command` on the device's pooled connection. */
@@ -220,6 +226,7 @@ export class SshPool {
   /** Close every connection (SSH disconnect); later calls fail. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#abort.abort();
     globalThis.removeEventListener("unload", this.#onUnload);
     await Promise.allSettled([...this.#opening.values()]);
     await Promise.all([...this.#all].map((c) => c.close()));
