@@ -1,0 +1,173 @@
+/**
+ * Hand-written diagnostics tools through MCP against the simulator:
+ * router_print (allow-list, filters, proplist, masking, injection),
+ * router_run_command (only with --allow-raw-commands, destructive), and the
+ * bounds of ping and traceroute.
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { callTool, spawnServer } from "./helpers/mcp.ts";
+
+type Rec = Record<string, unknown>;
+
+Deno.test("diagnostics tools against a simulated 7.16", async (t) => {
+  const sim = await startSimulator({ version: "7.16" });
+  const args = ["--host", sim.host, "--port", String(sim.port)];
+  const raw = await spawnServer([...args, "--allow-raw-commands"]);
+  const plain = await spawnServer(args);
+  try {
+    await t.step(
+      "router_run_command is listed only with --allow-raw-commands, as destructive",
+      async () => {
+        const without = (await plain.client.listTools()).tools.map((x: { name: string }) => x.name);
+        assert.ok(!without.includes("router_run_command"));
+        assert.ok(without.includes("router_print"));
+        const tool = (await raw.client.listTools()).tools.find((x: { name: string }) =>
+          x.name === "router_run_command"
+        );
+        assert.ok(tool);
+        assert.equal(tool.annotations?.destructiveHint, true);
+        assert.equal(tool.annotations?.readOnlyHint, false);
+        assert.match(tool.description ?? "", /DANGER/);
+      },
+    );
+
+    await t.step("router_run_command needs confirm, then returns the raw output", async () => {
+      const refused = await callTool(raw, "router_run_command", {
+        command: '/system identity set name="changed"',
+      });
+      assert.equal(refused.isError, true);
+      assert.equal(sim.items("/system/identity")[0].name, "MikroTik", "nothing was sent");
+      const r = await callTool(raw, "router_run_command", {
+        command: ":put [/system identity get name]",
+        confirm: true,
+      });
+      assert.equal(r.isError, undefined, r.content[0]?.text);
+      assert.equal((r.structuredContent?.output as string).trim(), "MikroTik");
+      const bad = await callTool(raw, "router_run_command", {
+        command: "/nonsense",
+        confirm: true,
+      });
+      assert.equal(bad.isError, true);
+      assert.match(bad.content[0].text, /bad command name/);
+    });
+
+    await t.step(
+      "router_print: filters and proplist give exactly the simulator's item",
+      async () => {
+        const r = await callTool(plain, "router_print", {
+          path: "/interface",
+          where: { name: "ether2" },
+          proplist: ["name", "type", "mtu"],
+        });
+        assert.equal(r.isError, undefined, r.content[0]?.text);
+        const items = r.structuredContent?.items as Rec[];
+        const want = sim.items("/interface").filter((i) => i.name === "ether2");
+        assert.equal(items.length, 1);
+        assert.equal(items[0].name, want[0].name);
+        assert.equal(items[0].type, want[0].type);
+        assert.equal(String(items[0].mtu), want[0].mtu);
+        assert.deepEqual(Object.keys(items[0]).filter((k) => k !== ".id").sort(), [
+          "mtu",
+          "name",
+          "type",
+        ]);
+      },
+    );
+
+    await t.step("router_print: a settings menu gives one record", async () => {
+      const r = await callTool(plain, "router_print", { path: "/system/identity" });
+      assert.deepEqual((r.structuredContent?.items as Rec[]).map((i) => i.name), ["MikroTik"]);
+    });
+
+    await t.step("router_print: secrets are masked", async () => {
+      sim.run("/interface wireguard add name=wg-test listen-port=13999");
+      const key = sim.items("/interface").find((i) => i.name === "wg-test")?.["private-key"];
+      assert.ok(key && key.length > 20, "the simulator made a private key");
+      const r = await callTool(plain, "router_print", { path: "/interface/wireguard" });
+      const wg = (r.structuredContent?.items as Rec[]).find((i) => i.name === "wg-test");
+      assert.equal(wg?.["private-key"], "********");
+      assert.ok(!JSON.stringify(r).includes(key), "the private key never appears");
+    });
+
+    await t.step("router_print: hostile where values are matched literally", async () => {
+      const before = sim.export();
+      for (const value of ['ether1" or name~".*', "ether1$x", "[/system reboot]", "a\nb"]) {
+        const r = await callTool(plain, "router_print", {
+          path: "/interface",
+          where: { name: value },
+        });
+        assert.equal(r.isError, undefined, r.content[0]?.text);
+        assert.equal(r.structuredContent?.count, 0, `nothing is named ${JSON.stringify(value)}`);
+      }
+      assert.equal(sim.export(), before);
+    });
+
+    await t.step("router_print: paths and keys outside the allow-lists are refused", async () => {
+      const path = await callTool(plain, "router_print", { path: "/system/script" });
+      assert.equal(path.isError, true);
+      const key = await callTool(plain, "router_print", {
+        path: "/interface",
+        where: { "name ~": "x" },
+      });
+      assert.equal(key.isError, true);
+      assert.match(key.content[0].text, /not allowed/);
+    });
+
+    await t.step(
+      "ping and traceroute refuse to outlast their time budget, sending nothing",
+      async () => {
+        const sent = sim.counters.commands;
+        const p = await callTool(plain, "router_ping", {
+          address: "10.0.0.1",
+          count: 20,
+          interval_ms: 5000,
+        });
+        assert.equal(p.isError, true);
+        assert.match(p.content[0].text, /could take up to 102 s/);
+        const tr = await callTool(plain, "router_traceroute", {
+          address: "10.0.0.1",
+          max_hops: 30,
+          count: 5,
+          timeout_ms: 3000,
+        });
+        assert.equal(tr.isError, true);
+        assert.match(tr.content[0].text, /lower the count/);
+        const big = await callTool(plain, "router_ping", { address: "10.0.0.1", count: 21 });
+        assert.equal(big.isError, true);
+        assert.equal(sim.counters.commands, sent, "no command reached the router");
+      },
+    );
+
+    await t.step(
+      "ping reports replies and loss (needs /ping as-value in the simulator)",
+      async () => {
+        const r = await callTool(plain, "router_ping", {
+          address: "127.0.0.1",
+          count: 2,
+          interval_ms: 100,
+        });
+        assert.equal(r.isError, undefined, r.content[0]?.text);
+        assert.equal(r.structuredContent?.sent, 2);
+        assert.equal(r.structuredContent?.received, 2);
+        assert.equal(r.structuredContent?.packet_loss_percent, 0);
+      },
+    );
+
+    await t.step("traceroute lists hops (needs traceroute as-value in the simulator)", async () => {
+      const r = await callTool(plain, "router_traceroute", {
+        address: "127.0.0.1",
+        max_hops: 3,
+        timeout_ms: 200,
+      });
+      assert.equal(r.isError, undefined, r.content[0]?.text);
+      const hops = r.structuredContent?.hops as Rec[];
+      assert.ok(hops.length >= 1);
+      assert.equal(hops.at(-1)?.address, "127.0.0.1");
+    });
+  } finally {
+    await raw.close();
+    await plain.close();
+    await sim.close();
+  }
+});
