@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, runCli, spawnServer } from "./helpers/mcp.ts";
+import { callTool, configOf, runCli, spawnServer } from "./helpers/mcp.ts";
 
 type Tool = { name: string; annotations?: { readOnlyHint?: boolean } };
 
@@ -79,12 +79,12 @@ Deno.test("destructive tools need confirm: true, and say what they would destroy
     const remove = tools.find((t: { name: string }) => t.name === "router_remove_ip_address")!;
     assert.equal(remove.annotations?.destructiveHint, true);
     assert.ok("confirm" in (remove.inputSchema.properties ?? {}));
-    const before = sim.export();
+    const before = configOf(sim);
     const r = await callTool(session, "router_remove_ip_address", { id });
     assert.equal(r.isError, true);
     assert.match(r.content[0].text, /needs confirm: true. Nothing was done/);
     assert.match(r.content[0].text, /10\.3\.3\.1\/24/);
-    assert.equal(sim.export(), before, "nothing changed");
+    assert.equal(configOf(sim), before, "nothing changed");
     const done = await callTool(session, "router_remove_ip_address", { id, confirm: true });
     assert.equal(done.isError, undefined, done.content[0]?.text);
     assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.3.3.1/24"));
@@ -112,11 +112,11 @@ Deno.test("dry run changes nothing, and its commands are exactly what the real c
   ]);
   try {
     const args = { address: "10.4.4.1/24", interface: "ether3", comment: 'a "quoted" $comment' };
-    const before = sim.export();
+    const before = configOf(sim);
     const counted = sim.counters.commands;
     const dry = await callTool(session, "router_add_ip_address", { ...args, dry_run: true });
     assert.equal(dry.isError, undefined, dry.content[0]?.text);
-    assert.equal(sim.export(), before, "simulator state identical after a dry run");
+    assert.equal(configOf(sim), before, "simulator state identical after a dry run");
     const plan = dry.structuredContent?.dry_run as {
       commands: string[];
       preview: Record<string, unknown>;

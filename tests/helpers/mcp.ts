@@ -94,3 +94,8 @@ export async function runCli(
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
+
+/** A simulator's `/export` without its first line (the date it was made). */
+export function configOf(sim: { export(): string }): string {
+  return sim.export().replace(/^# .* by RouterOS .*\n/, "");
+}
