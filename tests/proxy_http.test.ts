@@ -1,5 +1,6 @@
 /**
- * The REST proxy end to end: `main.ts proxy` runs as a real process, starts
+ * The REST proxy end to end (key given by flag here, by environment in
+ * proxy_remote.test.ts): `main.ts proxy` runs as a real process, starts
  * this repository's MCP server from a config file as its child, and the
  * child reaches the simulator over real SSH. Each answer of the HTTP
  * interface is produced by a real request and its body checked.
@@ -18,8 +19,7 @@ Deno.test("proxy: tools as REST endpoints, every error status, OpenAPI and CORS"
   sim.run('/ip address add address=10.0.0.1/24 interface=ether1 comment="uplink"');
   const proxy = await startProxy(
     { mcpServers: { router: routerEntry(sim) } },
-    ["--cors-allow-origins", `${ORIGIN},http://other-allowed.example`],
-    { ROUTER_PROXY_API_KEY: KEY },
+    ["--cors-allow-origins", `${ORIGIN},http://other-allowed.example`, "--api-key", KEY],
   );
   try {
     await t.step("GET /health is open and shows the child up", async () => {
@@ -270,4 +270,8 @@ Deno.test("proxy: tools as REST endpoints, every error status, OpenAPI and CORS"
     assert.equal(code, 0, proxy.stderr());
   }
   assert.doesNotMatch(proxy.stderr(), new RegExp(KEY), "the key never reaches the log");
+  assert.match(
+    proxy.stderr(),
+    /--api-key is visible to other users in ps; prefer ROUTER_PROXY_API_KEY/,
+  );
 });
