@@ -129,7 +129,7 @@ export async function guardedCall(
     throw err;
   } finally {
     if (options.audit) {
-      await options.audit.append({
+      const entry: AuditEntry = {
         time: new Date().toISOString(),
         device: title,
         tool: tool.name,
@@ -141,7 +141,17 @@ export async function guardedCall(
         duration_ms: Math.round(performance.now() - started),
         client: caller.client,
         session: caller.session,
-      });
+      };
+      try {
+        await options.audit.append(entry);
+      } catch (err) {
+        // deno-lint-ignore no-unsafe-finally
+        throw new Error(
+          `${tool.name} ${
+            outcome === "ok" ? "completed" : "failed"
+          }, but its audit line could not be written: ${(err as Error).message}`,
+        );
+      }
     }
   }
 }
