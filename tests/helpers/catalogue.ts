@@ -108,7 +108,7 @@ export function assertMatchesSim(
 
 /** Read-only properties that change by themselves, or print with units before 7.13. */
 const VOLATILE =
-  /^(run-count|next-run|since|status|uptime|last-.*|bytes|packets|rx|tx|ttl|rate|(free|total)-(memory|hdd-space))$/;
+  /^(run-count|next-run|since|status|uptime|last-.*|bytes|packets|rx|tx|ttl|rate|(free|total)-(memory|hdd-space)|cpu-load|bad-blocks)$/;
 
 /** Menus in an order where each menu's example requirements come first. */
 export function orderedMenus(v: SimVersion): Menu[] {
