@@ -4,6 +4,9 @@
  * or field, and exit code 2, run as a real process.
  */
 import assert from "node:assert/strict";
+import { ConfigError } from "../lib/config/errors.ts";
+import { parseProxyConfig } from "../lib/proxy/config_file.ts";
+import { parseOrigins } from "../lib/proxy/cors.ts";
 import { runCli } from "./helpers/mcp.ts";
 
 async function withConfig(text: string, fn: (file: string) => Promise<void>): Promise<void> {
@@ -25,11 +28,14 @@ const CASES: {
   flags?: string[];
   env?: Record<string, string>;
   says: RegExp[];
+  /** Also run the real CLI (the others are checked in-process, to keep the suite fast). */
+  cli?: boolean;
 }[] = [
   {
     name: "invalid JSON names the file, line and column",
     text: '{\n  "mcpServers": {\n    "router": {"command": "x",}\n  }\n}\n',
     says: [/proxy\.json: invalid JSON at line 3 column 31/],
+    cli: true,
   },
   {
     name: "JSON error without a position in V8's message still gets one",
@@ -55,6 +61,7 @@ const CASES: {
     name: "env values must be strings; a secret value is not echoed",
     text: JSON.stringify({ mcpServers: { r: { command: "x", env: { ROUTER_PASSWORD: 987654 } } } }),
     says: [/server "r" field "env\.ROUTER_PASSWORD" must be a string/],
+    cli: true,
   },
   {
     name: "a typo'd field is named",
@@ -91,18 +98,21 @@ const CASES: {
     text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
     flags: ["--port", "70000"],
     says: [/--port: expected a whole number from 0 to 65535/],
+    cli: true,
   },
   {
     name: "--strict-auth without a key",
     text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
     flags: ["--strict-auth"],
     says: [/--strict-auth needs a key/],
+    cli: true,
   },
   {
     name: "empty key from the environment",
     text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
     env: { ROUTER_PROXY_API_KEY: " " },
     says: [/ROUTER_PROXY_API_KEY is empty/],
+    cli: true,
   },
   {
     name: "a CORS origin with a path",
@@ -115,12 +125,14 @@ const CASES: {
 ];
 
 Deno.test("proxy CLI: bad configuration exits 2 with a message naming the problem", async (t) => {
-  const results = await Promise.all(CASES.map((c) =>
-    withConfig(c.text ?? "{}", async (file) => {
-      const out = await runCli(["proxy", "--config", file, ...(c.flags ?? [])], c.env ?? {});
-      (c as { out?: unknown }).out = out;
-    }).then(() => c as typeof c & { out: Awaited<ReturnType<typeof runCli>> })
-  ));
+  const results = await Promise.all(
+    CASES.filter((c) => c.cli).map((c) =>
+      withConfig(c.text ?? "{}", async (file) => {
+        const out = await runCli(["proxy", "--config", file, ...(c.flags ?? [])], c.env ?? {});
+        (c as { out?: unknown }).out = out;
+      }).then(() => c as typeof c & { out: Awaited<ReturnType<typeof runCli>> })
+    ),
+  );
   for (const c of results) {
     await t.step(c.name, () => {
       assert.equal(c.out.code, 2, `exit code; stderr: ${c.out.stderr}`);
@@ -130,6 +142,43 @@ Deno.test("proxy CLI: bad configuration exits 2 with a message naming the proble
       assert.equal(c.out.stdout, "", "stdout stays empty");
     });
   }
+});
+
+Deno.test("proxy config: every file mistake is a ConfigError naming the field", async (t) => {
+  for (const c of CASES.filter((c) => !c.cli)) {
+    await t.step(c.name, () => {
+      const run = () =>
+        c.flags?.[0] === "--cors-allow-origins"
+          ? parseOrigins(c.flags[1])
+          : parseProxyConfig(c.text!, "/etc/proxy.json");
+      assert.throws(run, (err: unknown) => {
+        assert.ok(err instanceof ConfigError, String(err));
+        for (const re of c.says) assert.match(err.message, re);
+        return true;
+      });
+    });
+  }
+  await t.step("a good file gives the servers in order, with defaults", () => {
+    const specs = parseProxyConfig(
+      JSON.stringify({
+        mcpServers: {
+          router: { command: "mcp-server-router", env: { ROUTER_PORT: "22" } },
+          remote: { type: "sse", url: "http://10.0.0.5:3000/sse", headers: { A: "b" } },
+        },
+      }),
+      "x.json",
+    );
+    assert.deepEqual(specs, [
+      {
+        name: "router",
+        kind: "stdio",
+        command: "mcp-server-router",
+        args: [],
+        env: { ROUTER_PORT: "22" },
+      },
+      { name: "remote", kind: "sse", url: "http://10.0.0.5:3000/sse", headers: { A: "b" } },
+    ]);
+  });
 });
 
 Deno.test("proxy CLI: a missing config file or flag is named", async () => {
