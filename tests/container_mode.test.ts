@@ -7,7 +7,7 @@
  * only configured, and `router_list_devices` and `--print-config` never dial.
  */
 import assert from "node:assert/strict";
-import { connect, listDevices, logLines, ROOT, runMain } from "./distribution_helpers.ts";
+import { connect, DENO_DIR, listDevices, logLines, ROOT, runMain } from "./distribution_helpers.ts";
 
 const ALL = ["--allow-all"];
 const SECRET = "s3cret-Pa55";
@@ -219,7 +219,7 @@ Deno.test("container: a relative inventory path is shown as the absolute mount t
  * copy of the Deno cache, which /root hides from other users.
  */
 async function runAsNonroot(env: Record<string, string>) {
-  const cache = Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`;
+  const cache = DENO_DIR;
   const copy = await Deno.makeTempDir({ prefix: "deno-dir-" });
   await Deno.chmod(copy, 0o755);
   const cp = await new Deno.Command("cp", { args: ["-al", `${cache}/.`, copy] }).output();

@@ -23,12 +23,19 @@ export function repoFile(path: string): string {
   return Deno.readTextFileSync(`${ROOT}/${path}`);
 }
 
+/** The Deno cache the tests run with (children reuse it, whatever HOME they get). */
+export const DENO_DIR: string = JSON.parse(
+  new TextDecoder().decode(
+    new Deno.Command(DENO, { args: ["info", "--json"], stderr: "null" }).outputSync().stdout,
+  ),
+).denoDir;
+
 /** The environment a child gets: PATH, DENO_DIR, NO_COLOR, HOME and `env`. */
 export function childEnv(env: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
     HOME: Deno.env.get("HOME") ?? "/tmp",
-    DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME") ?? "/root"}/.cache/deno`,
+    DENO_DIR,
     NO_COLOR: "1",
     ...env,
   };
