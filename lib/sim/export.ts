@@ -19,6 +19,8 @@ export interface ExportOpts {
   terse: boolean;
   verbose: boolean;
   sensitive: boolean;
+  /** Date for the header (default: the router clock). */
+  at?: Date;
 }
 
 function args(menu: MenuDef, st: RouterState, it: Item, o: ExportOpts, base?: Item): string[] {
@@ -96,7 +98,7 @@ export function exportConfig(st: RouterState, o: ExportOpts): string {
   const out: string[] = [];
   {
     const hw = hardware(st);
-    out.push(`# ${fmtDateTime(st.now(), st.v6)} by RouterOS ${hw.version.split(" ")[0]}`);
+    out.push(`# ${fmtDateTime(o.at ?? st.now(), st.v6)} by RouterOS ${hw.version.split(" ")[0]}`);
     out.push("# software id = 7QKN-RZ2V");
     out.push("#");
     out.push(`# model = ${hw.model}`);

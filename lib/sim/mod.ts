@@ -62,7 +62,11 @@ export interface SimRouter {
   run(command: string, user?: string): { output: string; exitCode: number };
   /** Raw stored items of a menu (`/ip/address`): `.id` and all properties as strings. */
   items(menu: string): Record<string, string>[];
-  /** Like `/export`. */
+  /**
+   * Like `/export` (secrets as `/export` shows them), except that the header
+   * date is the router's start time, so two exports of the same
+   * configuration compare equal.
+   */
   export(): string;
   /** Adds (or replaces) a user. */
   addUser(u: SimUser): void;
@@ -79,11 +83,13 @@ class Router implements SimRouter {
   readonly core: RouterCore;
   readonly listener: SshListener;
   private key: string;
+  private readonly started: Date;
 
   constructor(opts: SimOptions) {
     this.host = opts.host ?? "127.0.0.1";
     this.version = opts.version ?? "7.16";
     this.key = opts.hostKey ?? sharedHostKey();
+    this.started = opts.now ? opts.now() : new Date();
     this.core = new RouterCore({
       version: this.version,
       identity: opts.identity ?? "MikroTik",

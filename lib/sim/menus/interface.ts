@@ -664,6 +664,7 @@ function regTable(path: string, versions: SimVersion[], iface: string): MenuDef 
 }
 
 function accessList(path: string, versions: SimVersion[], ifaceRefPath: string): MenuDef {
+  const legacy = path.includes("/wireless/");
   return {
     path,
     kind: "list",
@@ -675,22 +676,34 @@ function accessList(path: string, versions: SimVersion[], ifaceRefPath: string):
       str("ssid-regexp"),
       str("signal-range"),
       str("time"),
-      {
-        name: "action",
-        type: "enum",
-        values: ["accept", "query-radius", "reject"],
-        default: "accept",
-        versions: versions.filter((v) => v !== "6.49"),
-      },
-      bool("authentication", true, { versions: ["6.49"] }),
-      bool("forwarding", true, { versions: ["6.49"] }),
-      str("passphrase", { sensitive: true }),
+      ...(legacy
+        ? [
+          bool("authentication", true),
+          bool("forwarding", true),
+          int("ap-tx-limit", 0),
+          int("client-tx-limit", 0),
+          str("private-pre-shared-key", { sensitive: true }),
+          oneOf("vlan-mode", ["default", "no-tag", "use-service-tag", "use-tag"], "default"),
+          int("vlan-id", 1, { min: 1, max: 4095 }),
+        ]
+        : [
+          {
+            name: "action",
+            type: "enum",
+            values: ["accept", "query-radius", "reject"],
+            default: "accept",
+          } as PropDef,
+          int("vlan-id", undefined, { min: 1, max: 4095 }),
+          bool("client-isolation", false),
+          str("passphrase", { sensitive: true }),
+        ]),
       DISABLED,
       COMMENT,
     ],
     flags: [F_DISABLED],
-    columns: ["mac-address", "interface", "signal-range", "action"],
-    columns6: ["mac-address", "interface", "signal-range", "authentication", "forwarding"],
+    columns: legacy
+      ? ["mac-address", "interface", "signal-range", "authentication", "forwarding"]
+      : ["mac-address", "interface", "signal-range", "action"],
   };
 }
 
@@ -699,7 +712,6 @@ const SECURITY_PROFILES: MenuDef = {
   path: "/interface/wireless/security-profiles",
   kind: "list",
   key: "name",
-  versions: ["6.49"],
   props: [
     str("name", { required: true }),
     oneOf("mode", ["dynamic-keys", "none", "static-keys-optional", "static-keys-required"], "none"),
@@ -750,7 +762,6 @@ const WIRELESS: MenuDef = {
   match: { type: "wlan" },
   kind: "list",
   key: "name",
-  versions: ["6.49"],
   exportFindBy: "default-name",
   props: [
     str("name"),
@@ -868,8 +879,8 @@ export const INTERFACE_MENUS: MenuDef[] = [
   accessList("/interface/wifiwave2/access-list", ["7.12"], "/interface/wifiwave2"),
   SECURITY_PROFILES,
   WIRELESS,
-  regTable("/interface/wireless/registration-table", ["6.49"], "wlan1"),
-  accessList("/interface/wireless/access-list", ["6.49"], "/interface/wireless"),
+  regTable("/interface/wireless/registration-table", ["6.49", "7.12", "7.16"], "wlan1"),
+  accessList("/interface/wireless/access-list", ["6.49", "7.12", "7.16"], "/interface/wireless"),
   IF_LIST,
   IF_LIST_MEMBER,
   BRIDGE,

@@ -2,7 +2,7 @@
 import type { Item, MenuDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
-import { fmtIp4, network4, parseIp4, parsePrefix4 } from "../ipaddr.ts";
+import { fmtIp4, isPrefix6, network4, parseIp4, parsePrefix4 } from "../ipaddr.ts";
 import { isTrue } from "../values.ts";
 import {
   bool,
@@ -657,6 +657,51 @@ const NEIGHBOR: MenuDef = {
   }],
 };
 
+/** `/ipv6/route`: static routes plus connected routes of every IPv6 address. */
+const IPV6_ROUTE: MenuDef = {
+  path: "/ipv6/route",
+  kind: "list",
+  props: [
+    { name: "dst-address", type: "prefix6", default: "::/0", exportAlways: true },
+    str("gateway", {
+      validate: (v, _i, st) =>
+        v.split(",").every((g) => isPrefix6(g.split("%")[0]) || !!st.findByKey("/interface", g))
+          ? undefined
+          : "invalid value for argument gateway",
+    }),
+    int("distance", 1, { min: 0, max: 255 }),
+    int("scope", 30, { min: 0, max: 255 }),
+    int("target-scope", 10, { min: 0, max: 255 }),
+    str("routing-table", { default: "main", versions: ["7.16", "7.12"] }),
+    bool("blackhole", false, { versions: ["7.16", "7.12"] }),
+    ro("active", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
+    ro("connect", "bool", { compute: (i) => i.connect ?? "false" }),
+    ro("static", "bool", { compute: (i) => String(!isTrue(i.dynamic)) }),
+    DYNAMIC,
+    DISABLED,
+    COMMENT,
+  ],
+  flags: ROUTE.flags,
+  columns: ["dst-address", "gateway", "routing-table", "distance"],
+  columns6: ["dst-address", "gateway", "distance"],
+  check: (it) => {
+    if (!it.gateway && !isTrue(it.blackhole)) throw fail("failure: gateway not specified");
+  },
+  dynamic: (st) =>
+    st.list(IPV6_ADDRESS).filter((a) => !isTrue(a.disabled)).map((a) => ({
+      ".id": "*" + (0x80000000 + Number.parseInt(a[".id"].slice(1), 16)).toString(16).toUpperCase(),
+      "dst-address": a.address.startsWith("fe80") ? "fe80::/64" : a.address,
+      gateway: a.interface,
+      distance: "0",
+      scope: "10",
+      "target-scope": "5",
+      ...(st.v6 ? {} : { "routing-table": "main" }),
+      connect: "true",
+      dynamic: "true",
+      disabled: "false",
+    })),
+};
+
 /** IPv4/IPv6 menus. */
 export const IP_MENUS: MenuDef[] = [
   POOL,
@@ -673,5 +718,6 @@ export const IP_MENUS: MenuDef[] = [
   SERVICE,
   NEIGHBOR,
   IPV6_ADDRESS,
+  IPV6_ROUTE,
 ];
 export { mac };
