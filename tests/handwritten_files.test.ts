@@ -10,6 +10,11 @@ import { callTool, spawnServer } from "./helpers/mcp.ts";
 
 type Rec = Record<string, unknown>;
 
+/** The simulator's configuration without the export's dated header comments. */
+function config(sim: { export(): string }): string {
+  return sim.export().replace(/^#.*\n/gm, "");
+}
+
 const HOSTILE = 'a"b\\c $x $(y) [/system reboot]; ?\n\ttab é ✅\r\nend';
 
 async function auditLines(path: string): Promise<Rec[]> {
@@ -33,12 +38,12 @@ Deno.test("file tools against a simulated 7.16", async (t) => {
     await t.step(
       "upload dry run changes nothing; its commands are what the real call sends",
       async () => {
-        const before = sim.export();
+        const before = config(sim);
         const beforeFiles = JSON.stringify(files());
         const args = { name: "notes.txt", contents: HOSTILE };
         const dry = await callTool(s, "router_upload_file", { ...args, dry_run: true });
         assert.equal(dry.isError, undefined, dry.content[0]?.text);
-        assert.equal(sim.export(), before);
+        assert.equal(config(sim), before);
         assert.equal(JSON.stringify(files()), beforeFiles);
         const plan = dry.structuredContent?.dry_run as { commands: string[]; problems: string[] };
         assert.deepEqual(plan.problems, []);

@@ -39,15 +39,27 @@ export function listMemberRegex(words: readonly string[]): string {
   return `(^|,)(${words.map((w) => checkName(w, "list word")).join("|")})(,|$)`;
 }
 
-/** ` where a="1" and b~"x"`, or "" for no filters. */
+/**
+ * ` where a="1" and b~"x"`, or "" for no filters. `.id` filters are not
+ * rendered here: {@linkcode fromArg} turns them into `from=`, which RouterOS
+ * 6 and 7 both take.
+ */
 export function renderFilters(filters: readonly Filter[]): string {
-  if (filters.length === 0) return "";
-  return " where " + filters.map((f) => {
+  const rest = filters.filter((f) => f.key !== ".id");
+  if (rest.length === 0) return "";
+  return " where " + rest.map((f) => {
     const key = checkName(f.key, "filter");
     if ("regex" in f) return `${key}~${quoteValue(f.regex)}`;
-    if (key === ".id") return `.id=${checkId(String(f.value))}`;
     return `${key}=${renderValue(f.value)}`;
   }).join(" and ");
+}
+
+/** ` from=*1,*2` for the `.id` filters, or "". */
+export function fromArg(filters: readonly Filter[]): string {
+  const ids = filters.filter((f) => f.key === ".id").map((f) =>
+    checkId(String("value" in f ? f.value : ""))
+  );
+  return ids.length ? ` from=${ids.join(",")}` : "";
 }
 
 /** Options of a {@linkcode printStatement}. */
@@ -71,14 +83,14 @@ function proplistArg(proplist: readonly string[] | undefined): string {
  */
 export function printStatement(dialect: Dialect, path: string, options: PrintOptions = {}): string {
   const menu = menuPath(path);
-  const where = renderFilters(options.filters ?? []);
-  const props = proplistArg(options.proplist);
+  const where = fromArg(options.filters ?? []) + proplistArg(options.proplist) +
+    renderFilters(options.filters ?? []);
   if (dialect.json) {
     const print = options.singleton ? "print as-value" : "print detail as-value";
-    return `:put [:serialize to=json options=json.no-string-conversion [${menu} ${print}${props}${where}]]`;
+    return `:put [:serialize to=json options=json.no-string-conversion [${menu} ${print}${where}]]`;
   }
   if (options.singleton) return `${menu} print`;
-  return `${menu} print terse show-ids${props}${where}`;
+  return `${menu} print terse show-ids${where}`;
 }
 
 /**
@@ -149,8 +161,8 @@ export function printByVariable(dialect: Dialect, path: string, variable: string
   const menu = menuPath(path);
   const name = checkName(variable, "variable");
   return dialect.json
-    ? `:put [:serialize to=json options=json.no-string-conversion [${menu} print detail as-value where .id=$${name}]]`
-    : `${menu} print terse show-ids where .id=$${name}`;
+    ? `:put [:serialize to=json options=json.no-string-conversion [${menu} get $${name}]]`
+    : `${menu} print terse show-ids from=$${name}`;
 }
 
 /**

@@ -12,7 +12,16 @@ import type { Filter } from "../../routeros/scripts.ts";
 import { flag, text } from "../fields.ts";
 import { renderTable } from "../render.ts";
 import type { ToolDef } from "../tool.ts";
-import { ID, itemSchema, planned, readView, typed, view, viewSection, viewSpec } from "./views.ts";
+import {
+  ID,
+  itemSchema,
+  planned,
+  readViewOrNone,
+  typed,
+  view,
+  viewSection,
+  viewSpec,
+} from "./views.ts";
 
 /** DHCP leases, as this tool reads them. */
 export const leaseView = view("/ip/dhcp-server/lease", "dhcp", "DHCP leases", {
@@ -74,6 +83,7 @@ export const makeStaticLease: ToolDef = {
     address: z.string().max(64).optional().describe("Leased address, e.g. 192.168.88.254"),
   },
   output: { item: itemSchema(leaseView) },
+  example: { mac_address: "A4:83:E7:44:55:66" },
   annotations: {
     readOnlyHint: false,
     destructiveHint: false,
@@ -98,7 +108,7 @@ export const makeStaticLease: ToolDef = {
   async dryRun(args, { client }) {
     const dialect = await client.dialect();
     const script = makeStaticScript(dialect, args);
-    const [lease] = await readView(client, leaseView, [refFilter(leaseRef(args))]);
+    const [lease] = await readViewOrNone(client, leaseView, [refFilter(leaseRef(args))]);
     const problems: string[] = [];
     if (!lease) problems.push("no such DHCP lease");
     else if (lease.dynamic === false) problems.push(`lease ${String(lease.id)} is already static`);

@@ -19,6 +19,7 @@ import {
   itemSchema,
   planned,
   readView,
+  readViewOrNone,
   typed,
   view,
   viewSection,
@@ -80,7 +81,10 @@ export const disconnectActiveUser: ToolDef = {
   },
   async dryRun(args, { client }) {
     const dialect = await client.dialect();
-    const [session] = await readView(client, activeView, [{ key: ".id", value: String(args.id) }]);
+    const [session] = await readViewOrNone(client, activeView, [{
+      key: ".id",
+      value: String(args.id),
+    }]);
     const problems = session ? [] : [`no active session ${String(args.id)}`];
     if (dialect.major < 7) problems.push("RouterOS 6 has no /user active request-logout");
     return planned([logoutScript(dialect, String(args.id))], session ?? {}, problems);

@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { type ReadSpec, type RouterOsClient, SECTION_MARK } from "../../routeros/client.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
+import { RouterOsError } from "../../routeros/errors.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
 import { type Filter, printStatement } from "../../routeros/scripts.ts";
 import { itemShape, toItem } from "../engine.ts";
@@ -66,6 +67,23 @@ export async function readView(
   const command = printStatement(dialect, menu.path, { filters, singleton: menu.singleton });
   const output = await client.run(command, menu.path, true);
   return typed(menu, dialect, client.parseRead(dialect, viewSpec(menu), output));
+}
+
+/**
+ * Read a view's items, taking "no such item" (an unknown id in `from=`) as
+ * no items: dry runs report a missing item as a problem, not a failure.
+ */
+export async function readViewOrNone(
+  client: RouterOsClient,
+  menu: Menu,
+  filters: readonly Filter[] = [],
+): Promise<Record<string, unknown>[]> {
+  try {
+    return await readView(client, menu, filters);
+  } catch (err) {
+    if (err instanceof RouterOsError && err.kind === "not-found") return [];
+    throw err;
+  }
 }
 
 /** A read statement of a view, with a section mark on terse dialects. */
