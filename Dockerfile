@@ -26,7 +26,8 @@ COPY scripts/build.sh ./scripts/build.sh
 # build.sh holds the compile flags (least-privilege permissions) for both the
 # release binaries and this image.
 RUN TARGETS="$TARGETARCH" OUT_DIR=/out bash scripts/build.sh "$VERSION" \
- && mv "/out/mcp-server-router-$VERSION-linux-$TARGETARCH" /out/mcp-server-router
+ && mv "/out/mcp-server-router-$VERSION-linux-$TARGETARCH" /out/mcp-server-router \
+ && mkdir -p -m 0750 /out/rootfs/state
 
 FROM gcr.io/distroless/cc-debian12:nonroot
 ARG VERSION
@@ -37,6 +38,11 @@ LABEL org.opencontainers.image.title="mcp-server-router" \
       org.opencontainers.image.documentation="https://github.com/mcp-server-router/mcp-server-router/blob/main/docs/install.md" \
       io.modelcontextprotocol.server.name="io.github.mcp-server-router/mcp-server-router"
 COPY --from=build /out/mcp-server-router /usr/local/bin/mcp-server-router
+# /state holds what the server writes (known_hosts, an audit log). It belongs to
+# the nonroot user, so a named volume mounted there starts out writable:
+#   -v mcp-router-state:/state
+# (copying rootfs/ copies the state directory itself, so --chown applies to it)
+COPY --from=build --chown=65532:65532 /out/rootfs/ /
 # Configuration files are mounted here, read-only:
 #   -v "$PWD/inventory.yaml:/config/inventory.yaml:ro" -e ROUTER_INVENTORY_FILE=/config/inventory.yaml
 WORKDIR /config
@@ -45,7 +51,8 @@ WORKDIR /config
 # ROUTER_MCP__TRANSPORT=stdio, as server.json and smithery.yaml do.
 ENV ROUTER_CONTAINER=1 \
     ROUTER_MCP__TRANSPORT=streamable-http \
-    ROUTER_MCP__PORT=8000
+    ROUTER_MCP__PORT=8000 \
+    ROUTER_KNOWN_HOSTS=/state/known_hosts
 EXPOSE 8000
 # uid/gid 65532 ("nonroot" in distroless), numeric so that runAsNonRoot checks pass.
 USER 65532:65532

@@ -44,6 +44,13 @@ const NOT_IN_SERVER_JSON: Record<string, string> = {
 
 const OWNER = SERVER.name.replace(/^io\.github\./, "").split("/")[0];
 
+/** The image's ENV settings (they are the defaults a container user sees). */
+const IMAGE_ENV: Record<string, string> = Object.fromEntries(
+  instructions("ENV").flatMap((line) =>
+    [...line.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])
+  ),
+);
+
 /** The value of a Dockerfile instruction's lines, joined across backslash newlines. */
 function instructions(name: string): string[] {
   const joined = DOCKERFILE.replace(/\\\n/g, " ");
@@ -108,6 +115,8 @@ Deno.test("files: server.json lists every setting a container user sets, as the 
       assert.doesNotThrow(() => s.parse(v.default), `${v.name}: default parses`);
       const expected = s.name === "host"
         ? CONTAINER_DEFAULT_HOST
+        : IMAGE_ENV[s.env] !== undefined
+        ? IMAGE_ENV[s.env]
         : Array.isArray(s.default)
         ? s.default.join(",")
         : String(s.default);
@@ -209,10 +218,15 @@ Deno.test("files: Dockerfile builds in deno 2.9.6 and runs distroless as nonroot
   assert.deepEqual(instructions("EXPOSE"), ["8000"]);
   assert.deepEqual(instructions("WORKDIR").slice(-1), ["/config"]);
   assert.deepEqual(instructions("USER"), ["65532:65532"]);
-  const env = instructions("ENV").join(" ");
-  assert.match(env, /ROUTER_CONTAINER=1/);
-  assert.match(env, /ROUTER_MCP__TRANSPORT=streamable-http/);
-  assert.match(env, /ROUTER_MCP__PORT=8000/);
+  assert.deepEqual(IMAGE_ENV, {
+    ROUTER_CONTAINER: "1",
+    ROUTER_MCP__TRANSPORT: "streamable-http",
+    ROUTER_MCP__PORT: "8000",
+    ROUTER_KNOWN_HOSTS: "/state/known_hosts",
+  });
+  // /state (known_hosts, audit log) is the nonroot user's, so a fresh volume there is writable.
+  assert.match(runs, /mkdir -p -m 0750 \/out\/rootfs\/state/);
+  assert.ok(instructions("COPY").includes("--from=build --chown=65532:65532 /out/rootfs/ /"));
   const [health] = instructions("HEALTHCHECK");
   const cmd = JSON.parse(health.slice(health.indexOf("CMD ") + 4));
   assert.deepEqual(cmd, [
