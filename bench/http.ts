@@ -29,6 +29,7 @@ export interface HttpThroughput {
   callsPerSecond: number;
   medianMs: number;
   p95Ms: number;
+  p99Ms: number;
   /** The server process's CPU use while measuring (100 = one core). */
   serverCpuPercent: number;
   /** This process's (clients and simulators) CPU use while measuring. */
@@ -196,6 +197,7 @@ async function throughput(
     callsPerSecond: round(latencies.length / seconds, 1),
     medianMs: round(quantile(latencies, 0.5)),
     p95Ms: round(quantile(latencies, 0.95)),
+    p99Ms: round(quantile(latencies, 0.99)),
     serverCpuPercent: round((serverCpu / seconds) * 100, 0),
     clientCpuPercent: round((clientCpu / seconds) * 100, 0),
   };
