@@ -330,6 +330,7 @@ export class Interp implements EvalHost {
     if (def.write) this.requirePolicy("write");
     const named = new Map<string, string>();
     for (const [k, a] of args.named) {
+      if (k === "numbers" && def.numbers) continue;
       if (!def.args?.includes(k)) {
         if (k === "numbers" && !def.numbers) throw at(`bad parameter ${k}`, a.word.pos);
         throw expectedEnd(a.word.pos);

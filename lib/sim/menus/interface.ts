@@ -3,7 +3,7 @@ import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import type { SimVersion } from "../types.ts";
 import { fail } from "../errors.ts";
 import type { RouterState } from "../state.ts";
-import { isTrue } from "../values.ts";
+import { isTrue, sortedMap } from "../values.ts";
 import { ALL_MENUS, menuByPath } from "./registry.ts";
 import {
   bool,
@@ -496,12 +496,26 @@ const POE: MenuDef = {
   commands: {
     monitor: {
       numbers: true,
-      positional: 1,
+      positional: 2,
       args: ["once", "interval"],
       run: (c) => {
         const items = c.st.stored(c.menu!).filter((i) => c.ids.includes(i[".id"])).map((i) =>
           c.st.view(c.menu!, i)
         );
+        const flags = c.positional.map((p) => String(p));
+        if (flags.some((f) => f !== "once" && f !== "as-value")) {
+          throw fail("expected end of command");
+        }
+        if (flags.includes("as-value")) {
+          const recs = items.map((it) =>
+            sortedMap([
+              ["name", it.name],
+              ["poe-out", it["poe-out"]],
+              ["poe-out-status", it["poe-out-status"]],
+            ])
+          );
+          return recs.length === 1 ? recs[0] : recs;
+        }
         const rows: [string, string][] = [];
         for (const it of items) {
           rows.push(["name", it.name], ["poe-out", it["poe-out"]], [
