@@ -69,7 +69,10 @@ for (const version of ["7.16", "6.49"] as SimVersion[]) {
             for (const f of fields) {
               const want = String(args[toolArg(f)]);
               assert.equal(raw[rosNameOn(m, f, version)], want, `${f} stored byte for byte`);
-              assert.equal(added[toolArg(f)], want, `${f} read back byte for byte`);
+              // Before 7.13 items are read as terse lines, which end in CR LF:
+              // a CR LF inside a value reads back as LF (a documented limit).
+              const readable = version === "6.49" ? want.replaceAll("\r\n", "\n") : want;
+              assert.equal(added[toolArg(f)], readable, `${f} read back byte for byte`);
             }
             assert.deepEqual(otherItems(sim, path), others, "no other menu changed");
             await ok(session, `router_remove_${m.singular}`, { id: added.id, confirm: true });
@@ -81,7 +84,8 @@ for (const version of ["7.16", "6.49"] as SimVersion[]) {
         for (const value of HOSTILE.filter((v) => v !== "")) {
           const r = await ok(session, "router_update_identity", { name: value });
           assert.equal(sim.items("/system/identity")[0].name, value);
-          assert.equal((r.after as Item).name, value);
+          const readable = version === "6.49" ? value.replaceAll("\r\n", "\n") : value;
+          assert.equal((r.after as Item).name, readable);
         }
         await ok(session, "router_update_identity", { name: "MikroTik" });
       });

@@ -7,11 +7,16 @@
  */
 import type { SshPool } from "../ssh/pool.ts";
 import type { SshTarget } from "../ssh/target.ts";
-import { type Condition, readStatement } from "./commands.ts";
+import { type Condition, PROPERTY_MARK, readStatement } from "./commands.ts";
 import { type Dialect, parseVersion, VERSION_COMMAND } from "./dialect.ts";
-import { RouterOsError } from "./errors.ts";
+import { classifyError, RouterOsError } from "./errors.ts";
 import { outputError, parseJsonItems, type RawItem } from "./parse_json.ts";
-import { type FlagMap, parseSingletonPrint, parseTerse } from "./parse_terse.ts";
+import {
+  type FlagMap,
+  parseSingletonPrint,
+  parseTerseItems,
+  singlePropertyValue,
+} from "./parse_terse.ts";
 
 /** How to read one menu. */
 export interface ReadSpec {
@@ -85,16 +90,65 @@ export class RouterOsClient {
   /** Read items of a menu, optionally filtered by equality conditions. */
   async read(spec: ReadSpec, conditions: readonly Condition[] = []): Promise<RawItem[]> {
     const dialect = await this.dialect();
-    const command = readStatement(dialect, spec.path, conditions, spec.singleton);
+    const command = readStatement(dialect, spec.path, conditions, spec.singleton, spec.keys);
     const output = await this.run(command, spec.path, true);
-    return this.parseRead(dialect, spec, output);
+    return await this.#disambiguate(dialect, spec, this.parseReadDetailed(dialect, spec, output));
   }
 
-  /** Parse the output of one {@linkcode readStatement}. */
+  /**
+   * Parse the output of one {@linkcode readStatement}. Terse values that
+   * hold ` key=` text may be split at the wrong place here; {@linkcode read}
+   * and {@linkcode write} read such items again.
+   */
   parseRead(dialect: Dialect, spec: ReadSpec, output: string): RawItem[] {
-    if (dialect.json) return parseJsonItems(output);
-    if (spec.singleton) return [parseSingletonPrint(output)];
-    return parseTerse(output, spec.keys, spec.flags);
+    return this.parseReadDetailed(dialect, spec, output).items;
+  }
+
+  /** {@linkcode parseRead}, naming the items whose terse split is ambiguous. */
+  parseReadDetailed(dialect: Dialect, spec: ReadSpec, output: string): ParsedRead {
+    if (dialect.json) return { items: parseJsonItems(output), ambiguous: new Set() };
+    if (spec.singleton) {
+      const item = output.includes(PROPERTY_MARK)
+        ? singletonProperties(output, spec.keys)
+        : parseSingletonPrint(output);
+      return { items: [item], ambiguous: new Set() };
+    }
+    return parseTerseItems(output, spec.keys, spec.flags);
+  }
+
+  /**
+   * Terse lines whose split was ambiguous (a value holds ` key=` text) are
+   * read again one property at a time, where the whole rest of the line is
+   * the value. One exec for all of them.
+   */
+  async #disambiguate(dialect: Dialect, spec: ReadSpec, parsed: ParsedRead): Promise<RawItem[]> {
+    const targets = [...parsed.ambiguous].map((i) => parsed.items[i])
+      .filter((item) => typeof item[".id"] === "string");
+    if (targets.length === 0) return parsed.items;
+    const keys = spec.keys.filter((k) => k !== ".id");
+    const statements = targets.flatMap((item) =>
+      keys.map((key) =>
+        `${
+          readStatement(dialect, spec.path, [{ key: ".id", value: String(item[".id"]) }], false, [
+            key,
+          ])
+        }; :put "${SECTION_MARK}"`
+      )
+    );
+    const output = await this.run(statements.join("; "), spec.path, true);
+    const parts = output.split(SECTION_MARK + "\n");
+    parts.pop();
+    // An item gone by now (the read-back of a removal) keeps its first split.
+    if (parts.length !== statements.length) return parsed.items;
+    let at = 0;
+    for (const item of targets) {
+      for (const key of keys) {
+        const value = singlePropertyValue(parts[at++], key);
+        if (value === undefined) delete item[key];
+        else item[key] = value;
+      }
+    }
+    return parsed.items;
   }
 
   /**
@@ -109,8 +163,38 @@ export class RouterOsClient {
     sections: number,
   ): Promise<RawItem[][]> {
     const output = await this.run(script, spec.path, false);
-    return splitSections(this, dialect, spec, output, sections);
+    const parsed = splitSections(this, dialect, spec, output, sections);
+    return await Promise.all(parsed.map((p) => this.#disambiguate(dialect, spec, p)));
   }
+}
+
+/**
+ * A singleton read property by property: a mark line naming the property,
+ * then its value. A property the router does not have (nothing, or an error
+ * text) is left out.
+ */
+function singletonProperties(output: string, keys: readonly string[]): RawItem {
+  const item: RawItem = {};
+  const known = new Set(keys);
+  const tag = new RegExp(`^${PROPERTY_MARK}([a-z0-9.][a-z0-9.-]*)\n`, "gm");
+  const marks = [...output.matchAll(tag)];
+  if (marks.length === 0) throw outputError(output);
+  marks.forEach((m, i) => {
+    const start = m.index! + m[0].length;
+    const end = i + 1 < marks.length ? marks[i + 1].index! : output.length;
+    let value = output.slice(start, end);
+    if (value.endsWith("\n")) value = value.slice(0, -1);
+    if (i + 1 === marks.length) value = value.replace(/\n+$/, "");
+    if (!known.has(m[1]) || (start === end) || classifyError(value) !== null) return;
+    item[m[1]] = value;
+  });
+  return item;
+}
+
+/** Items as parsed, and which of them need a property-by-property read. */
+export interface ParsedRead {
+  items: RawItem[];
+  ambiguous: Set<number>;
 }
 
 function splitSections(
@@ -119,11 +203,11 @@ function splitSections(
   spec: ReadSpec,
   output: string,
   sections: number,
-): RawItem[][] {
+): ParsedRead[] {
   if (dialect.json) {
     const lines = output.split("\n").filter((l) => l.trim() !== "");
-    const out: RawItem[][] = [];
-    for (const line of lines) out.push(parseJsonItems(line));
+    const out: ParsedRead[] = [];
+    for (const line of lines) out.push({ items: parseJsonItems(line), ambiguous: new Set() });
     if (out.length !== sections) throw outputError(output);
     return out;
   }
@@ -132,7 +216,7 @@ function splitSections(
   const tail = parts.pop() ?? "";
   if (tail.trim() !== "") throw outputError(tail);
   if (parts.length !== sections) throw outputError(output);
-  return parts.map((p) => client.parseRead(dialect, spec, p));
+  return parts.map((p) => client.parseReadDetailed(dialect, spec, p));
 }
 
 /** Printed after each terse read-back section, so sections can be told apart. */

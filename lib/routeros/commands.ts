@@ -69,6 +69,7 @@ export function readStatement(
   path: string,
   conditions: readonly Condition[] = [],
   singleton = false,
+  proplist: readonly string[] = [],
 ): string {
   const menu = menuPath(path);
   if (dialect.json) {
@@ -77,9 +78,24 @@ export function readStatement(
       renderSelection(conditions)
     }]]`;
   }
-  if (singleton) return `${menu} print`;
-  return `${menu} print terse show-ids${renderSelection(conditions)}`;
+  if (singleton) {
+    // Each property by itself between marks: values may hold newlines.
+    const props = proplist.map((p) => checkName(p, "property"));
+    if (props.length === 0) return `${menu} print`;
+    // One line each, so a property this version lacks fails alone.
+    return props.map((p) =>
+      `:put "${PROPERTY_MARK}${p}"; :do { :put [${menu} get ${p}] } on-error={}`
+    ).join("\n");
+  }
+  // Terse values are not quoted: printing only known properties keeps an
+  // unknown one from being glued onto the value before it.
+  const props = proplist.filter((p) => p !== ".id").map((p) => checkName(p, "property"));
+  const list = props.length ? ` proplist=${props.join(",")}` : "";
+  return `${menu} print terse show-ids${list}${renderSelection(conditions)}`;
 }
+
+/** Printed before each property of a singleton read before RouterOS 7.13. */
+export const PROPERTY_MARK = "--mcp-server-router-property--";
 
 /** `[find where key="value"]` for a natural key, or the checked id. */
 export function itemRef(ref: { id?: string; key?: Condition }): string {

@@ -17,56 +17,100 @@ export const DEFAULT_FLAGS: FlagMap = { X: "disabled", D: "dynamic", I: "invalid
 
 /**
  * Flags are letters of either case (routes show `DAc`, `As`: lowercase
- * letters for the route's origin); a flag run never holds `=`, so it cannot
- * be taken for a `key=` pair.
+ * letters for the route's origin), or `*` (a default item) and `+`; a flag
+ * run never holds `=`, so it cannot be taken for a `key=` pair.
  */
-const LINE = /^\s*(\*[0-9A-F]+|\d+)((?:\s+[A-Za-z]+)*)\s+(?=[a-z.][a-z0-9.-]*=)(.*)$/;
+const LINE = /^\s*(\*[0-9A-F]+|\d+)((?:\s+[A-Za-z*+]+)*)\s+(?=[a-z.][a-z0-9.-]*=)(.*)$/;
 
 /**
  * Parse terse lines. `keys` lists the property names the menu has, so a
- * value holding ` other=` is not split there. Blank output is an empty list.
+ * value holding ` other=` is not split there. A line that does not start an
+ * item continues the previous item's last value (a value with a newline).
+ * Blank output is an empty list.
  */
 export function parseTerse(
   output: string,
   keys: readonly string[],
   flags: FlagMap = DEFAULT_FLAGS,
 ): RawItem[] {
-  const items: RawItem[] = [];
-  const lines = output.split("\n").filter((l) => l.trim() !== "");
-  for (const line of lines) {
+  return parseTerseItems(output, keys, flags).items;
+}
+
+/**
+ * {@linkcode parseTerse}, also naming the items whose split is ambiguous: a
+ * known `key=` occurs twice in the line, so some value holds that text. The
+ * caller reads those items' properties one at a time instead.
+ */
+export function parseTerseItems(
+  output: string,
+  keys: readonly string[],
+  flags: FlagMap = DEFAULT_FLAGS,
+): { items: RawItem[]; ambiguous: Set<number> } {
+  const records: { head: RegExpExecArray; text: string }[] = [];
+  for (const line of output.replace(/\s+$/, "").split("\n")) {
     const m = LINE.exec(line);
-    if (!m) throw outputError(lines.join("\n"));
+    if (m) records.push({ head: m, text: m[3] });
+    else if (records.length) records[records.length - 1].text += "\n" + line;
+    else if (line.trim() !== "") throw outputError(output.trim());
+  }
+  const ambiguous = new Set<number>();
+  const items = records.map(({ head, text }, index) => {
     const item: RawItem = {};
-    if (m[1].startsWith("*")) item[".id"] = m[1];
-    const letters = m[2].replace(/\s+/g, "");
+    if (head[1].startsWith("*")) item[".id"] = head[1];
+    const letters = head[2].replace(/\s+/g, "");
     for (const name of Object.values(flags)) item[name] = false;
     for (const letter of letters) {
       const name = flags[letter];
       if (name) item[name] = true;
     }
-    Object.assign(item, splitPairs(m[3], keys));
-    items.push(item);
-  }
-  return items;
+    const split = splitPairs(text, keys);
+    if (split.ambiguous) ambiguous.add(index);
+    return Object.assign(item, split.pairs);
+  });
+  return { items, ambiguous };
 }
 
-/** Split `a=1 b=x y c=` into pairs, splitting only before known keys. */
-export function splitPairs(text: string, keys: readonly string[]): Record<string, string> {
+/**
+ * Split `a=1 b=x y c=` into pairs, splitting only before known keys. When a
+ * known `key=` occurs twice, the split is ambiguous; the last occurrence is
+ * taken (free text such as a comment comes first in terse output).
+ */
+export function splitPairs(
+  text: string,
+  keys: readonly string[],
+): { pairs: Record<string, string>; ambiguous: boolean } {
   const known = new Set(keys);
-  const starts: { at: number; key: string }[] = [];
+  const found: { at: number; key: string }[] = [];
   const re = /(^|\s)([a-z.][a-z0-9.-]*)=/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const key = m[2];
-    if (starts.length === 0 || known.size === 0 || known.has(key)) {
-      starts.push({ at: m.index + m[1].length, key });
+    if (found.length === 0 || known.size === 0 || known.has(key)) {
+      found.push({ at: m.index + m[1].length, key });
     }
   }
-  const out: Record<string, string> = {};
+  const last = new Map(found.map((f) => [f.key, f.at]));
+  const starts = known.size === 0
+    ? found
+    : found.filter((f, i) => i === 0 || last.get(f.key) === f.at);
+  const pairs: Record<string, string> = {};
   starts.forEach((s, i) => {
     const end = i + 1 < starts.length ? starts[i + 1].at - 1 : text.length;
-    out[s.key] = text.slice(s.at + s.key.length + 1, end).replace(/\s+$/, "");
+    pairs[s.key] = text.slice(s.at + s.key.length + 1, end).replace(/[ \t]+$/, "");
   });
-  return out;
+  return { pairs, ambiguous: known.size > 0 && starts.length < found.length };
+}
+
+/**
+ * The value of the only property of a `print terse proplist=<key>` line:
+ * everything after `key=`, continuation lines included. Undefined when the
+ * item does not have the property.
+ */
+export function singlePropertyValue(output: string, key: string): string | undefined {
+  const text = output.replace(/\s+$/, "");
+  const m = LINE.exec(text.split("\n")[0] ?? "");
+  if (!m) return undefined;
+  const rest = text.slice(text.indexOf(m[3]));
+  return rest.startsWith(`${key}=`) ? rest.slice(key.length + 1).replace(/[ \t]+$/, "") : undefined;
 }
 
 /**

@@ -230,7 +230,7 @@ function writeProps(
 function section(dialect: Dialect, menu: Menu, conditions: Condition[] | string): string {
   const read = typeof conditions === "string"
     ? readByVariable(dialect, menu, conditions)
-    : readStatement(dialect, menu.path, conditions, menu.singleton);
+    : readStatement(dialect, menu.path, conditions, menu.singleton, readSpec(menu, dialect).keys);
   return dialect.json ? read : `${read}; :put "${SECTION_MARK}"`;
 }
 
@@ -239,7 +239,8 @@ function readByVariable(dialect: Dialect, menu: Menu, variable: string): string 
   const path = menuPath(menu.path);
   return dialect.json
     ? `:put [:serialize to=json options=json.no-string-conversion [${path} get $${variable}]]`
-    : `${path} print terse show-ids from=$${variable}`;
+    : readStatement(dialect, menu.path, [], false, readSpec(menu, dialect).keys) +
+      ` from=$${variable}`;
 }
 
 function itemsResult(menu: Menu, items: Record<string, unknown>[]): ToolResult {
