@@ -1,0 +1,110 @@
+/**
+ * The issue's goals, checked against the figures. A goal is met, not met,
+ * or not measured; the benchmark reports all three and never fails on them.
+ *
+ * @module
+ */
+import type { Figures } from "./results.ts";
+import { round } from "./stats.ts";
+
+/** One goal's outcome. */
+export interface GoalResult {
+  figure: string;
+  goal: string;
+  measured: string;
+  /** null when the figure was not measured. */
+  met: boolean | null;
+}
+
+function check(
+  figure: string,
+  goal: string,
+  value: number | undefined,
+  unit: string,
+  ok: (v: number) => boolean,
+  shown?: string,
+): GoalResult {
+  if (value === undefined || !Number.isFinite(value)) {
+    return { figure, goal, measured: "not measured", met: null };
+  }
+  return { figure, goal, measured: shown ?? `${value} ${unit}`, met: ok(value) };
+}
+
+/** Evaluate every goal. */
+export function evaluateGoals(f: Figures): GoalResult[] {
+  const fan500 = f.fanOut?.find((x) => x.routers === 500);
+  const deno = f.coldStart?.find((c) => c.label === "deno run");
+  const wan = f.wan;
+  // One round trip of the emulated link is what the relay alone measures.
+  const link = wan ? wan.relay.summary.median : NaN;
+  const wanShown = (ms: number | undefined) =>
+    ms === undefined ? undefined : `${ms} ms (${round(ms / (wan?.rttMs ?? 1), 1)} RTT; ` +
+      `link RTT ${link} ms, so ${round(ms - link, 1)} ms above one round trip)`;
+  return [
+    check(
+      "warm tool-call overhead above the floor (median)",
+      "≤ 1.0 ms",
+      f.latency?.overheadMs,
+      "ms",
+      (v) => v <= 1.0,
+    ),
+    check(
+      "pooled tool call vs connect-per-call (loopback, medians)",
+      "≥ 20× faster",
+      f.latency?.pooledVsConnectPerCall,
+      "×",
+      (v) => v >= 20,
+      f.latency ? `${f.latency.pooledVsConnectPerCall}×` : undefined,
+    ),
+    check(
+      "fan-out over 500 routers, warm (median)",
+      "≤ 2 s",
+      fan500?.warm.median,
+      "ms",
+      (v) => v <= 2000,
+    ),
+    check(
+      "fan-out over 500 routers, cold (median)",
+      "≤ 10 s",
+      fan500?.cold.median,
+      "ms",
+      (v) => v <= 10_000,
+    ),
+    check(
+      "cold start to first tool result, deno run (median)",
+      "≤ 400 ms",
+      deno?.firstToolResult?.median,
+      "ms",
+      (v) => v <= 400,
+    ),
+    check(
+      "server RSS with 500 device connections",
+      "≤ 250 MB",
+      f.fleetMemory?.rssMb.connections500,
+      "MiB",
+      // The goal is in MB (10^6 bytes); RSS is read in MiB.
+      (v) => v * 1.048576 <= 250,
+      f.fleetMemory
+        ? `${f.fleetMemory.rssMb.connections500} MiB (${
+          round(f.fleetMemory.rssMb.connections500 * 1.048576, 0)
+        } MB)`
+        : undefined,
+    ),
+    check(
+      `WAN read tool call (${wan?.rttMs ?? 50} ms round trip, median)`,
+      "≤ 1 round trip + 5 ms",
+      wan?.readTool.summary.median,
+      "ms",
+      (v) => v <= link + 5,
+      wanShown(wan?.readTool.summary.median),
+    ),
+    check(
+      `WAN write tool call with read-back (${wan?.rttMs ?? 50} ms round trip, median)`,
+      "≤ 1 round trip + 5 ms",
+      wan?.writeTool.summary.median,
+      "ms",
+      (v) => v <= link + 5,
+      wanShown(wan?.writeTool.summary.median),
+    ),
+  ];
+}

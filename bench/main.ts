@@ -1,0 +1,147 @@
+/**
+ * `deno task bench`: every figure of the benchmark in one run against the
+ * simulator on loopback. Prints the tables (Markdown) to stdout, writes
+ * `bench/results.json`, `docs/benchmarks.md` and `docs/benchmarks.svg`, and
+ * reports each goal as met or not met without failing on it.
+ *
+ * `--quick` runs a reduced version (under a minute) and writes nothing: it
+ * keeps the benchmark from rotting in CI without replacing the published
+ * figures. The exit code is non-zero only when a figure could not be
+ * measured at all.
+ *
+ * @module
+ */
+import { measureColdStart } from "./cold_start.ts";
+import { measureFanOut, measureFleetMemory } from "./fleet.ts";
+import { evaluateGoals } from "./goals.ts";
+import { benchHttp } from "./http.ts";
+import { measureLatency } from "./latency.ts";
+import { loadAverage, machineFacts } from "./machine.ts";
+import { formatMarkdown, headline, renderOutputs, tables, writeOutputs } from "./report.ts";
+import type { Figures, Results } from "./results.ts";
+import { measureSimStartup } from "./sim_start.ts";
+import { measureConnect, measureParallelConnect } from "./ssh.ts";
+import { closeRouters, startRouters } from "./routers.ts";
+import { round } from "./stats.ts";
+import { measureWan } from "./wan.ts";
+
+/** Sizes of one run. */
+const PLANS = {
+  full: {
+    watchdogMs: 25 * 60_000,
+    latency: { rounds: 400, budgetMs: 60_000 },
+    wan: { rttMs: 50, samples: 40, cpcSamples: 10, budgetMs: 20_000, fallback: true },
+    coldStart: { runs: 10, budgetMs: 60_000 },
+    simStartRuns: 3,
+    sshConnectSamples: 20,
+    parallelDevices: 200,
+    fleet: { sizes: [100, 500], coldRuns: 5, warmRuns: 20, budgetMs: 120_000 },
+    http: { durationMs: 5000, memorySessions: 200 },
+  },
+  quick: {
+    watchdogMs: 170_000,
+    latency: { rounds: 40, budgetMs: 5_000 },
+    wan: { rttMs: 50, samples: 4, cpcSamples: 1, budgetMs: 3_000, fallback: true },
+    coldStart: { runs: 2, budgetMs: 5_000 },
+    simStartRuns: 1,
+    sshConnectSamples: 5,
+    parallelDevices: 200,
+    fleet: { sizes: [100, 500], coldRuns: 1, warmRuns: 2, budgetMs: 20_000 },
+    http: { durationMs: 1000, memorySessions: 20 },
+  },
+};
+
+function progress(message: string): void {
+  Deno.stderr.writeSync(new TextEncoder().encode(`bench: ${message}\n`));
+}
+
+async function main(): Promise<number> {
+  const mode = Deno.args.includes("--quick") ? "quick" : "full";
+  const plan = PLANS[mode];
+  const watchdog = setTimeout(() => {
+    progress(`gave up after ${plan.watchdogMs / 1000} s (watchdog)`);
+    Deno.exit(3);
+  }, plan.watchdogMs);
+  Deno.unrefTimer(watchdog);
+  const started = performance.now();
+  const machine = machineFacts();
+  progress(`${mode} run on ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAtStart}`);
+  const figures: Figures = {};
+  const errors: Results["errors"] = [];
+  const step = async <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> => {
+    const t0 = performance.now();
+    progress(`${name}…`);
+    try {
+      // One retry when a port was taken: other processes share this machine.
+      const r = await fn().catch((err) => {
+        if (!String(err?.message).includes("EADDRINUSE")) throw err;
+        progress(`${name}: a port was in use (${err.message}); trying once more`);
+        return fn();
+      });
+      progress(`${name} done in ${round((performance.now() - t0) / 1000, 1)} s`);
+      return r;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      progress(`${name} FAILED: ${message}`);
+      errors.push({ figure: name, message });
+      return undefined;
+    }
+  };
+
+  figures.simStart = await step(
+    "8. simulator start (500 routers)",
+    () => measureSimStartup(500, plan.simStartRuns),
+  );
+  figures.latency = await step(
+    "1-3. floor, stdio tool call, connect-per-call",
+    () => measureLatency(plan.latency),
+  );
+  figures.wan = await step("9. WAN (50 ms round trip)", () => measureWan(plan.wan));
+  figures.coldStart = await step("6. cold start", () => measureColdStart(plan.coldStart));
+  figures.ssh = await step("SSH layer (bench/ssh.ts)", async () => ({
+    connect: await measureConnect(plan.sshConnectSamples),
+    parallelConnect: await measureParallelConnect(plan.parallelDevices, 32),
+  }));
+  await step("5 and 7. fleet fan-out and memory (500 routers)", async () => {
+    const sims = await startRouters(500);
+    try {
+      figures.fleetMemory = await step(
+        "7. memory with 0, 100, 500 connections",
+        () => measureFleetMemory(sims),
+      );
+      figures.fanOut = await step(
+        "5. fan-out over 100 and 500 routers",
+        () => measureFanOut(sims, plan.fleet),
+      );
+    } finally {
+      await closeRouters(sims);
+    }
+  });
+  figures.http = await step("4. throughput over streamable-http", () => benchHttp(plan.http));
+
+  const results: Results = {
+    mode,
+    machine,
+    loadAtEnd: loadAverage(),
+    durationS: round((performance.now() - started) / 1000, 1),
+    figures,
+    goals: evaluateGoals(figures),
+    errors,
+  };
+  console.log(await formatMarkdown(tables(results)));
+  console.log(`Headline: ${headline(results)}`);
+  if (mode === "full") {
+    await writeOutputs(results);
+    progress("wrote bench/results.json, docs/benchmarks.md, docs/benchmarks.svg");
+  } else {
+    // Render everything anyway, so a quick run catches a broken report.
+    renderOutputs(results);
+    progress("quick run: nothing written (the published figures come from a full run)");
+  }
+  clearTimeout(watchdog);
+  return errors.length ? 1 : 0;
+}
+
+if (import.meta.main) {
+  Deno.exit(await main());
+}

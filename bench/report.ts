@@ -1,0 +1,401 @@
+/**
+ * The benchmark's outputs: the Markdown tables (printed to stdout and put in
+ * `docs/benchmarks.md` with the chart), the headline sentence for the
+ * README, `bench/results.json` and `docs/benchmarks.svg`.
+ *
+ * @module
+ */
+import type { Results } from "./results.ts";
+import { ratio, round, type Summary } from "./stats.ts";
+import { type ChartSeries, latencyChart } from "./svg.ts";
+
+const ROOT = new URL("../", import.meta.url).pathname;
+
+/** Where the outputs go. */
+export const OUTPUTS = {
+  json: `${ROOT}bench/results.json`,
+  markdown: `${ROOT}docs/benchmarks.md`,
+  svg: `${ROOT}docs/benchmarks.svg`,
+};
+
+function n(v: number | undefined, digits = 2): string {
+  return v === undefined || !Number.isFinite(v) ? "–" : String(round(v, digits));
+}
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+function pct(s: Summary | undefined): string[] {
+  return [n(s?.median), n(s?.p95), n(s?.p99), s ? String(s.n) : "–"];
+}
+
+function goalsTable(r: Results): string {
+  const mark = (m: boolean | null) => m === null ? "not measured" : m ? "**met**" : "**not met**";
+  return table(
+    ["figure", "goal", "measured", "result"],
+    r.goals.map((g) => [g.figure, g.goal, g.measured, mark(g.met)]),
+  );
+}
+
+function latencyTable(r: Results): string {
+  const l = r.figures.latency;
+  const h = r.figures.http?.throughput.find((t) => t.clients === 1);
+  const httpSummary: Summary | undefined = h
+    ? { n: h.calls, median: h.medianMs, p95: h.p95Ms, p99: h.p99Ms, min: NaN, max: NaN }
+    : undefined;
+  return table(["figure", "median", "p95", "p99", "runs", "note"], [
+    ["1. floor: raw ssh2 exec on a warm connection", ...pct(l?.floor), "the physical limit"],
+    [
+      "pooled exec through our SSH layer (pre-opened channel)",
+      ...pct(l?.pooledExec),
+      l ? `${n(l.pooledExec.median - l.floor.median)} ms above the floor` : "",
+    ],
+    [
+      "2. tool call over stdio (`router_list_ip_addresses`)",
+      ...pct(l?.stdioCall),
+      l ? `**${n(l.overheadMs)} ms above the floor** (medians)` : "",
+    ],
+    [
+      "tool call over streamable-http (1 client, 4 devices)",
+      ...pct(httpSummary),
+      h ? "from figure 4" : "",
+    ],
+    [
+      "3. connect-per-call (connect, login, exec; our SSH stack)",
+      ...pct(l?.connectPerCall),
+      l ? `the pooled stdio tool call is **${n(l.pooledVsConnectPerCall, 1)}×** faster` : "",
+    ],
+  ]);
+}
+
+function throughputTable(r: Results): string {
+  const h = r.figures.http;
+  if (!h) return "not measured";
+  return table(
+    ["clients", "calls/s", "median ms", "p95 ms", "p99 ms", "calls", "errors", "server CPU"],
+    h.throughput.map((t) => [
+      t.clients,
+      n(t.callsPerSecond, 1),
+      n(t.medianMs),
+      n(t.p95Ms),
+      n(t.p99Ms),
+      t.calls,
+      t.errors,
+      `${t.serverCpuPercent} %`,
+    ]),
+  );
+}
+
+function fanOutTable(r: Results): string {
+  const f = r.figures.fanOut;
+  if (!f) return "not measured";
+  return table(
+    ["routers", "connections", "median ms", "p95 ms", "p99 ms", "runs", "failed devices"],
+    f.flatMap((x) => [
+      [x.routers, "cold (a fresh server)", ...pct(x.cold), x.failures],
+      [x.routers, "warm", ...pct(x.warm), ""],
+    ]),
+  );
+}
+
+function coldStartTable(r: Results): string {
+  const c = r.figures.coldStart;
+  if (!c) return "not measured";
+  return table(
+    ["server", "until", "median ms", "p95 ms", "p99 ms", "runs"],
+    c.flatMap((x) =>
+      x.note ? [[x.label, x.note, "–", "–", "–", "–"]] : [
+        [x.label, "`initialize` answer", ...pct(x.initialize)],
+        [x.label, "first tool result (incl. SSH connect)", ...pct(x.firstToolResult)],
+      ]
+    ),
+  );
+}
+
+function memoryTable(r: Results): string {
+  const m = r.figures.fleetMemory;
+  const h = r.figures.http;
+  const s = r.figures.simStart;
+  const rows: (string | number)[][] = [];
+  if (m) {
+    rows.push(
+      ["server (stdio, 500-router inventory), 0 device connections", n(m.rssMb.connections0, 1)],
+      ["… 100 device connections", n(m.rssMb.connections100, 1)],
+      ["… 500 device connections", n(m.rssMb.connections500, 1)],
+    );
+  }
+  if (h) {
+    rows.push(
+      ["server (streamable-http, 4 devices), idle", n(h.serverRssMb.idle, 1)],
+      ["… after 32 concurrent sessions", n(h.serverRssMb.after32Sessions, 1)],
+    );
+  }
+  if (s) rows.push([`simulator process with ${s.routers} routers (median)`, n(s.rssMb.median, 1)]);
+  return rows.length ? table(["process", "RSS MiB"], rows) : "not measured";
+}
+
+function simTable(r: Results): string {
+  const s = r.figures.simStart;
+  if (!s) return "not measured";
+  return table(
+    ["routers", "start median ms", "p95 ms", "p99 ms", "runs", "RSS MiB (median)", "measured by"],
+    [[
+      s.routers,
+      ...pct(s.ms),
+      n(s.rssMb.median, 1),
+      s.scripts.map((x) => x.replace(/^(\S+)/, "`$1`")).join(", "),
+    ]],
+  );
+}
+
+function wanTable(r: Results): string {
+  const w = r.figures.wan;
+  if (!w) return "not measured";
+  const row = (label: string, f: typeof w.readTool | null, note = "") =>
+    f
+      ? [label, ...pct(f.summary), `**${n(f.roundTrips, 1)}**`, note]
+      : [label, "–", "–", "–", "–", "–", "skipped"];
+  return table(["path", "median ms", "p95 ms", "p99 ms", "runs", "round trips", "note"], [
+    row("the relay alone (1 byte to an echo server and back)", w.relay, "the link's real RTT"),
+    row("ours: read tool (`router_list_ip_addresses`)", w.readTool, "warm, back to back"),
+    row("ours: write tool with read-back (`router_update_ip_address`)", w.writeTool, "one exec"),
+    row(
+      "ours: read tool, router closes idle channels",
+      w.readToolWithoutPreopen,
+      "fallback, calls 150 ms apart",
+    ),
+    row("raw ssh2 exec on a warm connection", w.rawSsh2Exec, "new channel per exec"),
+    row("connect-per-call: read", w.connectPerCallRead, "TCP, handshake, login, exec"),
+    row(
+      "connect-per-call: write, then read-back",
+      w.connectPerCallWrite,
+      "two connections",
+    ),
+  ]);
+}
+
+function sshTable(r: Results): string {
+  const s = r.figures.ssh;
+  if (!s) return "not measured";
+  return table(["figure", "median ms", "p95 ms", "runs", "note"], [
+    [
+      "connect: TCP, handshake, host key, login",
+      n(s.connect.medianMs),
+      n(s.connect.p95Ms),
+      s.connect.samples,
+      "loopback",
+    ],
+    [
+      `${s.parallelConnect.devices} devices connected at once`,
+      n(s.parallelConnect.totalMs),
+      "–",
+      1,
+      `at most ${s.parallelConnect.maxDialing} dialing (peak ${s.parallelConnect.peakInFlight}), ` +
+      `${s.parallelConnect.failures} failures`,
+    ],
+  ]);
+}
+
+/** The sentence(s) the README quotes, with this run's figures. */
+export function headline(r: Results): string {
+  const l = r.figures.latency;
+  const w = r.figures.wan;
+  const f500 = r.figures.fanOut?.find((x) => x.routers === 500);
+  const parts: string[] = [];
+  const where = `on a ${r.machine.cores}-core ${r.machine.cpu} (Deno ${r.machine.deno})`;
+  if (l) {
+    parts.push(
+      `Measured ${where}, a warm tool call over stdio takes ${n(l.stdioCall.median)} ms ` +
+        `(median; ${n(l.overheadMs)} ms above a raw ssh2 exec) against ` +
+        `${n(l.connectPerCall.median)} ms for connect-per-call on loopback ` +
+        `(${n(l.pooledVsConnectPerCall, 1)}× faster).`,
+    );
+  }
+  if (w) {
+    const read = ratio(w.connectPerCallRead.summary.median, w.readTool.summary.median);
+    const write = ratio(w.connectPerCallWrite.summary.median, w.writeTool.summary.median);
+    parts.push(
+      `Over a ${w.rttMs} ms round-trip link, a read tool call takes ${
+        n(w.readTool.roundTrips, 1)
+      } round trips and a write with its read-back ${n(w.writeTool.roundTrips, 1)}, ` +
+        `against ${n(w.connectPerCallRead.roundTrips, 1)} and ${
+          n(w.connectPerCallWrite.roundTrips, 1)
+        } for connect-per-call (${read}× and ${write}× faster).`,
+    );
+  }
+  if (f500) {
+    parts.push(
+      `One \`router_fleet_query\` reaches 500 routers in ${n(f500.warm.median / 1000, 1)} s warm ` +
+        `and ${n(f500.cold.median / 1000, 1)} s cold.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+/** All tables, in Markdown. */
+export function tables(r: Results): string {
+  const m = r.machine;
+  const lines = [
+    `Run: ${r.mode}, ${m.date}, ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, ` +
+    `Deno ${m.deno}; load average ${m.loadAtStart.join(" / ")} at start, ` +
+    `${r.loadAtEnd.join(" / ")} at end; ${r.durationS} s.`,
+    "",
+    "### Goals",
+    "",
+    goalsTable(r),
+    "",
+    "### Latency on loopback, ms (figures 1–3)",
+    "",
+    latencyTable(r),
+    "",
+    "### 4. Throughput over streamable-http, 4 devices",
+    "",
+    throughputTable(r),
+    "",
+    "### 5. Fleet fan-out: `router_fleet_query` running `router_list_ip_addresses`",
+    "",
+    fanOutTable(r),
+    "",
+    "### 6. Cold start: spawn to answer, over stdio",
+    "",
+    coldStartTable(r),
+    "",
+    "### 7. Memory",
+    "",
+    memoryTable(r),
+    "",
+    "### 8. Simulator start",
+    "",
+    simTable(r),
+    "",
+    `### 9. WAN: ${
+      r.figures.wan?.rttMs ?? 50
+    } ms round trip (relay delaying each direction by half)`,
+    "",
+    wanTable(r),
+    "",
+    r.figures.wan ? `${r.figures.wan.note}.` : "",
+    "",
+    "### SSH layer (`bench/ssh.ts`)",
+    "",
+    sshTable(r),
+  ];
+  if (r.errors.length) {
+    lines.push("", "### Figures that failed to run", "");
+    for (const e of r.errors) lines.push(`- ${e.figure}: ${e.message.split("\n")[0]}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** The chart's series: floor, stdio call, HTTP call, connect-per-call. */
+export function chartSeries(r: Results): ChartSeries[] {
+  const l = r.figures.latency;
+  const h = r.figures.http?.throughput.find((t) => t.clients === 1);
+  const s = (label: string, x: Summary | undefined): ChartSeries => ({
+    label,
+    median: x?.median ?? NaN,
+    p95: x?.p95 ?? NaN,
+    p99: x?.p99 ?? NaN,
+  });
+  return [
+    s("floor (raw ssh2 exec)", l?.floor),
+    s("tool call over stdio", l?.stdioCall),
+    {
+      label: "tool call over HTTP",
+      median: h?.medianMs ?? NaN,
+      p95: h?.p95Ms ?? NaN,
+      p99: h?.p99Ms ?? NaN,
+    },
+    s("connect-per-call", l?.connectPerCall),
+  ];
+}
+
+const METHOD = `## How it is measured
+
+- Everything runs on this one machine over loopback, against the simulator (\`lib/sim\`), in
+  one run: the ratios compare figures taken minutes apart at most. The simulators run inside the
+  benchmark process; the MCP server runs as its own process (\`deno run main.ts\`), spoken to by
+  the SDK's client, as an agent runs it.
+- Percentiles are nearest-rank over all runs of a figure. Figures 1–3 are sampled in interleaved
+  rounds (three floor execs, three pooled execs, three stdio calls, one connect-per-call), so that
+  load from other processes falls on all of them alike.
+- **Floor**: ssh2's \`Client.exec\` of the very command the tool sends
+  (\`:serialize to=json\` of \`/ip address print detail as-value\`), on a warm connection with
+  TCP_NODELAY. **Connect-per-call**: our \`lib/ssh\` opening a new connection (TCP, handshake,
+  host key, login), one exec, then close, per command; the time ends when the output is in (a
+  server answers before it closes). On loopback a handshake with the simulator costs only a few
+  milliseconds of CPU; on a real link it costs round trips, which figure 9 counts.
+- **Throughput** is \`bench/http.ts\`: each client holds one streamable-http session and calls
+  \`router_list_ip_addresses\` on the 4 devices in turn, for a fixed time per level.
+- **Fan-out**: an inventory of 100 or 500 simulated routers; cold = the first call of a freshly
+  started server (every connection opened during the call, at most 32 dialing), warm = the same
+  server again. **Memory**: VmRSS of the server process after start, after a query on 100
+  devices, and after a query on all 500.
+- **Cold start**: from spawning the process to the \`initialize\` answer, and to the result of a
+  first \`router_list_ip_addresses\` (which opens the SSH connection and detects the version).
+- **WAN**: a loopback TCP relay (\`bench/relay.ts\`) forwards each direction after half the
+  round-trip time and charges the TCP handshake (it connects upstream 1.5 round trips after
+  accepting). Round trips = median ÷ nominal RTT; the goal "1 round trip + 5 ms" is judged
+  against the relay's own measured round trip. Our write tools run the write and its read-back in
+  one exec; connect-per-call needs one connection for the write and one for the read-back.
+- Figures vary with the machine's load; the load averages are printed with each run.
+`;
+
+/** The whole docs/benchmarks.md. */
+export function markdown(r: Results): string {
+  return `# Benchmarks
+
+\`deno task bench\` measures every figure below in one run against the built-in simulator on
+loopback, prints these tables, and writes \`bench/results.json\` (raw samples and machine facts)
+and this page. \`deno task bench --quick\` runs a reduced version (under a minute) that CI uses to
+keep the benchmark working; goals are reported, never enforced.
+
+${headline(r)}
+
+![Latency percentiles: floor, stdio tool call, HTTP tool call, connect-per-call](benchmarks.svg)
+
+## Latest results
+
+${tables(r)}
+${METHOD}`;
+}
+
+/** The three outputs as text: results.json, docs/benchmarks.md (unformatted) and the SVG. */
+export function renderOutputs(r: Results): { json: string; markdown: string; svg: string } {
+  const l = r.figures.latency;
+  const subtitle = l
+    ? `loopback, ${r.machine.cores} cores, ${r.mode} run of ${r.machine.date.slice(0, 10)}; ` +
+      `${l.floor.n} floor and stdio samples, ${l.connectPerCall.n} connect-per-call`
+    : `loopback, ${r.machine.cores} cores, ${r.mode} run`;
+  return {
+    json: JSON.stringify(r, null, 2) + "\n",
+    markdown: markdown(r),
+    svg: latencyChart("Tool call latency percentiles (ms)", subtitle, chartSeries(r)),
+  };
+}
+
+/** Write results.json, docs/benchmarks.md (formatted) and docs/benchmarks.svg. */
+export async function writeOutputs(r: Results): Promise<void> {
+  const out = renderOutputs(r);
+  await Deno.writeTextFile(OUTPUTS.json, out.json);
+  await Deno.writeTextFile(OUTPUTS.svg, out.svg);
+  await Deno.writeTextFile(OUTPUTS.markdown, await formatMarkdown(out.markdown));
+}
+
+/** Format Markdown with `deno fmt` (aligned tables, as the repository's fmt check wants). */
+export async function formatMarkdown(text: string): Promise<string> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["fmt", "--ext=md", "-"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(30_000),
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(text));
+  await writer.close();
+  const out = await child.output();
+  return out.success ? new TextDecoder().decode(out.stdout) : text;
+}
