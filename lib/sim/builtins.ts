@@ -138,8 +138,19 @@ const B: Record<string, Builtin> = {
     only(args, ["in", "do"], 1);
     const name = args.positional[0] ? nameOf(args.positional[0]) : "";
     const inArg = args.named.get("in");
-    const list = inArg ? asList(ip.argVal(inArg)) : [];
-    for (const x of list) {
+    const v = inArg ? ip.argVal(inArg) : null;
+    // `:foreach k,v in=$array`: key (or index) and value
+    const [keyName, valName] = name.includes(",") ? name.split(",", 2) : [null, name];
+    if (keyName !== null) {
+      const pairs: [Val, Val][] = v instanceof Map ? [...v] : asList(v).map((x, i) => [i, x]);
+      for (const [k, x] of pairs) {
+        ip.scope.vars.set(keyName, k);
+        ip.scope.vars.set(valName, x);
+        runCode(ip, args.named.get("do"));
+      }
+      return null;
+    }
+    for (const x of asList(v)) {
       ip.scope.vars.set(name, x);
       runCode(ip, args.named.get("do"));
     }

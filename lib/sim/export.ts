@@ -35,6 +35,11 @@ function args(menu: MenuDef, st: RouterState, it: Item, o: ExportOpts, base?: It
     } else if (!o.verbose && !p.exportAlways && typeof p.default === "string" && p.default === v) {
       continue;
     }
+    if (menu.switches?.includes(p.name) && p.type === "bool") {
+      // a yes/no switch (`blackhole`) is exported as a bare word when set
+      if (v === "true" || v === "yes") out.push(p.name);
+      continue;
+    }
     out.push(`${p.name}=${quoteIfNeeded(showValue(p, v))}`);
   }
   return out.sort();

@@ -108,6 +108,8 @@ function ev(e: Expr, host: EvalHost, item: ItemLookup | undefined): EV {
       }
       const a = ev(e.a, host, item), b = ev(e.b, host, item);
       switch (e.op) {
+        case "->":
+          return element(a, b);
         case "=":
           return eq(a, b);
         case "!=":
@@ -153,6 +155,14 @@ function ev(e: Expr, host: EvalHost, item: ItemLookup | undefined): EV {
       }
     }
   }
+}
+
+/** `$array->key`: a key of an associative array, an index of a list, else nothing. */
+function element(a: EV, b: EV): EV {
+  if (a === BAD || b === BAD) return null;
+  if (a instanceof Map) return a.get(toStr(b)) ?? null;
+  if (Array.isArray(a) && isNumLike(b)) return a[Number(b)] ?? null;
+  return null;
 }
 
 function orNull(v: EV): Val {

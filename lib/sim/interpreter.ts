@@ -22,7 +22,7 @@ import type { CommandDef, MenuDef } from "./menu_types.ts";
 import { type MenuNode, menuTree } from "./menus/registry.ts";
 import type { RouterState } from "./state.ts";
 import { parseExpr, parseScript, splitTopLevel } from "./tokenizer.ts";
-import { Code, toStr, truthy, type Val } from "./values.ts";
+import { Code, sortedMap, toStr, truthy, type Val } from "./values.ts";
 import { runBuiltin } from "./builtins.ts";
 import { runVerb, verbsOf } from "./verbs.ts";
 import { exportConfig } from "./export.ts";
@@ -227,8 +227,54 @@ export class Interp implements EvalHost {
       case "expr":
         return evalExpr(p.expr, this);
       case "block":
-        return new Code(p.src);
+        return this.arrayLiteral(p.script) ?? new Code(p.src);
     }
+  }
+
+  /**
+   * `{"a"=1;"b"="x"}` or `{1;2;3}` used as a value is an array: statements of
+   * one word each, none a command. Anything else stays code (`do={...}`).
+   */
+  private arrayLiteral(script: Script): Val[] | Map<string, Val> | null {
+    const words: Word[] = [];
+    for (const line of script.lines) {
+      for (const st of line.stmts) {
+        if (st.words.length !== 1) return null;
+        const t = plainText(st.words[0]);
+        if (t !== null && (t.startsWith(":") || t.startsWith("/"))) return null;
+        words.push(st.words[0]);
+      }
+    }
+    const entries: [string | null, Val][] = words.map((w) => {
+      const [p0, p1] = w.pieces;
+      if (p0.k === "text" && p0.v.includes("=")) {
+        const eq = p0.v.indexOf("=");
+        const rest = p0.v.slice(eq + 1);
+        const pieces: Piece[] = rest ? [{ k: "text", v: rest, pos: p0.pos }] : [];
+        return [p0.v.slice(0, eq), this.elementVal([...pieces, ...w.pieces.slice(1)])];
+      }
+      if (p0.k === "str" && p1?.k === "text" && p1.v.startsWith("=")) {
+        const rest = p1.v.slice(1);
+        const pieces: Piece[] = rest ? [{ k: "text", v: rest, pos: p1.pos }] : [];
+        return [this.strParts(p0.parts), this.elementVal([...pieces, ...w.pieces.slice(2)])];
+      }
+      return [null, this.elementVal(w.pieces)];
+    });
+    if (entries.length && entries.every(([k]) => k !== null)) {
+      return sortedMap(entries.map(([k, v]) => [k!, v]));
+    }
+    if (entries.some(([k]) => k !== null)) {
+      return sortedMap(entries.map(([k, v], i) => [k ?? String(i), v]));
+    }
+    return entries.map(([, v]) => v);
+  }
+
+  private elementVal(pieces: Piece[]): Val {
+    if (!pieces.length) return "";
+    if (pieces.length === 1 && pieces[0].k === "text" && /^-?\d+$/.test(pieces[0].v)) {
+      return Number(pieces[0].v);
+    }
+    return this.evalPieces(pieces);
   }
 
   /** Evaluates an argument's value. */
@@ -254,6 +300,8 @@ export class Interp implements EvalHost {
   // --------------------------------------------------------------- statements
 
   execStatement(stmt: Statement): Val {
+    const only = stmt.words.length === 1 ? stmt.words[0].pieces : [];
+    if (only.length === 1 && only[0].k === "block") return this.runBlock(only[0].script);
     const r = this.resolve(stmt);
     if (r.kind === "cd") {
       this.cwd = r.node;
@@ -339,7 +387,13 @@ export class Interp implements EvalHost {
     }
     if (args.whereWord) throw expectedEnd(args.whereWord.pos);
     let ids: string[] = [];
-    let posArgs = args.positional;
+    const switches = new Set<string>();
+    let posArgs = args.positional.filter((a) => {
+      const t = plainText(a.word);
+      if (t === null || !def.switches?.includes(t)) return true;
+      switches.add(t);
+      return false;
+    });
     const menu = node.menu;
     if (def.numbers && menu) {
       const numArg = args.named.get("numbers");
@@ -349,7 +403,10 @@ export class Interp implements EvalHost {
         posArgs = posArgs.slice(1);
       }
     }
-    const max = def.positional ?? 0;
+    const max = Math.max(
+      0,
+      (def.positional ?? 0) - (def.positionalArg && args.named.has(def.positionalArg) ? 1 : 0),
+    );
     if (posArgs.length > max) throw expectedEnd(posArgs[max].word.pos);
     return def.run({
       st: this.st,
@@ -358,6 +415,8 @@ export class Interp implements EvalHost {
       named,
       positional: posArgs.map((a) => this.argVal(a)),
       ids,
+      switches,
+      cmdDepth: this.cmdDepth,
       interactive: this.interactive,
       print: (l) => this.print(l),
       runScript: (src) => this.runScriptText(src),
@@ -406,7 +465,9 @@ export class Interp implements EvalHost {
       return { kind: "export", node, word, argStart };
     }
     const extra = node.menu?.commands?.[name];
-    if (extra) return { kind: "command", node, def: extra, name, word, argStart };
+    if (extra && (!extra.versions || extra.versions.includes(this.st.version))) {
+      return { kind: "command", node, def: extra, name, word, argStart };
+    }
     if (node.menu && verbsOf(node.menu, this.st).includes(name)) {
       return { kind: "verb", node, menu: node.menu, verb: name, word, argStart };
     }
@@ -530,7 +591,7 @@ function walkStatement(stmt: Statement, known: Set<string>): void {
   if (t0 === ":foreach" || t0 === ":for") {
     const v = stmt.words[1] && plainText(stmt.words[1]);
     inner = new Set(known);
-    if (v) inner.add(v);
+    if (v) { for (const n of v.split(",")) inner.add(n); }
   }
   stmt.words.forEach((w, i) => {
     if (declares && i === 1) return;

@@ -71,6 +71,8 @@ export interface PropDef {
 export interface FlagDef {
   ch: string;
   name: string;
+  /** Only in these versions. */
+  versions?: SimVersion[];
   /** Flags in the same group share one column (v7 legend separates groups by `;`). */
   group: number;
   test: (item: Item, st: RouterState) => boolean;
@@ -93,6 +95,10 @@ export interface CommandCtx {
   positional: Val[];
   /** Ids selected by `numbers` when the command takes them. */
   ids: string[];
+  /** The `switches` given. */
+  switches: Set<string>;
+  /** Depth of `[ ... ]` substitutions the command runs in (0 = on the console). */
+  cmdDepth: number;
   /** True for console input (an exec); false inside scripts (scheduler, `/system script run`). */
   interactive: boolean;
   /** Appends an output line. */
@@ -109,8 +115,14 @@ export interface CommandDef {
   numbers?: boolean;
   /** Other positional arguments accepted (count). */
   positional?: number;
+  /** The named argument the first positional stands for (`/ping 1.1.1.1` = `address=`). */
+  positionalArg?: string;
   /** Needs the `write` policy. */
   write?: boolean;
+  /** Bare words the command takes anywhere after its name (`once`, `as-value`). */
+  switches?: string[];
+  /** Only in these versions (else `bad command name`). */
+  versions?: SimVersion[];
   run: (ctx: CommandCtx) => Val | void;
 }
 
@@ -166,4 +178,8 @@ export interface MenuDef {
   policy?: boolean;
   /** Items cannot be added/removed by the user (e.g. /interface/ethernet). */
   noAdd?: boolean;
+  /** `add` exists only in these versions (`/user/ssh-keys add` from 7.12). */
+  addVersions?: SimVersion[];
+  /** Yes/no properties also given as bare words (`add blackhole`), meaning `=yes`. */
+  switches?: string[];
 }

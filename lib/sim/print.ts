@@ -18,6 +18,11 @@ function flagNames(menu: MenuDef): Set<string> {
   return new Set((menu.flags ?? []).map((f) => f.name));
 }
 
+/** The flags a version shows. */
+function flagsOf(menu: MenuDef, st: RouterState): FlagDef[] {
+  return (menu.flags ?? []).filter((f) => !f.versions || f.versions.includes(st.version));
+}
+
 function groupsOf(flags: FlagDef[]): number[] {
   return [...new Set(flags.map((f) => f.group))].sort((a, b) => a - b);
 }
@@ -58,7 +63,7 @@ export function printList(
   if (o.mode === "table" && menu.printer) return menu.printer(items, st);
   if (o.mode === "table") return printTable(st, menu, items, labels, o);
   const out: string[] = [];
-  const allFlags = menu.flags ?? [];
+  const allFlags = flagsOf(menu, st);
   const flagW = Math.max(1, ...items.map((it) => allFlags.filter((f) => f.test(it, st)).length));
   if (o.mode === "detail" && allFlags.length) {
     out.push(legend(allFlags, false, st.v6 ? ", " : "; ") + " ");
@@ -121,7 +126,7 @@ function printTable(
 ): string[] {
   const out: string[] = [];
   if (!items.length && !st.v6) return out;
-  const allFlags = menu.flags ?? [];
+  const allFlags = flagsOf(menu, st);
   const byName = new Map(propsOf(menu, st).map((p) => [p.name, p]));
   let cols = (st.v6 ? menu.columns6 ?? menu.columns : menu.columns) ?? [];
   if (menu.dynColumns && !st.v6) {

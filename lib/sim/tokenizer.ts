@@ -40,6 +40,7 @@ type ExprTok =
   | { t: "eof"; pos: Pos };
 
 const OPS = [
+  "->",
   "&&",
   "||",
   "!=",
@@ -336,7 +337,10 @@ class Scanner {
     }
     if (/[A-Za-z0-9_:*]/.test(c)) {
       let v = "";
-      while (!this.eof() && /[A-Za-z0-9_.:\-*]/.test(this.ch)) v += this.next();
+      while (
+        !this.eof() && /[A-Za-z0-9_.:\-*]/.test(this.ch) &&
+        !(this.ch === "-" && this.peek() === ">")
+      ) v += this.next();
       if (WORD_OPS.has(v)) return { t: "op", v, pos };
       if (/^\d+$/.test(v)) return { t: "num", v: Number(v), pos };
       return { t: "word", v, pos, bad: v.includes(":") };
@@ -380,6 +384,7 @@ const PREC: Record<string, number> = {
   "*": 7,
   "/": 7,
   "%": 7,
+  "->": 8,
 };
 
 class ExprParser {

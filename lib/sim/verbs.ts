@@ -27,11 +27,14 @@ const WRITE_VERBS = new Set([
 ]);
 
 /** Verbs a menu offers. */
-export function verbsOf(menu: MenuDef, _st: RouterState): string[] {
+export function verbsOf(menu: MenuDef, st: RouterState): string[] {
   if (menu.verbs) return menu.verbs;
   if (menu.kind === "single") return ["set", "print", "get"];
   const v = ["print", "find", "get", "set", "unset", "enable", "disable", "comment"];
-  if (!menu.noAdd) v.push("add", "remove");
+  if (!menu.noAdd) {
+    if (!menu.addVersions || menu.addVersions.includes(st.version)) v.push("add");
+    v.push("remove");
+  }
   if (menu.ordered) v.push("move");
   return v;
 }
@@ -120,8 +123,23 @@ function fillDefaults(menu: MenuDef, st: RouterState, item: Item): void {
   }
 }
 
-function add(ip: Interp, menu: MenuDef, args: Args): Val {
+/** Bare switch words (`add blackhole`) become `name=yes`. */
+function withSwitches(ip: Interp, menu: MenuDef, args: Args): Args {
+  if (!menu.switches) return args;
+  const props = writable(menu, ip.st);
+  const named = new Map(args.named);
+  const positional = args.positional.filter((a) => {
+    const t = plainText(a.word);
+    if (t === null || !menu.switches!.includes(t) || !props.has(t)) return true;
+    named.set(t, { name: t, word: a.word, pieces: [{ k: "text", v: "yes", pos: a.word.pos }] });
+    return false;
+  });
+  return { ...args, named, positional };
+}
+
+function add(ip: Interp, menu: MenuDef, args0: Args): Val {
   const st = ip.st;
+  const args = withSwitches(ip, menu, args0);
   noPositional(args);
   const item: Item = {};
   applyArgs(ip, menu, args, item, ["copy-from", "place-before"]);
@@ -189,7 +207,8 @@ function commit(ip: Interp, menu: MenuDef, changes: [Item, Item][]): void {
   if (changes.length) st.touch();
 }
 
-function set(ip: Interp, menu: MenuDef, args: Args): Val {
+function set(ip: Interp, menu: MenuDef, args0: Args): Val {
+  const args = withSwitches(ip, menu, args0);
   if (menu.kind === "single") {
     noPositional(args);
     const t = ip.st.tableOf(menu);

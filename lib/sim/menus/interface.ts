@@ -3,7 +3,7 @@ import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import type { SimVersion } from "../types.ts";
 import { fail } from "../errors.ts";
 import type { RouterState } from "../state.ts";
-import { isTrue, sortedMap } from "../values.ts";
+import { isTrue, sortedMap, type Val } from "../values.ts";
 import { ALL_MENUS, menuByPath } from "./registry.ts";
 import {
   bool,
@@ -96,7 +96,76 @@ const INTERFACE: MenuDef = {
   noAdd: true,
   afterChange: renameCascade,
   noExport: true,
+  commands: {
+    "monitor-traffic": {
+      numbers: true,
+      switches: ["once", "as-value", "without-paging"],
+      args: ["interval", "duration", "freeze-frame-interval"],
+      run: (c) => {
+        if (!c.ids.length) throw fail("missing value(s) of argument(s) interface");
+        const items = c.st.list(c.menu!).filter((i) => c.ids.includes(i[".id"]));
+        const recs = items.map((it) => trafficRecord(it));
+        if (c.switches.has("as-value")) return recs.length === 1 ? recs[0] : recs;
+        const keys = TRAFFIC_KEYS;
+        const rows: [string, string[]][] = [["name", recs.map((r) => String(r.get("name")))]];
+        for (const k of keys) {
+          rows.push([k, recs.map((r) => showRate(k, Number(r.get(k))))]);
+        }
+        const w = Math.max(...rows.map((r) => r[0].length));
+        for (const [k, vs] of rows) {
+          c.print(`${k.padStart(w + 2)}: ${vs.map((v) => v.padEnd(10)).join(" ").trimEnd()}`);
+        }
+      },
+    },
+  },
 };
+
+const TRAFFIC_KEYS = [
+  "rx-packets-per-second",
+  "rx-bits-per-second",
+  "fp-rx-packets-per-second",
+  "fp-rx-bits-per-second",
+  "rx-drops-per-second",
+  "rx-errors-per-second",
+  "tx-packets-per-second",
+  "tx-bits-per-second",
+  "fp-tx-packets-per-second",
+  "fp-tx-bits-per-second",
+  "tx-drops-per-second",
+  "tx-queue-drops-per-second",
+  "tx-errors-per-second",
+];
+
+/** One `monitor-traffic once` sample: steady made-up rates on running interfaces, else 0. */
+function trafficRecord(it: Item): Map<string, Val> {
+  const up = isTrue(it.running) && !isTrue(it.disabled);
+  let h = 7;
+  for (const ch of it.name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  const rxPps = up ? 20 + (h % 180) : 0;
+  const txPps = up ? 10 + ((h >>> 8) % 120) : 0;
+  const v: Record<string, number> = {
+    "rx-packets-per-second": rxPps,
+    "rx-bits-per-second": rxPps * 8 * 612,
+    "fp-rx-packets-per-second": rxPps,
+    "fp-rx-bits-per-second": rxPps * 8 * 612,
+    "tx-packets-per-second": txPps,
+    "tx-bits-per-second": txPps * 8 * 388,
+    "fp-tx-packets-per-second": txPps,
+    "fp-tx-bits-per-second": txPps * 8 * 388,
+  };
+  return sortedMap([
+    ["name", it.name],
+    ...TRAFFIC_KEYS.map((k) => [k, v[k] ?? 0] as [string, Val]),
+  ]);
+}
+
+/** How the console shows a rate: `12.3kbps`, `41`. */
+function showRate(key: string, n: number): string {
+  if (!key.includes("bits")) return String(n);
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}Mbps`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)}kbps`;
+  return `${n}bps`;
+}
 
 /** `/interface/ethernet`. */
 const ETHERNET: MenuDef = {

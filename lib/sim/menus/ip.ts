@@ -1,5 +1,6 @@
 /** `/ip` and `/ipv6` menus: addresses, pools, DHCP, DNS, routes, services, neighbors. */
-import type { Item, MenuDef } from "../menu_types.ts";
+import type { FlagDef, Item, MenuDef } from "../menu_types.ts";
+import type { SimVersion } from "../types.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
 import { fmtIp4, isPrefix6, network4, parseIp4, parsePrefix4 } from "../ipaddr.ts";
@@ -454,6 +455,44 @@ function isGateway(v: string, st: RouterState): boolean {
   );
 }
 
+const V7: SimVersion[] = ["7.16", "7.12"];
+const V6: SimVersion[] = ["6.49"];
+const static_ = (i: Item) => !isTrue(i.dynamic) && !isTrue(i.connect);
+
+/**
+ * Route flags. v7: `D - DYNAMIC; X - DISABLED, A - ACTIVE; c - CONNECT, s - STATIC; B - BLACKHOLE`;
+ * v6: `X - disabled, A - active, D - dynamic, C - connect, S - static, ..., B - blackhole,
+ * U - unreachable, P - prohibit`.
+ */
+const ROUTE_FLAGS: FlagDef[] = [
+  { ...F_DYNAMIC, group: 0, versions: V7 },
+  { ...F_DISABLED, group: 1, versions: V7 },
+  {
+    ch: "A",
+    name: "active",
+    group: 1,
+    versions: V7,
+    test: (i) => isTrue(i.active) && !isTrue(i.disabled),
+  },
+  { ch: "c", name: "connect", group: 2, versions: V7, test: (i) => isTrue(i.connect) },
+  { ch: "s", name: "static", group: 2, versions: V7, test: static_ },
+  { ch: "B", name: "blackhole", group: 3, versions: V7, test: (i) => isTrue(i.blackhole) },
+  { ...F_DISABLED, group: 0, versions: V6 },
+  {
+    ch: "A",
+    name: "active",
+    group: 0,
+    versions: V6,
+    test: (i) => isTrue(i.active) && !isTrue(i.disabled),
+  },
+  { ...F_DYNAMIC, group: 1, versions: V6 },
+  { ch: "C", name: "connect", group: 2, versions: V6, test: (i) => isTrue(i.connect) },
+  { ch: "S", name: "static", group: 2, versions: V6, test: static_ },
+  { ch: "B", name: "blackhole", group: 3, versions: V6, test: (i) => i.type === "blackhole" },
+  { ch: "U", name: "unreachable", group: 3, versions: V6, test: (i) => i.type === "unreachable" },
+  { ch: "P", name: "prohibit", group: 3, versions: V6, test: (i) => i.type === "prohibit" },
+];
+
 /** `/ip/route`: static routes plus connected routes of every address. */
 const ROUTE: MenuDef = {
   path: "/ip/route",
@@ -479,6 +518,9 @@ const ROUTE: MenuDef = {
     str("pref-src"),
     oneOf("check-gateway", ["arp", "bfd", "bfd-multihop", "none", "ping"]),
     bool("blackhole", false, { versions: ["7.16", "7.12"] }),
+    oneOf("type", ["unicast", "blackhole", "prohibit", "unreachable"], "unicast", {
+      versions: ["6.49"],
+    }),
     str("vrf-interface", { versions: ["7.16", "7.12"] }),
     ro("active", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
     ro("connect", "bool", { compute: (i) => i.connect ?? "false" }),
@@ -487,17 +529,14 @@ const ROUTE: MenuDef = {
     DISABLED,
     COMMENT,
   ],
-  flags: [
-    { ...F_DYNAMIC, group: 0 },
-    { ...F_DISABLED, group: 1 },
-    { ch: "A", name: "active", group: 1, test: (i) => isTrue(i.active) && !isTrue(i.disabled) },
-    { ch: "c", name: "connect", group: 2, test: (i) => isTrue(i.connect) },
-    { ch: "s", name: "static", group: 2, test: (i) => !isTrue(i.dynamic) && !isTrue(i.connect) },
-  ],
+  flags: ROUTE_FLAGS,
+  switches: ["blackhole"],
   columns: ["dst-address", "gateway", "routing-table", "distance"],
   columns6: ["dst-address", "pref-src", "gateway", "distance"],
   check: (it) => {
-    if (!it.gateway && !isTrue(it.blackhole)) throw fail("failure: gateway not specified");
+    if (!it.gateway && !isTrue(it.blackhole) && (it.type ?? "unicast") === "unicast") {
+      throw fail("failure: gateway not specified");
+    }
   },
   defaults: () => [{
     "dst-address": "0.0.0.0/0",
@@ -674,6 +713,7 @@ const IPV6_ROUTE: MenuDef = {
     int("target-scope", 10, { min: 0, max: 255 }),
     str("routing-table", { default: "main", versions: ["7.16", "7.12"] }),
     bool("blackhole", false, { versions: ["7.16", "7.12"] }),
+    oneOf("type", ["unicast", "unreachable"], "unicast", { versions: ["6.49"] }),
     ro("active", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
     ro("connect", "bool", { compute: (i) => i.connect ?? "false" }),
     ro("static", "bool", { compute: (i) => String(!isTrue(i.dynamic)) }),
@@ -682,10 +722,13 @@ const IPV6_ROUTE: MenuDef = {
     COMMENT,
   ],
   flags: ROUTE.flags,
+  switches: ["blackhole"],
   columns: ["dst-address", "gateway", "routing-table", "distance"],
   columns6: ["dst-address", "gateway", "distance"],
   check: (it) => {
-    if (!it.gateway && !isTrue(it.blackhole)) throw fail("failure: gateway not specified");
+    if (!it.gateway && !isTrue(it.blackhole) && (it.type ?? "unicast") === "unicast") {
+      throw fail("failure: gateway not specified");
+    }
   },
   dynamic: (st) =>
     st.list(IPV6_ADDRESS).filter((a) => !isTrue(a.disabled)).map((a) => ({

@@ -10,7 +10,7 @@ import type { SimVersion } from "../types.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
 import { parseIp4 } from "../ipaddr.ts";
-import { toStr } from "../values.ts";
+import { sortedMap, toStr, type Val } from "../values.ts";
 import { menuByPath } from "./registry.ts";
 
 /** A command at a path of the menu tree. */
@@ -36,13 +36,16 @@ function resolveHost(st: RouterState, host: string): string {
   throw fail("invalid value for argument address");
 }
 
+/** True for the router's own addresses (and loopback). */
+function isOwn(st: RouterState, ip: string): boolean {
+  return ip.startsWith("127.") ||
+    st.list(menuByPath("/ip/address", st.version)!).some((a) => a.address.split("/")[0] === ip);
+}
+
 /** How the simulated network answers a ping to `ip`. */
 function answer(st: RouterState, ip: string): Hop {
   if (/^(192\.0\.2|198\.51\.100|203\.0\.113)\./.test(ip)) return null;
-  const own = st.list(menuByPath("/ip/address", st.version)!).some((a) =>
-    a.address.split("/")[0] === ip
-  );
-  if (own || ip.startsWith("127.")) return { ttl: 64, ms: 0.02 };
+  if (isOwn(st, ip)) return { ttl: 64, ms: 0.02 };
   if (ip.startsWith("192.168.88.")) return { ttl: 64, ms: 0.4 };
   return { ttl: 117, ms: 10.4 };
 }
@@ -54,7 +57,38 @@ function rtt(ms: number, v6: boolean, seq: number): string {
   return `${m}ms${us % 1000}us`;
 }
 
-function pingRun(c: CommandCtx): number {
+/** A script time value (`00:00:00.010437`) of a number of milliseconds. */
+function timeValue(ms: number): string {
+  const us = Math.round(ms * 1000);
+  const sec = Math.floor(us / 1e6);
+  const p2 = (n: number) => String(n).padStart(2, "0");
+  return `${p2(Math.floor(sec / 3600))}:${p2(Math.floor(sec / 60) % 60)}:${p2(sec % 60)}.${
+    String(us % 1e6).padStart(6, "0")
+  }`;
+}
+
+/** `/ping ... as-value` (v7): one record per request, nothing printed. */
+function pingValue(c: CommandCtx, ip: string, count: number, size: string, hop: Hop): Val {
+  const out: Val[] = [];
+  for (let seq = 0; seq < count; seq++) {
+    if (!hop) {
+      out.push(sortedMap([["seq", seq], ["host", ip], ["status", "timeout"]]));
+      continue;
+    }
+    const us = Math.round(hop.ms * 1000) + seq * 37;
+    out.push(sortedMap([
+      ["seq", seq],
+      ["host", ip],
+      ["size", Number(size)],
+      ["ttl", hop.ttl],
+      ["time", timeValue(us / 1000)],
+    ]));
+  }
+  void c;
+  return out;
+}
+
+function pingRun(c: CommandCtx): Val {
   const st = c.st;
   const target = c.named.get("address") ??
     (c.positional[0] !== undefined ? toStr(c.positional[0]) : "");
@@ -64,6 +98,7 @@ function pingRun(c: CommandCtx): number {
   if (!Number.isInteger(count) || count < 1) throw fail("invalid value for argument count");
   const size = c.named.get("size") ?? "56";
   const hop = answer(st, ip);
+  if (c.switches.has("as-value")) return pingValue(c, ip, count, size, hop);
   const header = "  SEQ " + "HOST".padEnd(40) + " SIZE TTL TIME" + (st.v6 ? "  " : "       ") +
     "STATUS";
   c.print(header);
@@ -98,7 +133,7 @@ function pingRun(c: CommandCtx): number {
   return recv;
 }
 
-const PING: CommandDef = {
+const PING6: CommandDef = {
   args: [
     "address",
     "count",
@@ -113,10 +148,19 @@ const PING: CommandDef = {
     "vrf",
   ],
   positional: 1,
+  positionalArg: "address",
   run: pingRun,
 };
 
-const TRACEROUTE: CommandDef = {
+/** v7 ping also returns its records with `as-value` (v6 refuses the word). */
+const PING7: CommandDef = {
+  ...PING6,
+  args: [...PING6.args!.filter((a) => a !== "routing-mark")],
+  switches: ["as-value"],
+};
+PING6.args!.push("routing-mark");
+
+const TRACEROUTE6: CommandDef = {
   args: [
     "address",
     "count",
@@ -132,6 +176,7 @@ const TRACEROUTE: CommandDef = {
     "vrf",
   ],
   positional: 1,
+  positionalArg: "address",
   run: (c) => {
     const st = c.st;
     const target = c.named.get("address") ??
@@ -139,9 +184,40 @@ const TRACEROUTE: CommandDef = {
     if (!target) throw fail("missing value(s) of argument(s) address");
     const ip = resolveHost(st, target);
     const count = Number(c.named.get("count") ?? "1");
-    const hops: [string, Hop][] = [];
-    if (!ip.startsWith("192.168.88.")) hops.push(["192.168.88.254", { ttl: 64, ms: 0.3 }]);
+    const maxHops = Number(c.named.get("max-hops") ?? "30");
+    if (!Number.isInteger(count) || count < 1) throw fail("invalid value for argument count");
+    if (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > 255) {
+      throw fail("invalid value for argument max-hops");
+    }
+    let hops: [string, Hop][] = [];
+    if (!ip.startsWith("192.168.88.") && !isOwn(st, ip)) {
+      hops.push(["192.168.88.254", { ttl: 64, ms: 0.3 }]);
+    }
     hops.push([ip, answer(st, ip)]);
+    hops = hops.slice(0, maxHops);
+    if (c.switches.has("as-value")) {
+      // one section per round, each with every hop so far
+      const out: Val[] = [];
+      for (let round = 0; round < count; round++) {
+        for (const [addr, h] of hops) {
+          const t = h ? timeValue(h.ms) : "";
+          out.push(sortedMap([
+            [".section", round],
+            ["address", h ? addr : ""],
+            ["loss", h ? 0 : 100],
+            ["sent", round + 1],
+            ...(h
+              ? [["last", t], ["avg", t], ["best", t], ["worst", t], ["std-dev", timeValue(0)]] as [
+                string,
+                Val,
+              ][]
+              : []),
+            ["status", h ? "" : "timeout"],
+          ]));
+        }
+      }
+      return out;
+    }
     const rows = hops.map(([addr, h], i) => {
       const t = h ? (h.ms < 1 ? h.ms.toFixed(1) : h.ms.toFixed(0)) : "";
       return [
@@ -165,6 +241,9 @@ const TRACEROUTE: CommandDef = {
     for (const r of rows) c.print(fmt(r));
   },
 };
+
+/** v7 traceroute also returns its records with `as-value` (v6 refuses the word). */
+const TRACEROUTE7: CommandDef = { ...TRACEROUTE6, switches: ["as-value"] };
 
 function confirm(c: CommandCtx, question: string, act: () => void): void {
   if (c.interactive) {
@@ -235,9 +314,12 @@ const BACKUP_LOAD: CommandDef = {
 
 /** Loose commands. */
 export const LOOSE_COMMANDS: LooseCommand[] = [
-  { path: "/", name: "ping", def: PING },
-  { path: "/tool", name: "ping", def: PING },
-  { path: "/tool", name: "traceroute", def: TRACEROUTE },
+  { path: "/", name: "ping", def: PING6, versions: ["6.49"] },
+  { path: "/tool", name: "ping", def: PING6, versions: ["6.49"] },
+  { path: "/tool", name: "traceroute", def: TRACEROUTE6, versions: ["6.49"] },
+  { path: "/", name: "ping", def: PING7, versions: ["7.16", "7.12"] },
+  { path: "/tool", name: "ping", def: PING7, versions: ["7.16", "7.12"] },
+  { path: "/tool", name: "traceroute", def: TRACEROUTE7, versions: ["7.16", "7.12"] },
   { path: "/system", name: "reboot", def: REBOOT },
   { path: "/system", name: "shutdown", def: SHUTDOWN },
   { path: "/system/backup", name: "save", def: BACKUP_SAVE },
