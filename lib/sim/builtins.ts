@@ -67,6 +67,8 @@ function typeOf(v: Val): string {
   return "str";
 }
 
+let jobSeq = 0;
+
 const B: Record<string, Builtin> = {
   put(ip, args) {
     only(args, [], 1);
@@ -311,12 +313,29 @@ const B: Record<string, Builtin> = {
     return new Code(src);
   },
   execute(ip, args) {
+    // runs the script as a background job: no console, no confirmation prompts
+    const asString = args.positional.findIndex((p) => plainText(p.word) === "as-string");
+    if (asString >= 0) args.positional.splice(asString, 1);
     only(args, ["script", "file", "as-string"], 1);
     const a = args.named.get("script") ?? args.positional[0];
+    let src = "";
+    if (a) {
+      const p = a.pieces[0];
+      const v = a.pieces.length === 1 && p.k === "block" ? new Code(p.src) : ip.argVal(a);
+      src = v instanceof Code ? v.src : toStr(v);
+    }
     const saved = ip.out.length;
-    runCode(ip, a);
-    if (args.named.has("as-string")) return ip.out.splice(saved).join("\n");
-    return "*1";
+    const failed = ip.failed;
+    ip.runScriptText(src);
+    ip.failed = failed;
+    const output = ip.out.splice(saved).join("\n");
+    if (asString >= 0 || args.named.has("as-string")) return output;
+    const file = args.named.get("file");
+    if (file) {
+      const name = ip.argStr(file);
+      ip.st.writeFile(name.endsWith(".txt") ? name : name + ".txt", output, ".txt file");
+    }
+    return "*" + (++jobSeq).toString(16).toUpperCase();
   },
   resolve(ip, args) {
     only(args, ["domain-name", "server", "server-port", "type"], 1);

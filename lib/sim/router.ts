@@ -31,10 +31,14 @@ export interface ExecResult {
 
 /** A logged-in session (for `/user/active`). */
 export interface ActiveSession {
+  /** `/user/active` id (`*1`, `*2`...), stable for the session's life. */
+  id: string;
   name: string;
   address: string;
   via: string;
   when: string;
+  /** Ends the session (closes its connection). */
+  end: () => void;
 }
 
 /** The router behind an SSH listener. */
@@ -45,11 +49,13 @@ export class RouterCore {
     execChannels: 0,
     commands: 0,
     authFailures: 0,
+    reboots: 0,
   };
   faults: SimFaults;
   private st: RouterState | null = null;
   private scheduler: Scheduler | null = null;
   readonly active = new Set<ActiveSession>();
+  private sessionSeq = 0;
   /** Drops every SSH connection (set by the listener; used by reboot). */
   dropConnections: () => void = () => {};
 
@@ -74,9 +80,18 @@ export class RouterCore {
     }
     const st = new RouterState(init, data);
     st.activeSessions = () => [...this.active];
+    st.endSession = (id) => {
+      const s = [...this.active].find((x) => x.id === id);
+      if (!s) return false;
+      this.active.delete(s);
+      st.log("system,info,account", `user ${s.name} logged out from ${s.address} via ${s.via}`);
+      setTimeout(() => s.end(), 0);
+      return true;
+    };
     this.st = st;
     if (!data) this.seedUserKeys(st);
     st.onReboot = () => {
+      this.counters.reboots++;
       this.scheduler?.reset();
       setTimeout(() => this.dropConnections(), 0);
     };
@@ -109,6 +124,11 @@ export class RouterCore {
       "key-owner": d.owner,
       info: d.owner,
     });
+  }
+
+  /** A new `/user/active` id. */
+  newSessionId(): string {
+    return "*" + (++this.sessionSeq).toString(16).toUpperCase();
   }
 
   /** Adds a user (and its keys) to a running router. */

@@ -83,7 +83,14 @@ export class SshListener {
     const sock: net.Socket = client._sock;
     let user = "";
     let commandsHere = 0;
-    const session = { name: "", address: info?.ip ?? "127.0.0.1", via: "ssh", when: "" };
+    const session = {
+      id: "",
+      name: "",
+      address: info?.ip ?? "127.0.0.1",
+      via: "ssh",
+      when: "",
+      end: () => sock.destroy(),
+    };
     client.on("error", () => {});
     client.on("authentication", (ctx: any) => {
       const st = core.state();
@@ -128,6 +135,7 @@ export class SshListener {
       const st = core.state();
       session.name = user.split("+")[0];
       session.when = st.nowText();
+      session.id = core.newSessionId();
       core.active.add(session);
       st.log(
         "system,info,account",

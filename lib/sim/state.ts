@@ -55,7 +55,15 @@ export class RouterState {
   /** Called by `/system reboot` from a script: drops connections. */
   onReboot: (() => void) | null = null;
   /** Logged-in sessions, for `/user/active`. */
-  activeSessions: () => { name: string; address: string; via: string; when: string }[] = () => [];
+  activeSessions: () => {
+    id: string;
+    name: string;
+    address: string;
+    via: string;
+    when: string;
+  }[] = () => [];
+  /** Ends a logged-in session by its `/user/active` id; false when there is none. */
+  endSession: (id: string) => boolean = () => false;
   /** Hooks run after any change (scheduler re-arming). */
   onChange: (() => void) | null = null;
 
@@ -172,6 +180,21 @@ export class RouterState {
       message,
     });
     if (t.items.length > 1000) t.items.splice(0, t.items.length - 1000);
+  }
+
+  /** Creates or overwrites a file in `/file`. */
+  writeFile(name: string, contents: string, type: string): void {
+    const t = this.table("/file");
+    const item: Item = {
+      name,
+      type,
+      contents,
+      [this.v6 ? "creation-time" : "last-modified"]: this.nowText(),
+    };
+    const old = t.items.find((f) => f.name === name);
+    if (old) Object.assign(old, item);
+    else t.items.push({ ".id": this.newId(t), ...item });
+    this.touch();
   }
 
   /** Serialises the configuration for a state file. */

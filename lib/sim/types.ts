@@ -37,6 +37,8 @@ export interface SimCounters {
   execChannels: number;
   commands: number;
   authFailures: number;
+  /** Reboots done (`/system reboot` from a script or `:execute`, backup load...). */
+  reboots: number;
 }
 
 /** The default faults: none. */

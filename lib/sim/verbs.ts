@@ -410,7 +410,23 @@ const PRINT_WORDS = new Set([
   "value-list",
 ]);
 
-function print(ip: Interp, menu: MenuDef, args: Args, _stmt: Statement): Val {
+function print(ip: Interp, menu: MenuDef, args: Args, stmt: Statement): Val {
+  const file = args.named.get("file");
+  if (!file) return printTo(ip, menu, args, (l) => ip.print(l));
+  // `print file=NAME` writes the output to NAME.txt instead of the console
+  const name = ip.argStr(file);
+  const lines: string[] = [];
+  const v = printTo(ip, menu, args, (l) => lines.push(l));
+  void stmt;
+  ip.st.writeFile(
+    name.endsWith(".txt") ? name : name + ".txt",
+    lines.map((l) => l + "\n").join(""),
+    ".txt file",
+  );
+  return v;
+}
+
+function printTo(ip: Interp, menu: MenuDef, args: Args, out: (line: string) => void): Val {
   const st = ip.st;
   const mods = new Set<string>();
   for (const a of args.positional) {
@@ -433,7 +449,7 @@ function print(ip: Interp, menu: MenuDef, args: Args, _stmt: Statement): Val {
     if (args.whereWord) throw expectedEnd(args.whereWord.pos);
     const it = st.list(menu)[0];
     if (mods.has("as-value")) return itemToMap(menu, st, it, proplist);
-    for (const l of printSingle(st, menu, it, proplist)) ip.print(l);
+    for (const l of printSingle(st, menu, it, proplist)) out(l);
     return null;
   }
   let items = filtered(ip, menu, args, [
@@ -452,7 +468,7 @@ function print(ip: Interp, menu: MenuDef, args: Args, _stmt: Statement): Val {
     items = items.filter((i) => ids.has(i[".id"]));
   }
   if (mods.has("count-only")) {
-    if (ip.cmdDepth === 0) ip.print(String(items.length));
+    if (ip.cmdDepth === 0) out(String(items.length));
     return items.length;
   }
   if (mods.has("as-value")) return items.map((it) => itemToMap(menu, st, it, proplist));
@@ -462,7 +478,7 @@ function print(ip: Interp, menu: MenuDef, args: Args, _stmt: Statement): Val {
   for (
     const l of printList(st, menu, items, labels, { mode, showIds: mods.has("show-ids"), proplist })
   ) {
-    ip.print(l);
+    out(l);
   }
   return null;
 }

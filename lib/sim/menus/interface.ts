@@ -852,6 +852,7 @@ const WIRELESS: MenuDef = {
     int("mtu", 1500),
     { name: "mac-address", type: "mac" },
     str("ssid", { default: "MikroTik" }),
+    bool("hide-ssid", false),
     oneOf("mode", [
       "alignment-only",
       "ap-bridge",
@@ -919,6 +920,7 @@ const WIRELESS: MenuDef = {
       country: "etsi",
       "security-profile": "default",
       "wireless-protocol": "802.11",
+      "hide-ssid": "false",
       "interface-type": "Atheros AR9300",
       disabled: "false",
       dynamic: "false",
@@ -940,6 +942,7 @@ const WIRELESS: MenuDef = {
       country: "etsi",
       "security-profile": "default",
       "wireless-protocol": "802.11",
+      "hide-ssid": "false",
       "interface-type": "IPQ4019",
       disabled: "false",
       dynamic: "false",

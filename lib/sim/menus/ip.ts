@@ -366,7 +366,6 @@ const DNS_STATIC: MenuDef = {
       type: "enum",
       values: ["A", "AAAA", "CNAME", "FWD", "MX", "NS", "NXDOMAIN", "SRV", "TXT"],
       default: "A",
-      versions: ["7.16", "7.12"],
     },
     {
       name: "address",
@@ -388,7 +387,7 @@ const DNS_STATIC: MenuDef = {
   ],
   flags: [F_DISABLED, F_DYNAMIC],
   columns: ["name", "regexp", "type", "address", "ttl"],
-  columns6: ["name", "regexp", "address", "ttl"],
+  columns6: ["name", "regexp", "type", "address", "ttl"],
   check: (it) => {
     if (!it.name && !it.regexp) throw fail("failure: name or regexp must be set");
   },

@@ -3,6 +3,7 @@ import type { Item, MenuDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
 import { fmtTime } from "../timefmt.ts";
 import { isTrue } from "../values.ts";
+import { fail } from "../errors.ts";
 import {
   COMMENT,
   DISABLED,
@@ -219,9 +220,20 @@ const USER_ACTIVE: MenuDef = {
     ro("group", "str"),
   ],
   columns: ["when", "name", "address", "via"],
+  commands: {
+    "request-logout": {
+      numbers: true,
+      write: true,
+      versions: ["7.16", "7.12"],
+      run: (c) => {
+        if (!c.ids.length) throw fail("missing value(s) of argument(s) numbers");
+        for (const id of c.ids) c.st.endSession(id);
+      },
+    },
+  },
   dynamic: (st) =>
-    st.activeSessions().map((s, i) => ({
-      ".id": "*" + (i + 1).toString(16).toUpperCase(),
+    st.activeSessions().map((s) => ({
+      ".id": s.id,
       when: s.when,
       name: s.name,
       address: s.address,

@@ -93,6 +93,8 @@ export const SSH_KEYS: MenuDef = {
   path: "/user/ssh-keys",
   kind: "list",
   policy: true,
+  // `add user= key=` from 7.12; before, keys come only from `import public-key-file=`
+  addVersions: ["7.16", "7.12"],
   props: [
     { name: "user", type: "ref", ref: "/user", required: true },
     str("key", { secret: true, required: true }),
