@@ -99,6 +99,9 @@ interface Spare {
   taken: boolean;
 }
 
+/** Tries of a command whose channel the router refuses. */
+const REFUSED_ATTEMPTS = 4;
+
 /** Sentence added to errors of writes whose outcome is unknown. */
 export function outcomeUnknownHint(menu: string): string {
   return `; the outcome is unknown (the command may have run on the router): read ${menu} ` +
@@ -127,6 +130,8 @@ export class SshConnection {
   #stats = { peakActive: 0, preopenedUsed: 0, freshChannels: 0, sparesClosedByServer: 0 };
   #idleClosedInARow = 0;
   #closing: Promise<void> | null = null;
+  /** Errors of channels refused by the router while others were open (retried once). */
+  #refused = new WeakSet<SshError>();
 
   private constructor(
     client: Ssh2Client,
@@ -221,11 +226,21 @@ export class SshConnection {
    * closed, and the connection is retired (reopened on the next call).
    */
   async exec(req: ExecRequest, timeoutMs: number): Promise<ExecOutput> {
-    await this.#acquire(req, timeoutMs);
-    try {
-      return await this.#run(req, timeoutMs);
-    } finally {
-      this.#release();
+    for (let attempt = 1;; attempt++) {
+      await this.#acquire(req, timeoutMs);
+      let refused = false;
+      try {
+        return await this.#run(req, timeoutMs);
+      } catch (err) {
+        // The router refused a channel (the command was not sent): the limit
+        // is now lower, so wait for a free channel and try again, a few times
+        // (a server may still be tearing down channels that just closed).
+        if (attempt >= REFUSED_ATTEMPTS || !this.#refused.has(err as SshError)) throw err;
+        refused = true;
+      } finally {
+        this.#release();
+      }
+      if (refused) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
 
@@ -274,11 +289,14 @@ export class SshConnection {
 
   #release(): void {
     this.#active--;
-    const next = this.#queue.shift();
-    if (next) {
-      clearTimeout(next.timer);
-      this.#take();
-      next.resolve();
+    if (this.#queue.length > 0) {
+      // The limit may have been lowered meanwhile: hand over only what it allows.
+      if (this.#active < this.#limit) {
+        const next = this.#queue.shift()!;
+        clearTimeout(next.timer);
+        this.#take();
+        next.resolve();
+      }
       return;
     }
     if (this.#active === 0 && this.#retired) {
@@ -420,13 +438,24 @@ export class SshConnection {
 
       const openFailed = (err: Error) => {
         if (this.#closed) return finish(this.#lost(false));
-        finish(
-          new SshError(
-            "channel-limit",
-            `${who}: the router refused a new channel (${err.message}) with ${this.#active} ` +
-              `in use; lower --max-channels. ${req.menu} was not sent`,
-          ),
+        const error = new SshError(
+          "channel-limit",
+          `${who}: the router refused a new channel (${err.message}) with ${this.#active} ` +
+            `in use; lower --max-channels. ${req.menu} was not sent`,
         );
+        // Learn the router's own limit: fewer channels at once from now on.
+        const limit = Math.max(1, this.#active - 1);
+        if (limit < this.#limit) {
+          log(
+            "info",
+            `${who}: the router refuses more than ${limit} channel(s) at once; ` +
+              `using ${limit} on this connection`,
+          );
+          this.#limit = limit;
+          this.#dropSpare();
+        }
+        this.#refused.add(error);
+        finish(error);
       };
       const fresh = () => {
         this.#stats.freshChannels++;
