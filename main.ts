@@ -105,11 +105,17 @@ async function attachSimulator(config: Config): Promise<void> {
     tags: ["simulated"],
     readOnly: false,
   }];
+  const transport = config.settings["mcp.transport"];
+  const how = transport === "stdio"
+    ? "Connect an MCP client over stdio with the command: deno task demo" +
+      ' (or "npx -y deno@2.9.6 task demo")'
+    : `Connect an MCP client to http://localhost:${config.settings["mcp.port"]}${
+      transport === "sse" ? "/sse" : "/mcp"
+    }`;
   log(
     "info",
     `demo: simulated RouterOS ${sim.version} on ${sim.host}:${sim.port} (user admin, empty password). ` +
-      `Connect an MCP client over stdio with the command: deno task demo` +
-      ` (or "npx -y deno@2.9.6 task demo"); try the tool router_list_ip_addresses.`,
+      `${how}; try the tool router_list_ip_addresses.`,
   );
 }
 

@@ -21,14 +21,20 @@ export interface ServerInfo {
   version: string;
 }
 
+const deviceArguments = new WeakMap<Devices, z.ZodType>();
+
 /** The `device` argument: an enum of titles, optional with one device. */
 export function deviceArgument(devices: Devices): z.ZodType | undefined {
   if (!devices.fleet) return undefined;
+  const cached = deviceArguments.get(devices);
+  if (cached) return cached;
   const titles = devices.titles as [string, ...string[]];
   const schema = z.enum(titles).describe(
     "Which router to act on: the title of one inventory device (see router_list_devices)",
   );
-  return titles.length === 1 ? schema.optional() : schema;
+  const argument = titles.length === 1 ? schema.optional() : schema;
+  deviceArguments.set(devices, argument);
+  return argument;
 }
 
 type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -84,6 +90,27 @@ export function buildServer(
   return server;
 }
 
+/** Schemas per tool and `device` argument, built once and shared by every session. */
+const schemaCache = new WeakMap<ToolDef, Map<z.ZodType | undefined, ToolSchemas>>();
+
+interface ToolSchemas {
+  input: z.ZodObject;
+  output: z.ZodObject;
+}
+
+function toolSchemas(tool: ToolDef, device: z.ZodType | undefined): ToolSchemas {
+  let byDevice = schemaCache.get(tool);
+  if (!byDevice) schemaCache.set(tool, byDevice = new Map());
+  let schemas = byDevice.get(device);
+  if (!schemas) {
+    const input = { ...tool.input, ...safetyInput(tool) };
+    const shape = tool.perDevice && device ? { device, ...input } : input;
+    schemas = { input: z.object(shape).strict(), output: z.object(safetyOutput(tool)) };
+    byDevice.set(device, schemas);
+  }
+  return schemas;
+}
+
 function registerTool(
   server: McpServer,
   tool: ToolDef,
@@ -91,15 +118,14 @@ function registerTool(
   device: z.ZodType | undefined,
   safety: SafetyOptions,
 ): RegisteredTool {
-  const input = { ...tool.input, ...safetyInput(tool) };
-  const shape = tool.perDevice && device ? { device, ...input } : input;
+  const schemas = toolSchemas(tool, device);
   return server.registerTool(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: z.object(shape).strict(),
-      outputSchema: z.object(safetyOutput(tool)),
+      inputSchema: schemas.input,
+      outputSchema: schemas.output,
       annotations: { title: tool.title, ...tool.annotations },
     },
     async (args: Record<string, unknown>, extra: ToolExtra) => {

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import process from "node:process";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
@@ -49,6 +50,9 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   const closed = new Promise<void>((resolve) => {
     stdio.onclose = () => resolve();
   });
+  // The client closing our stdin ends the session (the SDK transport does
+  // not watch for it), so a parent that goes away leaves no server behind.
+  process.stdin.once("end", () => void stdio.close());
   const stop = async () => {
     await server.close().catch(() => {});
     await devices.close();
