@@ -392,7 +392,7 @@ export class SshConnection {
           new SshError(
             "timeout",
             `${who}: ${req.menu} did not answer within ${timeoutMs / 1000} s ` +
-              `(--command-timeout); the channel was closed and the connection will be ` +
+              `(--command-timeout, or command_timeout per device); the channel was closed and the connection will be ` +
               `reopened on the next call${writeHint}`,
             true,
           ),
@@ -602,7 +602,7 @@ function connect(
         fail(
           new SshError(
             "timeout",
-            `${who}: connection timed out after ${seconds} s (--connect-timeout)`,
+            `${who}: connection timed out after ${seconds} s (--connect-timeout, or connect_timeout per device)`,
           ),
         ),
       target.connectTimeoutMs,
@@ -641,7 +641,7 @@ function connect(
           return fail(
             new SshError(
               "timeout",
-              `${who}: SSH handshake timed out after ${seconds} s (--connect-timeout)`,
+              `${who}: SSH handshake timed out after ${seconds} s (--connect-timeout, or connect_timeout per device)`,
             ),
           );
         }
