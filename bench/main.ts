@@ -29,13 +29,13 @@ import { measureWan } from "./wan.ts";
 const PLANS = {
   full: {
     watchdogMs: 25 * 60_000,
-    latency: { rounds: 400, budgetMs: 60_000 },
-    wan: { rttMs: 50, samples: 40, cpcSamples: 10, budgetMs: 20_000, fallback: true },
-    coldStart: { runs: 10, budgetMs: 60_000 },
+    latency: { rounds: 500, budgetMs: 60_000 },
+    wan: { rttMs: 50, samples: 50, cpcSamples: 20, budgetMs: 30_000, fallback: true },
+    coldStart: { runs: 20, budgetMs: 60_000 },
     simStartRuns: 3,
     sshConnectSamples: 20,
     parallelDevices: 200,
-    fleet: { sizes: [100, 500], coldRuns: 5, warmRuns: 20, budgetMs: 120_000 },
+    fleet: { sizes: [100, 500], coldRuns: 10, warmRuns: 40, budgetMs: 120_000 },
     http: { durationMs: 5000, memorySessions: 200 },
   },
   quick: {
