@@ -12,7 +12,7 @@ import type { ToolDef } from "../tools/tool.ts";
 import { type ToolsetControl, toolsetTools } from "../tools/toolsets.ts";
 import type { Devices } from "./devices.ts";
 import { guardedCall, safetyInput, type SafetyOptions, safetyOutput } from "./safety/guards.ts";
-import { toolErrorMessage } from "./tool_errors.ts";
+import { toolErrorMessage } from "../tools/tool_errors.ts";
 import { ToolLog } from "./tool_log.ts";
 
 /** Server name and version, for `serverInfo`. */

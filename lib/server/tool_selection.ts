@@ -7,10 +7,7 @@
 import { ConfigError } from "../config/errors.ts";
 import type { Config } from "../config/load.ts";
 import { catalogue } from "../tools/catalogue.ts";
-import { changeTools } from "../tools/changes/tools.ts";
-import { fleetQueryTool } from "../tools/fleet_query.ts";
 import { type ToolDef, type Toolset, TOOLSETS } from "../tools/tool.ts";
-import { toolErrorMessage } from "./tool_errors.ts";
 
 /** The toolsets named by `--toolsets` (every toolset for `all`). */
 export function chosenToolsets(config: Config): Set<Toolset> {
@@ -30,8 +27,7 @@ export function chosenToolsets(config: Config): Set<Toolset> {
 
 /** Every tool this configuration may register, before toolset selection. */
 export function availableTools(config: Config): ToolDef[] {
-  const base = catalogue({ allowRawCommands: config.settings["allow-raw-commands"] === true });
-  const tools = [...base, fleetQueryTool(base, toolErrorMessage), ...changeTools(base)];
+  const tools = catalogue({ allowRawCommands: config.settings["allow-raw-commands"] === true });
   return config.settings["read-only"] === true
     ? tools.filter((t) => t.annotations.readOnlyHint)
     : tools;

@@ -3,7 +3,10 @@
  *
  * @module
  */
+import { changeTools } from "./changes/tools.ts";
 import { listDevices } from "./devices_tool.ts";
+import { fleetQueryTool } from "./fleet_query.ts";
+import { toolErrorMessage } from "./tool_errors.ts";
 import { menuTools } from "./engine.ts";
 import type { Menu } from "./menu.ts";
 import { bridgePorts, bridges, bridgeVlans } from "./menus/bridge.ts";
@@ -173,12 +176,17 @@ export interface CatalogueOptions {
   allowRawCommands?: boolean;
 }
 
-/** Every tool of the catalogue, in a stable order. */
+/**
+ * Every tool of the catalogue, in a stable order: the device list, the
+ * menus' tools, the hand-written ones, then the tools built over them (fleet
+ * queries over the reads, confirm-or-revert changes over the menu writes).
+ */
 export function catalogue(options: CatalogueOptions = {}): ToolDef[] {
-  return [
+  const base = [
     listDevices,
     ...MENUS.flatMap(menuTools),
     ...HANDWRITTEN,
     ...(options.allowRawCommands ? [runCommand] : []),
   ];
+  return [...base, fleetQueryTool(base, toolErrorMessage), ...changeTools(base)];
 }

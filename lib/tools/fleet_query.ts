@@ -50,6 +50,7 @@ export function fleetQueryTool(
     },
     annotations: { ...READ, openWorldHint: false },
     perDevice: false,
+    example: { tool: "router_list_ip_addresses" },
     async handler(args, { fleet, progress, signal }) {
       const tool = byName.get(String(args.tool));
       if (!tool) throw new Error(`unknown tool ${String(args.tool)}`);

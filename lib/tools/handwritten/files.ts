@@ -252,6 +252,7 @@ export const readFile: ToolDef = {
     truncated: z.boolean().describe("The file is larger than the contents returned"),
   },
   annotations: READ,
+  example: { name: "mcp-example.txt" },
   perDevice: true,
   async handler(args, { client }) {
     const name = String(args.name);

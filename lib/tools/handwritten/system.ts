@@ -33,6 +33,7 @@ export const reboot: ToolDef = {
     device: z.string().describe("The device being rebooted"),
   },
   annotations: DESTRUCTIVE,
+  example: {},
   perDevice: true,
   async handler(_args, { client }) {
     const output = await client.run(REBOOT, "/system/reboot", false);

@@ -148,6 +148,11 @@ export const addUserSshKey: ToolDef = {
   },
   output: { user: z.string(), keys: z.array(itemSchema(sshKeyView)) },
   annotations: WRITE,
+  example: {
+    user: "example-user",
+    public_key:
+      "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDnlmosE3pcyb9aH03X86BnfStWV1qAmvdhP6SkVuE9b example@mcp",
+  },
   perDevice: true,
   async handler(args, { client }) {
     const user = String(args.user);

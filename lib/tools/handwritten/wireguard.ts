@@ -123,6 +123,10 @@ export const wireguardClientConfig: ToolDef = {
     idempotentHint: true,
     openWorldHint: false,
   },
+  example: {
+    peer_public_key: "xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+    endpoint_host: "203.0.113.1",
+  },
   perDevice: true,
   secretArgs: ["client_private_key", "preshared_key"],
   async handler(args, { client }) {
