@@ -53,7 +53,7 @@ Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds 
     if (done) break;
     text += new TextDecoder().decode(value);
   }
-  let timer = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const status = await Promise.race([
     child.status,
     new Promise<never>((_, reject) => {
