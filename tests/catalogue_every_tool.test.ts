@@ -12,6 +12,7 @@ import { catalogue, MENUS } from "../lib/tools/catalogue.ts";
 import { toolName } from "../lib/tools/engine.ts";
 import type { Menu } from "../lib/tools/menu.ts";
 import { callTool } from "./helpers/mcp.ts";
+import { SshConn } from "./sim_helpers.ts";
 import { argsOn, orderedMenus, seedRemovables, startRig, targetId } from "./helpers/catalogue.ts";
 
 const VERSION = "7.16" as const;
@@ -24,6 +25,23 @@ interface ListedTool {
   annotations?: { destructiveHint?: boolean };
 }
 const DANGEROUS_LAST = /reboot|shutdown|reset|restore/;
+/** Tools whose results others' examples use. */
+const FIRST = ["router_upload_file", "router_apply_changes"];
+
+/** Apply one change (adding `address`) and return its change id. */
+async function pendingChange(
+  call: (
+    name: string,
+    args: Record<string, unknown>,
+  ) => Promise<Record<string, unknown> | undefined>,
+  address: string,
+): Promise<string | undefined> {
+  const out = await call("router_apply_changes", {
+    operations: [{ tool: "router_add_ip_address", arguments: { address, interface: "ether4" } }],
+    confirm_within_seconds: 600,
+  });
+  return out?.change_id as string | undefined;
+}
 
 Deno.test("every listed tool succeeds once with valid arguments and matches its outputSchema", async () => {
   const rig = await startRig(
@@ -44,6 +62,7 @@ Deno.test("every listed tool succeeds once with valid arguments and matches its 
       const tool = listed.get(name);
       if (!tool) return undefined;
       called.add(name);
+      if (Deno.env.get("TRACE_TOOLS")) console.error("calling", name);
       const props = (tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {};
       const full = tool.annotations?.destructiveHint && "confirm" in props
         ? { confirm: true, ...args }
@@ -117,10 +136,30 @@ Deno.test("every listed tool succeeds once with valid arguments and matches its 
     }
 
     // 3. Hand-written tools, with their own examples (dangerous ones last).
+    // A few need state made by another call first: a file to read, a change
+    // to commit or roll back, a second session to disconnect.
     const handwritten = tools.map((t) => t.name).filter((n) => !called.has(n) && !isEngineTool(n))
-      .sort((a, b) => Number(DANGEROUS_LAST.test(a)) - Number(DANGEROUS_LAST.test(b)));
+      .sort((a, b) => Number(DANGEROUS_LAST.test(a)) - Number(DANGEROUS_LAST.test(b)))
+      .sort((a, b) => Number(FIRST.includes(b)) - Number(FIRST.includes(a)));
+    const special: Record<string, () => Promise<Record<string, unknown> | undefined>> = {
+      router_commit_changes: async () => ({ change_id: await pendingChange(call, "10.78.0.1/24") }),
+      router_rollback_changes: async () => ({
+        change_id: await pendingChange(call, "10.79.0.1/24"),
+      }),
+      router_disconnect_active_user: async () => {
+        other = await SshConn.open(sim);
+        await other.exec("/system identity print");
+        const active = sim.items("/user/active");
+        return { id: active[active.length - 1]?.[".id"] };
+      },
+    };
+    let other: SshConn | undefined;
     for (const name of handwritten.filter((n) => !DANGEROUS_LAST.test(n))) {
       const def = defs.get(name);
+      if (special[name]) {
+        await call(name, await special[name]() ?? {});
+        continue;
+      }
       if (!def?.example && Object.keys(listed.get(name)?.inputSchema.properties ?? {}).length) {
         failures.push(`${name}: no example arguments on its ToolDef`);
         called.add(name);
@@ -128,6 +167,8 @@ Deno.test("every listed tool succeeds once with valid arguments and matches its 
       }
       await call(name, def?.example ?? {});
     }
+    // The disconnected session is already closed; just make sure of it.
+    other?.client.end();
 
     // 4. Removes, last item first, then the seeded ones; then the dangerous tools.
     for (const menu of [...menus].reverse()) {
