@@ -3,13 +3,15 @@
  * `router_list_devices`.
  */
 import assert from "node:assert/strict";
-import { startFleet, startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { callTool, spawnServer, startRouters } from "./helpers/mcp.ts";
 
 const SECRET = "fleet-Pa55word";
 
 Deno.test("fleet: the same tool gives each router's own data through device", async () => {
-  const sims = await startFleet(3, { users: [{ name: "admin", password: SECRET, group: "full" }] });
+  const sims = await startRouters(3, {
+    users: [{ name: "admin", password: SECRET, group: "full" }],
+  });
   sims.forEach((sim, i) => sim.run(`/ip address add address=10.${i}.0.1/24 interface=ether1`));
   const inventory = sims.map((sim, i) => ({
     title: `R${i + 1}`,

@@ -7,8 +7,8 @@ import {
   ProgressNotificationSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { startFleet, startSimulator } from "../lib/sim/mod.ts";
-import { callTool, runCli, spawnServer } from "./helpers/mcp.ts";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { callTool, runCli, spawnServer, startRouters } from "./helpers/mcp.ts";
 
 type Tool = { name: string };
 
@@ -72,7 +72,7 @@ Deno.test("--dynamic-toolsets starts with discovery tools and announces new tool
 });
 
 Deno.test("fleet query over 20 routers with 2 unreachable: per-device results and errors, progress", async () => {
-  const sims = await startFleet(18);
+  const sims = await startRouters(18);
   const dead: number[] = [];
   for (let i = 0; i < 2; i++) {
     const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });

@@ -6,6 +6,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
 
 /** Absolute path of main.ts. */
 export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
@@ -98,4 +99,25 @@ export async function runCli(
 /** A simulator's `/export` without its first line (the date it was made). */
 export function configOf(sim: { export(): string }): string {
   return sim.export().replace(/^# .* by RouterOS .*\n/, "");
+}
+
+/**
+ * `count` simulated routers, each on its own free port. (Consecutive ports,
+ * as `startFleet` gives, can collide with ports in TIME_WAIT on a busy
+ * machine.)
+ */
+export async function startRouters(
+  count: number,
+  opts: Parameters<typeof startSimulator>[0] = {},
+): Promise<SimRouter[]> {
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startSimulator({ ...opts, port: 0 })),
+  );
+  const routers = started.flatMap((r) => r.status === "fulfilled" ? [r.value] : []);
+  const failed = started.find((r) => r.status === "rejected");
+  if (failed) {
+    await Promise.all(routers.map((r) => r.close()));
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  return routers;
 }
