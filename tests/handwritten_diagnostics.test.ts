@@ -176,3 +176,46 @@ Deno.test("diagnostics tools against a simulated 7.16", async (t) => {
     await sim.close();
   }
 });
+
+Deno.test("ping and traceroute on older RouterOS versions", async (t) => {
+  for (const version of ["7.12", "6.49"] as const) {
+    const sim = await startSimulator({ version });
+    const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+    try {
+      await t.step(`${version}: ping counts replies`, async () => {
+        const r = await callTool(session, "router_ping", {
+          address: "127.0.0.1",
+          count: 2,
+          interval_ms: 100,
+        });
+        assert.equal(r.isError, undefined, r.content[0]?.text);
+        assert.equal(r.structuredContent?.sent, 2);
+        assert.equal(r.structuredContent?.received, 2);
+        const lost = await callTool(session, "router_ping", {
+          address: "192.0.2.1",
+          count: 2,
+          interval_ms: 100,
+        });
+        assert.equal(lost.isError, undefined, lost.content[0]?.text);
+        assert.equal(lost.structuredContent?.received, 0, "a documentation address times out");
+      });
+      await t.step(`${version}: traceroute`, async () => {
+        const r = await callTool(session, "router_traceroute", {
+          address: "127.0.0.1",
+          max_hops: 3,
+          timeout_ms: 200,
+        });
+        if (version === "6.49") {
+          assert.equal(r.isError, true);
+          assert.match(r.content[0].text, /needs RouterOS 7/);
+        } else {
+          assert.equal(r.isError, undefined, r.content[0]?.text);
+          assert.equal((r.structuredContent?.hops as Rec[]).at(-1)?.address, "127.0.0.1");
+        }
+      });
+    } finally {
+      await session.close();
+      await sim.close();
+    }
+  }
+});

@@ -73,9 +73,12 @@ const NAME = /^[a-z0-9][a-z0-9-]*$/;
 const PROPERTY = /^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$/;
 const ID = /^\*[0-9A-F]{1,8}$/;
 
+/** RouterOS's own keys that start with a dot (item id, traceroute round). */
+const INTERNAL_KEYS = new Set([".id", ".section"]);
+
 /** True when `name` is a property or menu word RouterOS could have. */
 export function isSafeName(name: string): boolean {
-  return name === ".id" || PROPERTY.test(name);
+  return INTERNAL_KEYS.has(name) || PROPERTY.test(name);
 }
 
 /** Throw unless `name` is a safe property name or menu word; return it. */

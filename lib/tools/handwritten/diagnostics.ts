@@ -138,8 +138,10 @@ export const ping: ToolDef = {
     raiseIfError(output);
     const address = String(args.address);
     if (dialect.major < 7) {
+      // RouterOS 6 prints the ping table inside :put, then the reply count.
       const lines = outputLines(output);
-      const received = lines.length === 1 ? asNumber(lines[0]) : undefined;
+      const received = asNumber(lines.at(-1) ?? "") ??
+        asNumber(/\breceived=(\d+)/.exec(output)?.[1] ?? "");
       if (received === undefined) throw outputError(output);
       return pingResult(address, count, received, []);
     }
@@ -238,6 +240,13 @@ export const traceroute: ToolDef = {
     const timeout = Number(args.timeout_ms ?? 1000);
     checkBudget(client, hops * count * timeout + 2000, "this traceroute");
     const dialect = await client.dialect();
+    if (dialect.major < 7) {
+      throw new RouterOsError(
+        "bad-command",
+        `router_traceroute needs RouterOS 7: RouterOS ${dialect.version} has no as-value form of traceroute, and its table output is not parsed`,
+        "",
+      );
+    }
     const command = commandLine("/tool/traceroute", {
       args: {
         address: String(args.address),
