@@ -342,7 +342,7 @@ async function exerciseItems(rig: Rig, menu: Menu): Promise<void> {
  * tool need for their remove tool: a file and an SSH key (on a user other
  * than the one the server logs in as). Returns their ids by menu path.
  */
-export function seedRemovables(sim: SimRouter, v: SimVersion): Record<string, string> {
+export function seedRemovables(sim: SimRouter, _v: SimVersion): Record<string, string> {
   const ids: Record<string, string> = {};
   const created = (path: string, match: (i: Record<string, string>) => boolean) => {
     const raw = sim.items(path).find(match);
