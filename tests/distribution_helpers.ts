@@ -8,37 +8,21 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { childEnv, DENO, DENO_DIR } from "./helpers/env.ts";
+
+export { childEnv, DENO, DENO_DIR };
 
 /** The repository root. */
 export const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
 /** main.ts, absolute. */
 export const MAIN = `${ROOT}/main.ts`;
 /** The deno running the tests. */
-export const DENO = Deno.execPath();
 /** The product version, from deno.json. */
 export const VERSION: string = JSON.parse(Deno.readTextFileSync(`${ROOT}/deno.json`)).version;
 
 /** Read a file of the repository. */
 export function repoFile(path: string): string {
   return Deno.readTextFileSync(`${ROOT}/${path}`);
-}
-
-/** The Deno cache the tests run with (children reuse it, whatever HOME they get). */
-export const DENO_DIR: string = JSON.parse(
-  new TextDecoder().decode(
-    new Deno.Command(DENO, { args: ["info", "--json"], stderr: "null" }).outputSync().stdout,
-  ),
-).denoDir;
-
-/** The environment a child gets: PATH, DENO_DIR, NO_COLOR, HOME and `env`. */
-export function childEnv(env: Record<string, string> = {}): Record<string, string> {
-  return {
-    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-    HOME: Deno.env.get("HOME") ?? "/tmp",
-    DENO_DIR,
-    NO_COLOR: "1",
-    ...env,
-  };
 }
 
 /** Exit code and output of a finished process. */

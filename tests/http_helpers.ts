@@ -14,6 +14,7 @@ import { createDevices } from "../lib/server/devices.ts";
 import { type HttpOptions, type HttpServer, startHttp } from "../lib/server/http/serve.ts";
 import { buildServer } from "../lib/server/mcp.ts";
 import { selectTools } from "../lib/server/tool_selection.ts";
+import { childEnv } from "./helpers/env.ts";
 import { DENO, MAIN } from "./helpers/mcp.ts";
 
 /** A running server process on an HTTP transport. */
@@ -58,13 +59,7 @@ export async function spawnHttp(
       "0",
       ...args,
     ],
-    env: {
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: home,
-      DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`,
-      NO_COLOR: "1",
-      ...env,
-    },
+    env: childEnv(env, home),
     clearEnv: true,
     stdin: "null",
     stdout: "null",

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { childEnv } from "./helpers/env.ts";
 import { DENO, MAIN } from "./helpers/mcp.ts";
 
 /** A running proxy process. */
@@ -65,13 +66,7 @@ export async function startProxy(
       "0",
       ...flags,
     ],
-    env: {
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: dir,
-      DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`,
-      NO_COLOR: "1",
-      ...env,
-    },
+    env: childEnv(env, dir),
     clearEnv: true,
     stdin: "null",
     stdout: "null",

@@ -94,11 +94,8 @@ Deno.test("destructive tools need confirm: true, and say what they would destroy
   }
 });
 
-async function auditLines(path: string): Promise<Record<string, unknown>[]> {
-  return (await Deno.readTextFile(path)).trim().split("\n").map((l) => JSON.parse(l));
-}
-
-Deno.test("dry run changes nothing, and its commands are exactly what the real call sends", async () => {
+/** A simulator and a server writing its audit log to a fresh directory. */
+async function auditedServer() {
   const sim = await startSimulator();
   const dir = await Deno.makeTempDir();
   const audit = `${dir}/audit.jsonl`;
@@ -110,6 +107,15 @@ Deno.test("dry run changes nothing, and its commands are exactly what the real c
     "--audit-log",
     audit,
   ]);
+  return { sim, dir, audit, session };
+}
+
+async function auditLines(path: string): Promise<Record<string, unknown>[]> {
+  return (await Deno.readTextFile(path)).trim().split("\n").map((l) => JSON.parse(l));
+}
+
+Deno.test("dry run changes nothing, and its commands are exactly what the real call sends", async () => {
+  const { sim, dir, audit, session } = await auditedServer();
   try {
     const args = { address: "10.4.4.1/24", interface: "ether3", comment: 'a "quoted" $comment' };
     const before = configOf(sim);
@@ -152,17 +158,7 @@ Deno.test("dry run changes nothing, and its commands are exactly what the real c
 });
 
 Deno.test("audit log: a line per write, dry run and failure; secrets masked; verify detects tampering", async () => {
-  const sim = await startSimulator();
-  const dir = await Deno.makeTempDir();
-  const audit = `${dir}/audit.jsonl`;
-  const session = await spawnServer([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--audit-log",
-    audit,
-  ]);
+  const { sim, dir, audit, session } = await auditedServer();
   try {
     await callTool(session, "router_list_ip_addresses");
     const ok = await callTool(session, "router_add_ip_address", {
@@ -222,17 +218,7 @@ Deno.test("audit log: a line per write, dry run and failure; secrets masked; ver
 });
 
 Deno.test("audit log: secrets are masked in arguments and commands", async () => {
-  const sim = await startSimulator();
-  const dir = await Deno.makeTempDir();
-  const audit = `${dir}/audit.jsonl`;
-  const session = await spawnServer([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--audit-log",
-    audit,
-  ]);
+  const { sim, dir, audit, session } = await auditedServer();
   try {
     const { tools } = await session.client.listTools();
     const addUser = tools.find((t: { name: string }) => t.name === "router_add_user");

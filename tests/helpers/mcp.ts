@@ -7,12 +7,12 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
+import { childEnv, DENO } from "./env.ts";
 
 /** Absolute path of main.ts. */
 export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
-/** The deno executable running the tests. */
-export const DENO = Deno.execPath();
+export { DENO };
 
 /** A connected client plus the server's captured stderr. */
 export interface McpSession {
@@ -35,13 +35,7 @@ export async function spawnServer(
   const transport = new StdioClientTransport({
     command: DENO,
     args: ["run", "--allow-all", MAIN, ...args],
-    env: {
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: home,
-      DENO_DIR: Deno.env.get("DENO_DIR") ?? `${Deno.env.get("HOME")}/.cache/deno`,
-      NO_COLOR: "1",
-      ...env,
-    },
+    env: childEnv(env, home),
     stderr: "pipe",
   });
   let stderr = "";
@@ -81,12 +75,7 @@ export async function runCli(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = await new Deno.Command(DENO, {
     args: ["run", "--allow-all", MAIN, ...args],
-    env: {
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: Deno.env.get("HOME") ?? "/tmp",
-      NO_COLOR: "1",
-      ...env,
-    },
+    env: childEnv(env),
     clearEnv: true,
     stdin: "null",
     stdout: "piped",

@@ -10,7 +10,7 @@
  */
 import * as z from "zod";
 import type { RouterOsClient } from "../../routeros/client.ts";
-import { type Condition, menuPath } from "../../routeros/commands.ts";
+import type { Condition } from "../../routeros/commands.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
 import { RouterOsError } from "../../routeros/errors.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
@@ -22,6 +22,7 @@ import {
   formatTime,
   parseRouterTime,
   rearmJobStatement,
+  removeJobStatement,
   REVERT_JOB_PREFIX,
   revertJobName,
   revertScript,
@@ -319,75 +320,26 @@ export function changeTools(tools: readonly ToolDef[]): ToolDef[] {
     },
   };
 
-  const commit: ToolDef = {
+  const commit = pendingChangeTool({
     name: "router_commit_changes",
     title: "Commit a change",
     description:
       "Keep a change made by router_apply_changes: disarm its revert job before the deadline.",
-    toolset: "system",
-    input: { change_id: CHANGE_ID },
-    output: { change_id: z.string(), committed: z.boolean() },
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
-    perDevice: true,
-    async dryRun(args, { client }) {
-      const job = await findJob(client, String(args.change_id));
-      return {
-        commands: [jobRemoval(String(job.name))],
-        preview: { change_id: args.change_id, committed: true },
-        problems: [],
-      };
-    },
-    async handler(args, { client }) {
-      const job = await findJob(client, String(args.change_id));
-      await expectSilent(client, jobRemoval(String(job.name)), "disarm the revert job");
-      return {
-        structured: { change_id: args.change_id, committed: true },
-        text: `change ${args.change_id} committed; its revert job was removed`,
-      };
-    },
-  };
+    done: "committed",
+    what: "disarm the revert job",
+    script: (job) => removeJobStatement(String(job.name)),
+  });
 
-  const rollback: ToolDef = {
+  const rollback = pendingChangeTool({
     name: "router_rollback_changes",
     title: "Roll back a change now",
     description:
       "Revert a pending change made by router_apply_changes now, instead of waiting for its deadline.",
-    toolset: "system",
-    input: { change_id: CHANGE_ID },
-    output: { change_id: z.string(), rolled_back: z.boolean() },
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
-    perDevice: true,
-    async dryRun(args, { client }) {
-      const job = await findJob(client, String(args.change_id));
-      return {
-        commands: [String(job["on-event"] ?? "")],
-        preview: { change_id: args.change_id, rolled_back: true },
-        problems: [],
-      };
-    },
-    async handler(args, { client }) {
-      const job = await findJob(client, String(args.change_id));
-      const script = String(job["on-event"] ?? "");
-      const out = await client.run(script, "/system scheduler", false);
-      if (out.trim() !== "") {
-        throw new RouterOsError("failure", `the revert script reported: ${out.trim()}`, out.trim());
-      }
-      return {
-        structured: { change_id: args.change_id, rolled_back: true },
-        text: `change ${args.change_id} rolled back`,
-      };
-    },
-  };
+    done: "rolled_back",
+    what: "run the revert script",
+    // The job's own script: the inverses, then the job removes itself.
+    script: (job) => String(job["on-event"] ?? ""),
+  });
 
   const pending: ToolDef = {
     name: "router_list_pending_changes",
@@ -428,8 +380,46 @@ export function changeTools(tools: readonly ToolDef[]): ToolDef[] {
   return [apply, commit, rollback, pending];
 }
 
-function jobRemoval(name: string): string {
-  return `${menuPath("/system/scheduler")} remove [find where name=${quoteValue(name)}]`;
+/** A tool that acts on one pending change by running one script for its job. */
+function pendingChangeTool(o: {
+  name: string;
+  title: string;
+  description: string;
+  done: "committed" | "rolled_back";
+  what: string;
+  script: (job: RawItem) => string;
+}): ToolDef {
+  return {
+    name: o.name,
+    title: o.title,
+    description: o.description,
+    toolset: "system",
+    input: { change_id: CHANGE_ID },
+    output: { change_id: z.string(), [o.done]: z.boolean() },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    },
+    perDevice: true,
+    async dryRun(args, { client }) {
+      const job = await findJob(client, String(args.change_id));
+      return {
+        commands: [o.script(job)],
+        preview: { change_id: args.change_id, [o.done]: true },
+        problems: [],
+      };
+    },
+    async handler(args, { client }) {
+      const job = await findJob(client, String(args.change_id));
+      await expectSilent(client, o.script(job), o.what);
+      return {
+        structured: { change_id: args.change_id, [o.done]: true },
+        text: `change ${args.change_id} ${o.done.replace("_", " ")}`,
+      };
+    },
+  };
 }
 
 async function findJob(client: RouterOsClient, changeId: string): Promise<RawItem> {
