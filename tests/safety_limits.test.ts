@@ -20,7 +20,7 @@ Deno.test("input limits: clear errors, nothing sent", async (t) => {
       });
       assert.equal(r.isError, true);
       assert.match(r.content[0].text, /comment/);
-      assert.match(r.content[0].text, /at most 4096 characters/);
+      assert.match(r.content[0].text, /must be at most 4096 characters/);
     });
     await t.step("a list over 1,000 entries", async () => {
       const r = await callTool(session, "router_add_wireguard_peer", {

@@ -69,7 +69,10 @@ export function checkMenu(menu: Menu): void {
 }
 
 /** Item ids look like `*1A`. */
-const ID_SCHEMA = z.string().regex(/^\*[0-9A-F]{1,8}$/, "an item id such as *1A").describe(
+const ID_SCHEMA = z.string().regex(
+  /^\*[0-9A-F]{1,8}$/,
+  "must be a RouterOS item id such as *1A (from a list tool)",
+).describe(
   "RouterOS item id (`.id`), such as *1A, from a list or get tool",
 );
 

@@ -75,7 +75,7 @@ export const MAX_LIST = 1000;
 export function inputType(field: Field): z.ZodType {
   switch (field.kind) {
     case "string":
-      return z.string().max(MAX_TEXT, `at most ${MAX_TEXT} characters`);
+      return z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
     case "boolean":
       return z.boolean();
     case "number":
@@ -83,7 +83,10 @@ export function inputType(field: Field): z.ZodType {
     case "enum":
       return z.enum(field.values as [string, ...string[]]);
     case "list":
-      return z.array(z.string().max(MAX_TEXT)).max(MAX_LIST, `at most ${MAX_LIST} entries`);
+      return z.array(z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`)).max(
+        MAX_LIST,
+        `must have at most ${MAX_LIST} entries`,
+      );
   }
 }
 

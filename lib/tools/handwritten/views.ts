@@ -129,4 +129,7 @@ export function planned(
 }
 
 /** Item ids look like `*1A`. */
-export const ID = z.string().regex(/^\*[0-9A-F]{1,8}$/, "an item id such as *1A");
+export const ID = z.string().regex(
+  /^\*[0-9A-F]{1,8}$/,
+  "must be a RouterOS item id such as *1A (from a list tool)",
+);
