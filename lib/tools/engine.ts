@@ -113,12 +113,24 @@ async function menuDialect(menu: Menu, client: ToolContext["client"]): Promise<D
 
 /** The zod shape of one item in output. */
 export function itemShape(menu: Menu): Record<string, z.ZodType> {
+  return itemObject(menu).shape;
+}
+
+/** One item's output object, built once per menu (zod schemas are costly to build). */
+const itemObjects = new WeakMap<Menu, z.ZodObject>();
+
+/** The zod object of one item in output, shared by every tool of the menu. */
+export function itemObject(menu: Menu): z.ZodObject {
+  const cached = itemObjects.get(menu);
+  if (cached) return cached;
   const shape: Record<string, z.ZodType> = {};
   if (!menu.singleton) shape.id = z.string().describe("RouterOS item id (.id)");
   for (const [name, field] of Object.entries(menu.fields)) {
     shape[toolName(name)] = outputType(field).optional().describe(fieldDoc(field));
   }
-  return shape;
+  const object = z.object(shape);
+  itemObjects.set(menu, object);
+  return object;
 }
 
 /** Convert a raw item to the typed item tools return. */
@@ -284,7 +296,7 @@ const list: Build = (menu) => {
     toolset: menu.toolset,
     input: filters,
     output: {
-      items: z.array(z.object(itemShape(menu))).describe(`The ${menu.noun}`),
+      items: z.array(itemObject(menu)).describe(`The ${menu.noun}`),
       count: z.number().describe("How many items were returned"),
     },
     annotations: READ,
@@ -324,7 +336,7 @@ const get: Build = (menu) => ({
       }.`) + notes(menu),
   toolset: menu.toolset,
   input: menu.singleton ? {} : refInput(menu),
-  output: { item: z.object(itemShape(menu)) },
+  output: { item: itemObject(menu) },
   annotations: READ,
   perDevice: true,
   async handler(args, { client }) {
@@ -572,7 +584,7 @@ const add: Build = (menu) => {
     description: `Add one of the ${menu.noun} (${words(menu)}) and return it as stored, ` +
       `with its new id.${notes(menu)}`,
     input,
-    output: { item: z.object(itemShape(menu)) },
+    output: { item: itemObject(menu) },
     annotations: {
       readOnlyHint: false,
       destructiveHint: false,
@@ -590,7 +602,7 @@ const update: Build = (menu) => {
       input[`new_${key}`] = inputType(field).optional().describe(`Rename: the new ${name}`);
     } else input[key] = inputType(field).optional().describe(fieldDoc(field));
   }
-  const shape = z.object(itemShape(menu));
+  const shape = itemObject(menu);
   return writeTool(menu, "update", updateVerb, {
     name: verbName.update(menu),
     title: `Update ${menu.noun.replace(/s$/, "")}`,
@@ -632,7 +644,7 @@ function itemAction(
         verb === "move" ? " Order matters: RouterOS evaluates the items top to bottom." : ""
       }${notes(menu)}`,
       input,
-      output: { item: z.object(itemShape(menu)) },
+      output: { item: itemObject(menu) },
       annotations,
     });
   };
