@@ -24,6 +24,7 @@ const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
     "https://b.example:*",
   ]],
   "mcp.session-timeout": ["60", "120", 60, 120],
+  "mcp.max-sessions": ["10", "20", 10, 20],
   "inventory-file": ["", "", undefined, undefined],
   "inventory": ["", "", undefined, undefined],
   "connect-timeout": ["5", "7.5", 5, 7.5],

@@ -39,6 +39,7 @@ const NOT_IN_SERVER_JSON: Record<string, string> = {
   "mcp.allowed-origins": "HTTP transports only",
   "mcp.stateless": "HTTP transports only",
   "mcp.session-timeout": "HTTP transports only",
+  "mcp.max-sessions": "HTTP transports only",
   "container": "the image sets ROUTER_CONTAINER=1 itself",
 };
 

@@ -5,9 +5,10 @@
  * Modest sizes here; the benchmark (bench/http.ts) runs the large ones.
  */
 import assert from "node:assert/strict";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { DENO } from "./helpers/mcp.ts";
-import { connect, simArgs, spawnHttp } from "./http_helpers.ts";
+import { connect, INITIALIZE, MCP_POST, rawRequest, simArgs, spawnHttp } from "./http_helpers.ts";
 
 const SESSIONS = 50;
 
@@ -63,6 +64,32 @@ Deno.test("http concurrency: ended sessions leave no server behind (gc)", async 
     assert.equal(r.sessions, 0, "no session left open");
     assert.equal(r.alive, 0, `no per-session server reachable after gc: ${JSON.stringify(r)}`);
   } finally {
+    await sim.close();
+  }
+});
+
+Deno.test("http: --mcp.max-sessions caps open sessions; a closed one frees its place", async () => {
+  const sim = await startSimulator();
+  const server = await spawnHttp("streamable-http", [...simArgs(sim), "--mcp.max-sessions", "2"]);
+  try {
+    const a = await connect("streamable-http", `${server.base}/mcp`);
+    const b = await connect("streamable-http", `${server.base}/mcp`);
+    const refused = await rawRequest(server.port, "POST", "/mcp", [
+      ["Host", `127.0.0.1:${server.port}`],
+      ...MCP_POST,
+    ], INITIALIZE);
+    assert.equal(refused.status, 503);
+    assert.match(refused.body, /Too many sessions/);
+    // End the first session (DELETE /mcp), which frees its place.
+    await (a.transport as StreamableHTTPClientTransport).terminateSession();
+    await a.close();
+    const c = await connect("streamable-http", `${server.base}/mcp`);
+    const r = await c.callTool({ name: "router_list_ip_addresses", arguments: {} });
+    assert.notEqual(r.isError, true);
+    await b.close();
+    await c.close();
+  } finally {
+    assert.equal(await server.stop(), 0, server.stderr());
     await sim.close();
   }
 });

@@ -182,6 +182,14 @@ export const SETTINGS: readonly Setting[] = [
     parse: seconds(1, 604800),
   },
   {
+    name: "mcp.max-sessions",
+    env: "ROUTER_MCP__MAX_SESSIONS",
+    arg: "<n>",
+    description: "Most HTTP sessions open at once; more get 503",
+    default: 256,
+    parse: integer(1, 100000),
+  },
+  {
     name: "inventory",
     env: "ROUTER_INVENTORY",
     arg: "<yaml>",

@@ -84,6 +84,7 @@ async function runHttp(
     allowedOrigins: s["mcp.allowed-origins"] as string[],
     stateless: s["mcp.stateless"] === true,
     sessionTimeout: s["mcp.session-timeout"] as number,
+    maxSessions: s["mcp.max-sessions"] as number,
     newServer,
   });
   // Listen for signals before the port opens, so none arrives unhandled.

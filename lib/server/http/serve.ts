@@ -42,6 +42,8 @@ export interface HttpOptions {
   stateless: boolean;
   /** Idle sessions close after this many seconds. */
   sessionTimeout: number;
+  /** Most sessions open at once (default: no limit). */
+  maxSessions?: number;
   /** A fresh MCP server for a session or (stateless) a request. */
   newServer: () => McpServer;
 }
@@ -154,7 +156,7 @@ export function buildApp(
 export async function startHttp(opts: HttpOptions): Promise<HttpServer> {
   const { hosts, origins } = allowLists(opts);
   startupNotices(opts, hosts, origins);
-  const sessions = new Sessions(opts.sessionTimeout * 1000);
+  const sessions = new Sessions(opts.sessionTimeout * 1000, opts.maxSessions);
   const inflight = new Inflight();
   let draining = false;
   const app = buildApp(opts, sessions, inflight, () => draining);

@@ -26,11 +26,26 @@ export class Sessions {
   #idleMs: number;
   #timer: ReturnType<typeof setInterval>;
 
-  /** Sessions idle for `idleMs` are closed; the sweep runs every `sweepMs`. */
-  constructor(idleMs: number, sweepMs = Math.min(Math.max(idleMs / 4, 250), 60_000)) {
+  #max: number;
+
+  /**
+   * Sessions idle for `idleMs` are closed; the sweep runs every `sweepMs`.
+   * At most `max` sessions are open at once.
+   */
+  constructor(
+    idleMs: number,
+    max = Infinity,
+    sweepMs = Math.min(Math.max(idleMs / 4, 250), 60_000),
+  ) {
     this.#idleMs = idleMs;
+    this.#max = max;
     this.#timer = setInterval(() => this.sweep(), sweepMs);
     Deno.unrefTimer(this.#timer as unknown as number);
+  }
+
+  /** True when no session can be opened now (the limit is reached). */
+  get full(): boolean {
+    return this.#sessions.size >= this.#max;
   }
 
   /** How many sessions are open. */

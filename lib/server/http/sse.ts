@@ -27,6 +27,12 @@ export interface SseOptions {
 /** `GET /sse`: a new session whose event stream is the response. */
 export function sseStream(opts: SseOptions): Handler {
   return async () => {
+    if (opts.sessions.full) {
+      return new Response("Too many sessions: raise --mcp.max-sessions\n", {
+        status: 503,
+        headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5" },
+      });
+    }
     const server = opts.newServer();
     const transport = new SseServerTransport(MESSAGES_PATH);
     const session = opts.sessions.add(transport.sessionId, server, transport);

@@ -82,6 +82,13 @@ async function handle(
 
 /** An initialize request without a session: a new session. */
 async function open(opts: StreamableOptions, req: Request, ctx: Context): Promise<Response> {
+  if (opts.sessions.full) {
+    return jsonRpcError(
+      503,
+      JSONRPC.serverError,
+      "Too many sessions: close one (DELETE /mcp) or raise --mcp.max-sessions",
+    );
+  }
   const server = opts.newServer();
   let session: Session | undefined;
   const transport = new WebStandardStreamableHTTPServerTransport({
