@@ -156,13 +156,24 @@ export function getExpression(path: string, property: string): string {
   return `[${menuPath(path)} get ${checkName(property, "property")}]`;
 }
 
-/** Read back one item by a script variable holding its id (`:local id [... add ...]`). */
-export function printByVariable(dialect: Dialect, path: string, variable: string): string {
+/**
+ * Read back one item by a script variable holding its id (`:local id [...
+ * add ...]`). Before 7.13, `proplist` keeps unknown properties out of the
+ * unquoted terse line.
+ */
+export function printByVariable(
+  dialect: Dialect,
+  path: string,
+  variable: string,
+  proplist: readonly string[] = [],
+): string {
   const menu = menuPath(path);
   const name = checkName(variable, "variable");
   return dialect.json
     ? `:put [:serialize to=json options=json.no-string-conversion [${menu} get $${name}]]`
-    : `${menu} print terse show-ids from=$${name}`;
+    : `${menu} print terse show-ids${
+      proplistArg(proplist.filter((p) => p !== ".id"))
+    } from=$${name}`;
 }
 
 /**

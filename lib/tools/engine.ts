@@ -20,6 +20,7 @@ import type { Dialect } from "../routeros/dialect.ts";
 import { RouterOsError } from "../routeros/errors.ts";
 import type { RawItem } from "../routeros/parse_json.ts";
 import { checkId } from "../routeros/quote.ts";
+import { printByVariable } from "../routeros/scripts.ts";
 import { type Field, fromRaw, inputType, MASK, outputType, toRaw } from "./fields.ts";
 import { describeVersions, type Menu, onVersion, type Verb } from "./menu.ts";
 import { renderTable } from "./render.ts";
@@ -244,18 +245,9 @@ function writeProps(
 /** A read statement that also prints a section mark on terse dialects. */
 function section(dialect: Dialect, menu: Menu, conditions: Condition[] | string): string {
   const read = typeof conditions === "string"
-    ? readByVariable(dialect, menu, conditions)
+    ? printByVariable(dialect, menu.path, conditions, readSpec(menu, dialect).keys)
     : readStatement(dialect, menu.path, conditions, menu.singleton, readSpec(menu, dialect).keys);
   return dialect.json ? read : `${read}; :put "${SECTION_MARK}"`;
-}
-
-/** Read back one item by a script variable holding its id. */
-function readByVariable(dialect: Dialect, menu: Menu, variable: string): string {
-  const path = menuPath(menu.path);
-  return dialect.json
-    ? `:put [:serialize to=json options=json.no-string-conversion [${path} get $${variable}]]`
-    : readStatement(dialect, menu.path, [], false, readSpec(menu, dialect).keys) +
-      ` from=$${variable}`;
 }
 
 function itemsResult(menu: Menu, items: Record<string, unknown>[]): ToolResult {

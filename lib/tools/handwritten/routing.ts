@@ -108,7 +108,7 @@ function blackholeScript(dialect: Dialect, args: Record<string, unknown>): strin
       : { "routing-table": table }),
   });
   const add = `${menuPath("/ip/route")} add ${props}${dialect.major < 7 ? "" : " blackhole"}`;
-  const read = printByVariable(dialect, "/ip/route", "id");
+  const read = printByVariable(dialect, "/ip/route", "id", viewSpec(routeView).keys);
   return `:local id [${add}]; ${dialect.json ? read : `${read}; :put "${SECTION_MARK}"`}`;
 }
 
