@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
+import { childEnv } from "./helpers/env.ts";
 import { DENO, MAIN } from "./helpers/mcp.ts";
 
 Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds only JSON-RPC", async () => {
@@ -11,7 +12,8 @@ Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds 
   const home = await Deno.makeTempDir();
   const child = new Deno.Command(DENO, {
     args: ["run", "--allow-all", MAIN, "--host", sim.host, "--port", String(sim.port)],
-    env: { HOME: home, NO_COLOR: "1" },
+    env: childEnv({}, home),
+    clearEnv: true,
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
