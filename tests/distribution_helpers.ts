@@ -8,9 +8,9 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { childEnv, DENO, DENO_DIR } from "./helpers/env.ts";
+import { childEnv, DENO, DENO_DIR, type Ran, runProcess } from "./helpers/env.ts";
 
-export { childEnv, DENO, DENO_DIR };
+export { childEnv, DENO, DENO_DIR, type Ran };
 
 /** The repository root. */
 export const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
@@ -25,30 +25,13 @@ export function repoFile(path: string): string {
   return Deno.readTextFileSync(`${ROOT}/${path}`);
 }
 
-/** Exit code and output of a finished process. */
-export interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Run a command to completion with a clean environment and no stdin. */
-export async function run(
+/** Run a command to completion with a clean environment and no stdin (in the repository). */
+export function run(
   command: string,
   args: string[],
   opts: { env?: Record<string, string>; cwd?: string } = {},
 ): Promise<Ran> {
-  const out = await new Deno.Command(command, {
-    args,
-    cwd: opts.cwd ?? ROOT,
-    env: childEnv(opts.env),
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return runProcess(command, args, { ...opts, cwd: opts.cwd ?? ROOT });
 }
 
 /** `deno run <flags> main.ts <args>` to completion. */

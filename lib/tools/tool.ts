@@ -122,3 +122,11 @@ export const READ: Annotations = {
   idempotentHint: true,
   openWorldHint: false,
 };
+
+/** Annotations of a tool that changes the router but destroys nothing. */
+export const WRITE: Annotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};

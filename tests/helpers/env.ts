@@ -29,3 +29,29 @@ export function childEnv(
     ...env,
   };
 }
+
+/** Exit code and output of a finished process. */
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run a command to completion with a clean environment and no stdin. */
+export async function runProcess(
+  command: string,
+  args: string[],
+  opts: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<Ran> {
+  const out = await new Deno.Command(command, {
+    args,
+    cwd: opts.cwd,
+    env: childEnv(opts.env),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}

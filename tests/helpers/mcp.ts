@@ -7,7 +7,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
-import { childEnv, DENO } from "./env.ts";
+import { childEnv, DENO, runProcess } from "./env.ts";
 
 /** Absolute path of main.ts. */
 export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
@@ -73,16 +73,7 @@ export async function runCli(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command(DENO, {
-    args: ["run", "--allow-all", MAIN, ...args],
-    env: childEnv(env),
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return await runProcess(DENO, ["run", "--allow-all", MAIN, ...args], { env });
 }
 
 /** A simulator's `/export` without its first line (the date it was made). */

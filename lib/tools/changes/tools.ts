@@ -30,7 +30,7 @@ import {
 } from "../../routeros/scheduler.ts";
 import { dialectRef, readSpec, refOf } from "../engine.ts";
 import { renderTable } from "../render.ts";
-import { READ, type ToolContext, type ToolDef } from "../tool.ts";
+import { READ, type ToolContext, type ToolDef, WRITE } from "../tool.ts";
 import { type Before, inverseStatement, IrreversibleError } from "./inverse.ts";
 
 /** Most operations in one change. */
@@ -192,12 +192,7 @@ export function changeTools(tools: readonly ToolDef[]): ToolDef[] {
         ping: z.record(z.string(), z.boolean()),
       }),
     },
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: WRITE,
     perDevice: true,
     example: {
       operations: [{
@@ -396,12 +391,7 @@ function pendingChangeTool(o: {
     toolset: "system",
     input: { change_id: CHANGE_ID },
     output: { change_id: z.string(), [o.done]: z.boolean() },
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: WRITE,
     perDevice: true,
     async dryRun(args, { client }) {
       const job = await findJob(client, String(args.change_id));

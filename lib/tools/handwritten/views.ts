@@ -13,7 +13,7 @@ import { type Filter, printStatement } from "../../routeros/scripts.ts";
 import { itemShape, toItem } from "../engine.ts";
 import type { Field } from "../fields.ts";
 import type { Menu } from "../menu.ts";
-import type { Annotations, DryRunResult, Toolset } from "../tool.ts";
+import { type Annotations, type DryRunResult, type Toolset, WRITE } from "../tool.ts";
 
 /** A read-only view of a menu: its typed fields, no generated tools. */
 export function view(
@@ -95,13 +95,7 @@ export function viewSection(dialect: Dialect, menu: Menu, filters: readonly Filt
 /** Section mark (the same one the client's `write` splits on). */
 export const SECTION = SECTION_MARK;
 
-/** Annotations of a write that changes state but destroys nothing. */
-export const WRITE: Annotations = {
-  readOnlyHint: false,
-  destructiveHint: false,
-  idempotentHint: false,
-  openWorldHint: false,
-};
+export { WRITE };
 
 /** Annotations of a destructive write. */
 export const DESTRUCTIVE: Annotations = {
