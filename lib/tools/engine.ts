@@ -306,8 +306,9 @@ const list: Build = (menu) => {
       }
       const raw = await client.read(readSpec(menu, dialect), conditions);
       let items = raw.map((r) => toItem(menu, dialect, r)).filter((item) =>
-        Object.entries(menu.fields).every(([name]) => {
-          const want = args[toolName(name)];
+        Object.entries(menu.fields).every(([name, field]) => {
+          // Only filter arguments count: `limit` is also a firewall property.
+          const want = field.filter && field.kind !== "list" ? args[toolName(name)] : undefined;
           return want === undefined || item[toolName(name)] === want;
         })
       );
