@@ -11,6 +11,14 @@ export const DYNAMIC: PropDef = { name: "dynamic", type: "bool", ro: true, defau
 /** `invalid` read-only property (flag I). */
 export const INVALID: PropDef = { name: "invalid", type: "bool", ro: true, default: "false" };
 
+/** `running` read-only property: up while not disabled. */
+export const RUNNING: PropDef = {
+  name: "running",
+  type: "bool",
+  ro: true,
+  compute: (i) => String(!isTrue(i.disabled)),
+};
+
 /** Flag X - disabled. */
 export const F_DISABLED: FlagDef = {
   ch: "X",
@@ -31,6 +39,14 @@ export const F_DYNAMIC: FlagDef = {
   name: "dynamic",
   group: 1,
   test: (i) => isTrue(i.dynamic),
+};
+
+/** Flag R - running (and not disabled). */
+export const F_RUNNING: FlagDef = {
+  ch: "R",
+  name: "running",
+  group: 0,
+  test: (i) => isTrue(i.running) && !isTrue(i.disabled),
 };
 
 /** A string property. */
