@@ -5,10 +5,8 @@
  * @module
  */
 import type { Config } from "./load.ts";
+import { SECRET_MASK } from "../secret_mask.ts";
 import { SETTINGS } from "./settings.ts";
-
-/** Shown instead of a secret that is set. */
-export const SECRET_MASK = "********";
 
 /** A JSON-ready view of the configuration; secrets are masked. */
 export function describeConfig(config: Config): Record<string, unknown> {

@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from "zod";
+import { SECRET_MASK } from "../secret_mask.ts";
 import type { VersionRange } from "./menu.ts";
 
 /** How a raw RouterOS value converts to the tool's type. */
@@ -106,7 +107,7 @@ export function outputType(field: Field): z.ZodType {
 }
 
 /** Placeholder for masked secrets in output. */
-export const MASK = "********";
+export const MASK = SECRET_MASK;
 
 /**
  * Convert a raw RouterOS value to the field's type. Returns undefined for

@@ -5,9 +5,7 @@
  * @module
  */
 import { quoteValue } from "../../routeros/quote.ts";
-
-/** Shown in place of a secret. */
-export const SECRET_MASK = "********";
+import { SECRET_MASK } from "../../secret_mask.ts";
 
 /** Args with every secret value masked. */
 export function maskArgs(
