@@ -12,8 +12,8 @@
  *
  * @module
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client } from "../lib/mcp_sdk/client.ts";
+import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
 import { type SimRouter, startFleet } from "../lib/sim/mod.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "../lib/mcp_sdk/client.ts";
+import { StdioClientTransport } from "../lib/mcp_sdk/client.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const MAIN = `${ROOT}main.ts`;

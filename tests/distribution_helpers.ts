@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "../lib/mcp_sdk/client.ts";
+import { StdioClientTransport } from "../lib/mcp_sdk/client.ts";
 import { childEnv, DENO, DENO_DIR, type Ran, runProcess } from "./helpers/env.ts";
 
 export { childEnv, DENO, DENO_DIR, type Ran };

@@ -5,7 +5,7 @@
  * Modest sizes here; the benchmark (bench/http.ts) runs the large ones.
  */
 import assert from "node:assert/strict";
-import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { DENO } from "./helpers/mcp.ts";
 import { connect, INITIALIZE, MCP_POST, rawRequest, simArgs, spawnHttp } from "./http_helpers.ts";

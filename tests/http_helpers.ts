@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client } from "../lib/mcp_sdk/client.ts";
+import { SSEClientTransport } from "../lib/mcp_sdk/client.ts";
+import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
 import { loadConfig } from "../lib/config/load.ts";
 import { createDevices } from "../lib/server/devices.ts";
 import { type HttpOptions, type HttpServer, startHttp } from "../lib/server/http/serve.ts";

@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Client } from "../lib/mcp_sdk/client.ts";
+import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
+import type { McpServer } from "../lib/mcp_sdk/server.ts";
 import { loadConfig } from "../lib/config/load.ts";
 import { createDevices } from "../lib/server/devices.ts";
 import { startHttp } from "../lib/server/http/serve.ts";

@@ -6,8 +6,8 @@
  * reach the router.
  */
 import assert from "node:assert/strict";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "../lib/mcp_sdk/client.ts";
+import { LoggingMessageNotificationSchema } from "../lib/mcp_sdk/types.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import {
   connect,

@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { McpServer } from "../lib/mcp_sdk/server.ts";
+import { WebStandardStreamableHTTPServerTransport } from "../lib/mcp_sdk/server.ts";
 import * as z from "zod";
 import { getJson, postJson, startProxy } from "./proxy_helpers.ts";
 

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import {
   ProgressNotificationSchema,
   ToolListChangedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "../lib/mcp_sdk/types.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool, runCli, spawnServer, startRouters } from "./helpers/mcp.ts";
 

@@ -8,11 +8,11 @@
  *
  * @module
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { Client } from "../mcp_sdk/client.ts";
+import { SSEClientTransport } from "../mcp_sdk/client.ts";
+import { StdioClientTransport } from "../mcp_sdk/client.ts";
+import { StreamableHTTPClientTransport } from "../mcp_sdk/client.ts";
+import type { Transport } from "../mcp_sdk/types.ts";
 import {
   type CallToolResult,
   CallToolResultSchema,
@@ -20,7 +20,7 @@ import {
   McpError,
   type Tool,
   ToolListChangedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "../mcp_sdk/types.ts";
 import { log } from "../log.ts";
 import type { ServerSpec } from "./config_file.ts";
 import { descendants, isAlive, signalAll } from "./process_tree.ts";

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "../mcp_sdk/types.ts";
 import { log } from "../log.ts";
 import { requireBearer } from "./auth.ts";
 import { readJsonObject } from "./body.ts";

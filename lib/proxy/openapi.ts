@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "../mcp_sdk/types.ts";
 import type { ChildState } from "./children.ts";
 
 /** What the builder needs of one server. */

@@ -6,12 +6,7 @@
  *
  * @module
  */
-import {
-  type CallToolResult,
-  ErrorCode,
-  McpError,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ErrorCode, McpError, type Tool } from "../mcp_sdk/types.ts";
 import { ChildUnavailableError, type McpChild, mcpCode } from "./children.ts";
 import { HttpError, jsonResponse } from "./errors.ts";
 import { checkArguments } from "./validate.ts";

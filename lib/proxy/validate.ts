@@ -11,7 +11,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "../mcp_sdk/types.ts";
 import { log } from "../log.ts";
 
 /** One failing field. */

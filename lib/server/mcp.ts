@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { McpServer, type RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { McpServer, type RegisteredTool } from "../mcp_sdk/server.ts";
+import type { RequestHandlerExtra } from "../mcp_sdk/types.ts";
+import type { ServerNotification, ServerRequest } from "../mcp_sdk/types.ts";
 import * as z from "zod";
 import type { ToolDef } from "../tools/tool.ts";
 import { type ToolsetControl, toolsetTools } from "../tools/toolsets.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 import process from "node:process";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StdioServerTransport } from "../mcp_sdk/server.ts";
 import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
 import { AuditLog } from "./safety/audit_log.ts";
@@ -14,7 +14,7 @@ import { createDevices } from "./devices.ts";
 import { buildServer, type ServerInfo } from "./mcp.ts";
 import { type HttpTransport, startHttp } from "./http/serve.ts";
 import { onSignals, within } from "./http/shutdown.ts";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "../mcp_sdk/server.ts";
 import type { Devices } from "./devices.ts";
 
 /** The change-safety options of a configuration (opens no files yet). */

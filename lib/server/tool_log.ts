@@ -6,12 +6,8 @@
  *
  * @module
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import {
-  type LoggingLevel,
-  LoggingLevelSchema,
-  SetLevelRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { McpServer } from "../mcp_sdk/server.ts";
+import { type LoggingLevel, LoggingLevelSchema, SetLevelRequestSchema } from "../mcp_sdk/types.ts";
 
 /** The part of a request handler's `extra` that logging needs. */
 export interface LogSink {

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "../../lib/mcp_sdk/client.ts";
+import { StdioClientTransport } from "../../lib/mcp_sdk/client.ts";
 import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
 import { childEnv, DENO, runProcess } from "./env.ts";
 

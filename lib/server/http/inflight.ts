@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import type { TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "../../mcp_sdk/types.ts";
+import type { JSONRPCMessage, MessageExtraInfo } from "../../mcp_sdk/types.ts";
+import type { TransportSendOptions } from "../../mcp_sdk/types.ts";
 
 type Id = string | number;
 

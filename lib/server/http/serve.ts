@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "../../mcp_sdk/server.ts";
 import { ConfigError } from "../../config/errors.ts";
 import { log } from "../../log.ts";
 import { App, type Middleware } from "./app.ts";

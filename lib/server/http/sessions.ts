@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpServer } from "../../mcp_sdk/server.ts";
+import type { Transport } from "../../mcp_sdk/types.ts";
 
 /** One session: its id, server and transport. */
 export interface Session {

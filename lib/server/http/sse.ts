@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "../../mcp_sdk/server.ts";
 import type { Handler, MethodRoute } from "./app.ts";
 import { bodyLimit } from "./body_limit.ts";
 import { requireJson } from "./content_type.ts";

@@ -6,12 +6,12 @@
  *
  * @module
  */
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "../../mcp_sdk/types.ts";
 import {
   type JSONRPCMessage,
   JSONRPCMessageSchema,
   type MessageExtraInfo,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "../../mcp_sdk/types.ts";
 
 /** A comment line every so often keeps proxies from closing an idle stream. */
 export const SSE_KEEPALIVE_MS = 15_000;

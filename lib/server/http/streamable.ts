@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { McpServer } from "../../mcp_sdk/server.ts";
+import { WebStandardStreamableHTTPServerTransport } from "../../mcp_sdk/server.ts";
+import { isInitializeRequest } from "../../mcp_sdk/types.ts";
 import type { Context, MethodRoute } from "./app.ts";
 import { bodyLimit } from "./body_limit.ts";
 import { requireJson } from "./content_type.ts";
