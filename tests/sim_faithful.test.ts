@@ -86,11 +86,11 @@ Deno.test("sim faithful: export header (v7 ISO date, v6 month date)", async () =
   inDoc("# 2024-10-25 12:09:43 by RouterOS 7.15.2");
   inDoc("# jul/21/2023 09:42:42 by RouterOS 6.48.6");
   const r7 = await startSimulator({ now: FIXED_NOW });
-  const r6 = await startSimulator({ version: "6.49", now: FIXED_NOW });
+  const r6 = await startSimulator({ version: "6.49.10", now: FIXED_NOW });
   try {
     assert.equal(
       r7.run("/export").output.split("\r\n")[0],
-      "# 2024-06-26 11:42:37 by RouterOS 7.16",
+      "# 2024-06-26 11:42:37 by RouterOS 7.16.2",
     );
     assert.equal(
       r6.run("/export").output.split("\r\n")[0],
@@ -118,10 +118,12 @@ Deno.test("sim faithful: :serialize JSON conventions and :put [add] id", async (
   inDoc('`"factory-software":7.100000`');
   inDoc('`.id` as `"*1A"`');
   const r = await startSimulator();
+  const r17 = await startSimulator({ version: "7.17" });
   try {
     const j = r.run(":put [:serialize to=json [/system/resource/print as-value]]").output;
     assert.match(j, /^\{.*"factory-software":7\.100000.*\}\r\n$/);
-    const k = r.run(
+    // json.no-string-conversion is a :serialize option from 7.17 (7.16 takes only json.pretty).
+    const k = r17.run(
       ":put [:serialize to=json options=json.no-string-conversion [/system/resource/print as-value]]",
     ).output;
     assert.match(k, /"factory-software":"7\.1"/);
@@ -140,6 +142,7 @@ Deno.test("sim faithful: :serialize JSON conventions and :put [add] id", async (
     );
   } finally {
     await r.close();
+    await r17.close();
   }
 });
 

@@ -150,7 +150,7 @@ Deno.test("sim ip address: print forms", async () => {
 });
 
 Deno.test("sim ip address: :serialize to=json with and without no-string-conversion", async () => {
-  const r = await startSimulator();
+  const r = await startSimulator({ version: "7.17" });
   try {
     r.run('/ip address add address=10.0.0.1/24 interface=ether1 comment="7.1"');
     const j = r.run(":put [:serialize to=json [/ip/address/print detail as-value]]").output.trim();

@@ -10,7 +10,7 @@ import type { SshTarget } from "../ssh/target.ts";
 import { type Condition, PROPERTY_MARK, readStatement } from "./commands.ts";
 import { type Dialect, parseVersion, VERSION_COMMAND } from "./dialect.ts";
 import { classifyError, RouterOsError } from "./errors.ts";
-import { outputError, parseJsonItems, type RawItem } from "./parse_json.ts";
+import { jsonItems, outputError, type RawItem } from "./parse_json.ts";
 import {
   type FlagMap,
   parseSingletonPrint,
@@ -106,7 +106,7 @@ export class RouterOsClient {
 
   /** {@linkcode parseRead}, naming the items whose terse split is ambiguous. */
   parseReadDetailed(dialect: Dialect, spec: ReadSpec, output: string): ParsedRead {
-    if (dialect.json) return { items: parseJsonItems(output), ambiguous: new Set() };
+    if (dialect.json) return { items: jsonItems(dialect, output), ambiguous: new Set() };
     if (spec.singleton) {
       const item = output.includes(PROPERTY_MARK)
         ? singletonProperties(output, spec.keys)
@@ -207,7 +207,7 @@ function splitSections(
   if (dialect.json) {
     const lines = output.split("\n").filter((l) => l.trim() !== "");
     const out: ParsedRead[] = [];
-    for (const line of lines) out.push({ items: parseJsonItems(line), ambiguous: new Set() });
+    for (const line of lines) out.push({ items: jsonItems(dialect, line), ambiguous: new Set() });
     if (out.length !== sections) throw outputError(output);
     return out;
   }

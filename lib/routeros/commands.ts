@@ -8,6 +8,7 @@
  */
 import type { Dialect } from "./dialect.ts";
 import { checkId, checkMenuPath, checkName, quoteValue } from "./quote.ts";
+import { putJson } from "./serialize.ts";
 
 /** A value to send: strings are quoted, booleans become yes/no. */
 export type CommandValue = string | number | boolean;
@@ -74,9 +75,11 @@ export function readStatement(
   const menu = menuPath(path);
   if (dialect.json) {
     const print = singleton ? `${menu} print as-value` : `${menu} print detail as-value`;
-    return `:put [:serialize to=json options=json.no-string-conversion [${print}${
-      renderSelection(conditions)
-    }]]`;
+    return putJson(
+      dialect,
+      `[${print}${renderSelection(conditions)}]`,
+      singleton ? "record" : "list",
+    );
   }
   if (singleton) {
     // Each property by itself between marks: values may hold newlines.

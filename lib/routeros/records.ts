@@ -7,7 +7,7 @@
  */
 import type { Dialect } from "./dialect.ts";
 import { classifyError } from "./errors.ts";
-import { outputError, parseJsonItems, type RawItem } from "./parse_json.ts";
+import { jsonItems, outputError, type RawItem } from "./parse_json.ts";
 import { RECORD_MARK } from "./scripts.ts";
 
 /** Output lines without the trailing `\r` and without blank lines. */
@@ -28,7 +28,7 @@ export function parseRecords(dialect: Dialect, output: string): RawItem[] {
   if (dialect.json) {
     const lines = outputLines(output);
     if (lines.length !== 1) throw outputError(output);
-    return parseJsonItems(lines[0]);
+    return jsonItems(dialect, lines[0]);
   }
   const records: RawItem[] = [];
   let current: RawItem | null = null;

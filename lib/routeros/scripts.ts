@@ -12,6 +12,7 @@
 import { type CommandValue, menuPath, renderArgs, renderValue } from "./commands.ts";
 import type { Dialect } from "./dialect.ts";
 import { checkId, checkName, quoteValue } from "./quote.ts";
+import { putJson } from "./serialize.ts";
 
 /** One condition of a `where` clause: equality, or a regular-expression match. */
 export type Filter =
@@ -87,7 +88,7 @@ export function printStatement(dialect: Dialect, path: string, options: PrintOpt
     renderFilters(options.filters ?? []);
   if (dialect.json) {
     const print = options.singleton ? "print as-value" : "print detail as-value";
-    return `:put [:serialize to=json options=json.no-string-conversion [${menu} ${print}${where}]]`;
+    return putJson(dialect, `[${menu} ${print}${where}]`, options.singleton ? "record" : "list");
   }
   if (options.singleton) return `${menu} print`;
   return `${menu} print terse show-ids${where}`;
@@ -131,9 +132,7 @@ export function putRecords(
   many: boolean,
   keys: readonly string[],
 ): string {
-  if (dialect.json) {
-    return `:put [:serialize to=json options=json.no-string-conversion ${expression}]`;
-  }
+  if (dialect.json) return putJson(dialect, expression, many ? "list" : "record");
   const dump = [
     `:put "${RECORD_MARK}"`,
     ...keys.map((k) => {
@@ -170,7 +169,7 @@ export function printByVariable(
   const menu = menuPath(path);
   const name = checkName(variable, "variable");
   return dialect.json
-    ? `:put [:serialize to=json options=json.no-string-conversion [${menu} get $${name}]]`
+    ? putJson(dialect, `[${menu} get $${name}]`, "record")
     : `${menu} print terse show-ids${
       proplistArg(proplist.filter((p) => p !== ".id"))
     } from=$${name}`;
@@ -196,6 +195,6 @@ export function routeLookupStatement(
   const local = `:local d [${convert} ${quoteValue(destination)}]; `;
   const menu = menuPath(path);
   return dialect.json
-    ? `${local}:put [:serialize to=json options=json.no-string-conversion [${menu} print detail as-value${where}]]`
+    ? `${local}${putJson(dialect, `[${menu} print detail as-value${where}]`, "list")}`
     : `${local}${menu} print terse show-ids${where}`;
 }

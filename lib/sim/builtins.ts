@@ -3,7 +3,8 @@
  * :serialize, :if, :foreach, :for, :do, :while, :log, :len, :typeof, :pick,
  * :find, :tostr/:tonum/:tobool/:toarray, :return, :error, :resolve, :delay...
  */
-import type { Statement, Word } from "./ast.ts";
+import type { Expr, Statement, Word } from "./ast.ts";
+import { evalExpr } from "./expr_eval.ts";
 import { badCommand, expectedEnd, fail, RosError } from "./errors.ts";
 import type { Arg, Args, Interp } from "./interpreter.ts";
 import { plainText, ReturnSignal } from "./interpreter.ts";
@@ -12,6 +13,7 @@ import { Code, sortedMap, toStr, truthy, type Val } from "./values.ts";
 import { parseScript } from "./tokenizer.ts";
 import { parseInterval } from "./timefmt.ts";
 import { menuByPath } from "./menus/registry.ts";
+import { scriptCommand } from "./script_commands.ts";
 
 type Builtin = (ip: Interp, args: Args, word: Word, stmt: Statement) => Val;
 
@@ -34,6 +36,33 @@ function nameOf(a: Arg): string {
   const t = plainText(a.word);
   if (t === null) throw expectedEnd(a.word.pos);
   return t;
+}
+
+/** `($name->key)`: the variable and key expression of an element target. */
+function elementTarget(a: Arg): { name: string; key: Expr } | null {
+  const pieces = a.word.pieces;
+  if (pieces.length !== 1 || pieces[0].k !== "expr") return null;
+  const e = pieces[0].expr;
+  if (e.k !== "bin" || e.op !== "->" || e.a.k !== "var") return null;
+  return { name: e.a.name, key: e.b };
+}
+
+/**
+ * `array` with element `key` set to `value`: a number at the end of a list
+ * appends, a number inside it replaces; any other key makes a keyed array
+ * (kept key-sorted, as RouterOS keeps it).
+ */
+function withElement(array: Val, key: Val, value: Val): Val {
+  const list = Array.isArray(array) ? [...array] : null;
+  if (list && typeof key === "number" && Number.isInteger(key) && key >= 0 && key <= list.length) {
+    list[key] = value;
+    return list;
+  }
+  const entries: [string, Val][] = array instanceof Map
+    ? [...array]
+    : (list ?? []).map((v, i) => [String(i), v]);
+  const k = toStr(key);
+  return sortedMap([...entries.filter(([x]) => x !== k), [k, value]]);
 }
 
 function setVar(ip: Interp, name: string, v: Val): void {
@@ -94,6 +123,16 @@ const B: Record<string, Builtin> = {
   set(ip, args) {
     only(args, [], 2);
     if (!args.positional[0]) throw fail("missing value(s) of argument(s) name");
+    const target = elementTarget(args.positional[0]);
+    if (target) {
+      // `:set ($array->key) value`: one element of an array variable.
+      const key = evalExpr(target.key, ip);
+      const value = args.positional[1] ? ip.argVal(args.positional[1]) : null;
+      const found = ip.scope.find(target.name);
+      const old = found ? found.get(target.name)! : ip.st.globals.get(target.name) ?? null;
+      setVar(ip, target.name, withElement(old, key, value));
+      return null;
+    }
     setVar(
       ip,
       nameOf(args.positional[0]),
@@ -111,19 +150,24 @@ const B: Record<string, Builtin> = {
     return null;
   },
   serialize(ip, args, word) {
-    if (ip.st.version !== "7.16") throw badCommand("serialize", word.pos);
-    only(args, ["to", "value", "options"], 1);
+    const facts = scriptCommand("serialize", ip.st.release);
+    if (!facts) throw badCommand("serialize", word.pos);
+    only(args, facts.args, 1);
     const to = args.named.get("to");
     const fmt = to ? ip.argStr(to) : "";
     if (fmt !== "json") throw fail("input does not match any value of to");
     const va = args.named.get("value") ?? args.positional[0];
     const v = va ? ip.argVal(va) : null;
-    const opts = args.named.get("options") ? ip.argStr(args.named.get("options")!) : "";
-    return toJson(v, opts.split(",").includes("json.no-string-conversion"));
+    const opts = args.named.get("options") ? ip.argStr(args.named.get("options")!).split(",") : [];
+    for (const o of opts) {
+      if (!facts.options.includes(o)) throw fail("input does not match any value of options");
+    }
+    return toJson(v, opts.includes("json.no-string-conversion"));
   },
   deserialize(ip, args, word) {
-    if (ip.st.version !== "7.16") throw badCommand("deserialize", word.pos);
-    only(args, ["from", "value", "options"], 1);
+    const facts = scriptCommand("deserialize", ip.st.release);
+    if (!facts) throw badCommand("deserialize", word.pos);
+    only(args, facts.args, 1);
     const va = args.named.get("value") ?? args.positional[0];
     try {
       return fromJson(JSON.parse(va ? ip.argStr(va) : "null"));
@@ -251,7 +295,8 @@ const B: Record<string, Builtin> = {
     only(args, [], 1);
     const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
     if (Array.isArray(v) || v instanceof Map) return v;
-    if (v === null) return [];
+    // `[:toarray ""]` is the empty array (`:environment print` shows `array={}`).
+    if (v === null || toStr(v) === "") return [];
     return toStr(v).split(",");
   },
   toid(ip, args) {

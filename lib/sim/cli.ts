@@ -10,9 +10,13 @@ import { Command, InvalidArgumentError } from "commander";
 import { stringify } from "yaml";
 import { startFleet } from "./mod.ts";
 import { RouterCore } from "./router.ts";
-import { defaultFaults, type SimFaults, type SimVersion } from "./types.ts";
+import { compareReleases, parseRelease, release } from "../routeros/release.ts";
+import { DEFAULT_SIM_VERSION, defaultFaults, type SimFaults, type SimVersion } from "./types.ts";
 
-const VERSIONS = ["7.16", "7.12", "6.49"];
+/** The oldest release the simulator imitates. */
+const OLDEST = release("6.49");
+
+const VERSIONS = ["6.49.13", "7.12.2", "7.15.3", "7.16.2", "7.17", "7.20.8", "7.24"];
 
 function intArg(v: string): number {
   const n = Number(v);
@@ -97,7 +101,11 @@ export async function runSimCli(args: string[]): Promise<number> {
     .option("--port <p>", "port of the first router (0 = ephemeral)", intArg)
     .option("--base-port <p>", "same as --port", intArg)
     .option("--host <addr>", "listen address", "127.0.0.1")
-    .option("--version <v>", `RouterOS version (${VERSIONS.join(", ")})`, "7.16")
+    .option(
+      "--version <v>",
+      `RouterOS release to imitate, e.g. ${VERSIONS.join(", ")}`,
+      DEFAULT_SIM_VERSION,
+    )
     .option("--state-file <f>", "load/save state (per router: <f>.N)")
     .option("--stdio-cli", "run one command from SSH_ORIGINAL_COMMAND or stdin and exit")
     .option("--user <name>", "login user", "admin")
@@ -122,8 +130,13 @@ export async function runSimCli(args: string[]): Promise<number> {
     return typeof code === "number" ? code : 2;
   }
   const o = program.opts<CliOpts>();
-  if (!VERSIONS.includes(o.version)) {
-    console.error(`unknown version ${o.version} (use ${VERSIONS.join(", ")})`);
+  const release = parseRelease(o.version);
+  if (!release || compareReleases(release, OLDEST) < 0) {
+    console.error(
+      `sim: invalid value "${o.version}" for --version: expected a RouterOS release from 6.49 on, such as ${
+        VERSIONS.join(", ")
+      }`,
+    );
     return 2;
   }
   if (o.stdioCli) return await stdioCli(o);

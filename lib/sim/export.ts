@@ -6,6 +6,7 @@
  * `terse` prints one unwrapped line per command with its full path.
  */
 import type { Item, MenuDef } from "./menu_types.ts";
+import { onRelease } from "./releases.ts";
 import { ALL_MENUS } from "./menus/registry.ts";
 import type { RouterState } from "./state.ts";
 import { propsOf, quoteIfNeeded, showValue } from "./props.ts";
@@ -110,7 +111,7 @@ export function exportConfig(st: RouterState, o: ExportOpts): string {
     out.push(`# serial number = ${hw.serial}`);
   }
   for (const m of ALL_MENUS) {
-    if (m.noExport || (m.versions && !m.versions.includes(st.version))) continue;
+    if (m.noExport || !onRelease(st.release, m.releases)) continue;
     if (o.prefix && m.path !== o.prefix && !m.path.startsWith(o.prefix + "/")) continue;
     const cmds = sectionLines(m, st, o);
     if (!cmds.length) continue;

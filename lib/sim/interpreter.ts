@@ -6,6 +6,7 @@
  * next input line still runs.
  */
 import type { Expr, Piece, Script, Statement, StrPart, Word } from "./ast.ts";
+import { onRelease } from "./releases.ts";
 import {
   at,
   badCommand,
@@ -92,7 +93,7 @@ export class Interp implements EvalHost {
   cmdDepth = 0;
 
   constructor(readonly st: RouterState, readonly session: Session) {
-    this.root = menuTree(st.version);
+    this.root = menuTree(st.release);
     this.cwd = this.root;
   }
 
@@ -465,7 +466,7 @@ export class Interp implements EvalHost {
       return { kind: "export", node, word, argStart };
     }
     const extra = node.menu?.commands?.[name];
-    if (extra && (!extra.versions || extra.versions.includes(this.st.version))) {
+    if (extra && onRelease(this.st.release, extra.releases)) {
       return { kind: "command", node, def: extra, name, word, argStart };
     }
     if (node.menu && verbsOf(node.menu, this.st).includes(name)) {

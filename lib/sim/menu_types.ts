@@ -4,7 +4,7 @@
  * validators, its key property, flags, table columns and extra commands.
  * The generic verbs (add/set/remove/print/...) in `verbs.ts` work from this.
  */
-import type { SimVersion } from "./types.ts";
+import type { ReleaseRange } from "../routeros/release.ts";
 import type { RouterState } from "./state.ts";
 import type { Val } from "./values.ts";
 
@@ -57,8 +57,8 @@ export interface PropDef {
   validate?: (v: string, item: Item, st: RouterState) => string | undefined;
   /** Normalises an accepted value before storing. */
   normalize?: (v: string, st: RouterState) => string;
-  /** Only in these versions. */
-  versions?: SimVersion[];
+  /** Only in these releases. */
+  releases?: ReleaseRange;
   /** Exported even when equal to the default. */
   exportAlways?: boolean;
   /** How print shows the stored value (e.g. bytes as `872.2MiB`). */
@@ -71,8 +71,8 @@ export interface PropDef {
 export interface FlagDef {
   ch: string;
   name: string;
-  /** Only in these versions. */
-  versions?: SimVersion[];
+  /** Only in these releases. */
+  releases?: ReleaseRange;
   /** Flags in the same group share one column (v7 legend separates groups by `;`). */
   group: number;
   test: (item: Item, st: RouterState) => boolean;
@@ -121,8 +121,8 @@ export interface CommandDef {
   write?: boolean;
   /** Bare words the command takes anywhere after its name (`once`, `as-value`). */
   switches?: string[];
-  /** Only in these versions (else `bad command name`). */
-  versions?: SimVersion[];
+  /** Only in these releases (else `bad command name`). */
+  releases?: ReleaseRange;
   run: (ctx: CommandCtx) => Val | void;
 }
 
@@ -164,8 +164,8 @@ export interface MenuDef {
   afterRemove?: (item: Item, st: RouterState) => void;
   /** Called after add/set was stored. */
   afterChange?: (item: Item, st: RouterState, old: Item | undefined) => void;
-  /** Only in these versions. */
-  versions?: SimVersion[];
+  /** Only in these releases. */
+  releases?: ReleaseRange;
   /** Items left out of /export (built-in ones). */
   exportSkip?: (item: Item, st: RouterState) => boolean;
   /** Custom table print (e.g. `/log print`). */
@@ -178,8 +178,8 @@ export interface MenuDef {
   policy?: boolean;
   /** Items cannot be added/removed by the user (e.g. /interface/ethernet). */
   noAdd?: boolean;
-  /** `add` exists only in these versions (`/user/ssh-keys add` from 7.12). */
-  addVersions?: SimVersion[];
+  /** `add` exists only in these releases (`/user/ssh-keys add` from 7.12). */
+  addReleases?: ReleaseRange;
   /** Yes/no properties also given as bare words (`add blackhole`), meaning `=yes`. */
   switches?: string[];
 }

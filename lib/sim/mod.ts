@@ -12,6 +12,7 @@ import { RouterCore } from "./router.ts";
 import { SshListener } from "./ssh_server.ts";
 import { fingerprint, generateHostKey, sharedHostKey } from "./hostkey.ts";
 import {
+  DEFAULT_SIM_VERSION,
   defaultFaults,
   type SimCounters,
   type SimFaults,
@@ -87,7 +88,7 @@ class Router implements SimRouter {
 
   constructor(opts: SimOptions) {
     this.host = opts.host ?? "127.0.0.1";
-    this.version = opts.version ?? "7.16";
+    this.version = opts.version ?? DEFAULT_SIM_VERSION;
     this.key = opts.hostKey ?? sharedHostKey();
     this.started = opts.now ? opts.now() : new Date();
     this.core = new RouterCore({

@@ -4,6 +4,7 @@
  * terse and as-value are what scripts read.
  */
 import type { FlagDef, Item, MenuDef, PropDef } from "./menu_types.ts";
+import { onRelease } from "./releases.ts";
 import type { RouterState } from "./state.ts";
 import { propsOf, quoteIfNeeded, showValue } from "./props.ts";
 
@@ -20,7 +21,7 @@ function flagNames(menu: MenuDef): Set<string> {
 
 /** The flags a version shows. */
 function flagsOf(menu: MenuDef, st: RouterState): FlagDef[] {
-  return (menu.flags ?? []).filter((f) => !f.versions || f.versions.includes(st.version));
+  return (menu.flags ?? []).filter((f) => onRelease(st.release, f.releases));
 }
 
 function groupsOf(flags: FlagDef[]): number[] {

@@ -3,6 +3,7 @@
  * RouterOS does, and showing it (print, export, as-value).
  */
 import type { Item, MenuDef, PropDef } from "./menu_types.ts";
+import { onRelease } from "./releases.ts";
 import type { RouterState } from "./state.ts";
 import { fail, RosError } from "./errors.ts";
 import { isIp6, isMac, isPrefix6, parseIp4, parsePrefix4 } from "./ipaddr.ts";
@@ -83,7 +84,7 @@ export function convertInput(p: PropDef, raw: string, item: Item, st: RouterStat
     }
     case "ref": {
       if (p.refAllow?.includes(v)) break;
-      const m = menuByPath(p.ref!, st.version);
+      const m = menuByPath(p.ref!, st.release);
       if (!m || !st.list(m).some((it) => it[m.key ?? "name"] === v)) throw noMatch(p);
       break;
     }
@@ -131,7 +132,7 @@ export function quoteIfNeeded(v: string, force = false): string {
 
 /** Properties of a menu visible in this version. */
 export function propsOf(menu: MenuDef, st: RouterState): PropDef[] {
-  return menu.props.filter((p) => !p.versions || p.versions.includes(st.version));
+  return menu.props.filter((p) => onRelease(st.release, p.releases));
 }
 
 /** A menu item as a key-sorted associative array (print as-value, get). */

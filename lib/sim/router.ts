@@ -189,7 +189,7 @@ export class RouterCore {
   /** Raw items of a menu. */
   items(path: string): Record<string, string>[] {
     const st = this.state();
-    const m = menuByPath(path, st.version);
+    const m = menuByPath(path, st.release);
     if (!m) throw new Error(`unknown menu ${path}`);
     return st.list(m);
   }

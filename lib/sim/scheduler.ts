@@ -90,7 +90,7 @@ export class Scheduler {
         it["run-count"] = String(Number(it["run-count"] ?? "0") + 1);
         st.touch();
         const ev = it["on-event"] ?? "";
-        const script = st.stored(menuByPath("/system/script", st.version)!).find((x) =>
+        const script = st.stored(menuByPath("/system/script", st.release)!).find((x) =>
           x.name === ev
         );
         if (script) {

@@ -6,6 +6,8 @@
  */
 import type { Item, MenuDef } from "./menu_types.ts";
 import type { SimUser, SimVersion } from "./types.ts";
+import { type Release, release } from "../routeros/release.ts";
+import { onRelease } from "./releases.ts";
 import type { Val } from "./values.ts";
 import { menuByPath, menusInTable } from "./menus/registry.ts";
 import { fmtDateTime } from "./timefmt.ts";
@@ -39,6 +41,8 @@ export function fmtId(n: number): string {
 /** State of one router. */
 export class RouterState {
   readonly version: SimVersion;
+  /** The release imitated (ranges in menus are checked against it). */
+  readonly release: Release;
   readonly v6: boolean;
   readonly init: StateInit;
   private tables = new Map<string, Table>();
@@ -70,7 +74,8 @@ export class RouterState {
   constructor(init: StateInit, data?: StateData) {
     this.init = init;
     this.version = init.version;
-    this.v6 = init.version.startsWith("6");
+    this.release = release(init.version);
+    this.v6 = this.release.major < 7;
     if (data) {
       for (const [k, t] of Object.entries(data.tables)) this.tables.set(k, structuredClone(t));
       this.clockOffsetMs = data.clockOffsetMs ?? 0;
@@ -95,7 +100,7 @@ export class RouterState {
       t = { nextId: 1, items: [] };
       this.tables.set(path, t);
       for (const m of menusInTable(path)) {
-        if (m.versions && !m.versions.includes(this.version)) continue;
+        if (!onRelease(this.release, m.releases)) continue;
         for (const d of m.defaults?.(this) ?? []) {
           const it: Item = m.kind === "list" ? { ".id": fmtId(t.nextId++), ...d } : { ...d };
           t.items.push(it);
@@ -140,21 +145,21 @@ export class RouterState {
 
   /** Items of a menu path (`/ip/address` or `/ip address`), for tests. */
   items(path: string): Item[] {
-    const m = menuByPath(path, this.version);
+    const m = menuByPath(path, this.release);
     if (!m) throw new Error(`unknown menu ${path}`);
     return this.list(m);
   }
 
   /** Menu description of a path (throws for unknown paths). */
   menuOf(path: string): MenuDef {
-    const m = menuByPath(path, this.version);
+    const m = menuByPath(path, this.release);
     if (!m) throw new Error(`unknown menu ${path}`);
     return m;
   }
 
   /** Finds a stored item by key property value in a menu path. */
   findByKey(path: string, value: string): Item | undefined {
-    const m = menuByPath(path, this.version);
+    const m = menuByPath(path, this.release);
     if (!m || !m.key) return undefined;
     return this.list(m).find((it) => it[m.key!] === value);
   }

@@ -11,7 +11,7 @@ import { menuByPath } from "./menus/registry.ts";
 export function injectItem(r: SimRouter, menu: string, item: Record<string, string>): string {
   const core = (r as unknown as { core: RouterCore }).core;
   const st = core.state();
-  const m = menuByPath(menu, st.version);
+  const m = menuByPath(menu, st.release);
   if (!m) throw new Error(`unknown menu ${menu}`);
   const t = st.tableOf(m);
   const id = st.newId(t);

@@ -1,7 +1,14 @@
 /** Shared public types of the RouterOS simulator (re-exported by `mod.ts`). */
 
-/** RouterOS versions the simulator can imitate. */
-export type SimVersion = "7.16" | "7.12" | "6.49";
+/**
+ * The RouterOS release the simulator imitates, as RouterOS writes it:
+ * `6.49.13`, `7.12.2`, `7.15.3`, `7.16.2`, `7.17`, `7.20.8`, `7.24`. Any
+ * release from 6.49 on is accepted; what it has comes from release ranges.
+ */
+export type SimVersion = string;
+
+/** The release a simulator imitates when none is given. */
+export const DEFAULT_SIM_VERSION = "7.16.2";
 
 /** A login account of the simulated router. */
 export interface SimUser {

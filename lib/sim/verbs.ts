@@ -4,6 +4,7 @@
  * validate everything before changing anything, so a failed command leaves
  * the state untouched.
  */
+import { onRelease } from "./releases.ts";
 import type { Statement } from "./ast.ts";
 import { at, expectedEnd, fail } from "./errors.ts";
 import type { Arg, Args, Interp } from "./interpreter.ts";
@@ -32,7 +33,7 @@ export function verbsOf(menu: MenuDef, st: RouterState): string[] {
   if (menu.kind === "single") return ["set", "print", "get"];
   const v = ["print", "find", "get", "set", "unset", "enable", "disable", "comment"];
   if (!menu.noAdd) {
-    if (!menu.addVersions || menu.addVersions.includes(st.version)) v.push("add");
+    if (onRelease(st.release, menu.addReleases)) v.push("add");
     v.push("remove");
   }
   if (menu.ordered) v.push("move");

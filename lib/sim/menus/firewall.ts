@@ -1,4 +1,5 @@
 /** `/ip/firewall/{filter,nat,mangle,raw,address-list}` and `/ipv6/firewall/{filter,address-list}`. */
+import { V7 } from "../releases.ts";
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import { isTrue } from "../values.ts";
 import { fail } from "../errors.ts";
@@ -338,7 +339,7 @@ function addressList(path: string, v6: boolean): MenuDef {
       str("list", { required: true }),
       str("address", { required: true }),
       { name: "timeout", type: "time" },
-      ro("creation-time", "str", { versions: ["7.16", "7.12"] }),
+      ro("creation-time", "str", { releases: V7 }),
       DYNAMIC,
       DISABLED,
       COMMENT,

@@ -1,6 +1,7 @@
 /** `/interface` and its kinds: ethernet, bridge (+ port, vlan), vlan, wireguard (+ peers). */
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
-import type { SimVersion } from "../types.ts";
+import type { ReleaseRange } from "../../routeros/release.ts";
+import { V7 } from "../releases.ts";
 import { fail } from "../errors.ts";
 import type { RouterState } from "../state.ts";
 import { isTrue, sortedMap, type Val } from "../values.ts";
@@ -391,7 +392,7 @@ const WIREGUARD: MenuDef = {
   match: { type: "wg" },
   kind: "list",
   key: "name",
-  versions: ["7.16", "7.12"],
+  releases: V7,
   props: [
     str("name", { default: (_i, st) => nextName(st, "wireguard") }),
     int("mtu", 1420, { min: 0, max: 65535 }),
@@ -418,11 +419,12 @@ const WIREGUARD: MenuDef = {
 const WG_PEERS: MenuDef = {
   path: "/interface/wireguard/peers",
   kind: "list",
-  versions: ["7.16", "7.12"],
+  releases: V7,
   props: [
     { name: "interface", type: "ref", ref: "/interface/wireguard", required: true },
     str("name", {
-      versions: ["7.16"],
+      // Peer names came in 7.14 to 7.16 (the 7.13.5 tree lacks them, 7.16.2 has them).
+      releases: { from: "7.16" },
       default: (_i, st) => `peer${st.stored(menuByPath("/interface/wireguard/peers")!).length + 1}`,
     }),
     str("public-key", {
@@ -628,14 +630,19 @@ const WIFI_PROPS: PropDef[] = [
   COMMENT,
 ];
 
-function wifiMenu(path: string, versions: SimVersion[]): MenuDef {
+/** `/interface/wifi` (7.13 and later). */
+const WIFI: ReleaseRange = { from: "7.13" };
+/** The wifiwave2 package's menus (7.12 and older 7.x). */
+const WIFIWAVE2: ReleaseRange = { from: "7.0", until: "7.12" };
+
+function wifiMenu(path: string, releases: ReleaseRange): MenuDef {
   return {
     path,
     table: "/interface",
     match: { type: "wifi" },
     kind: "list",
     key: "name",
-    versions,
+    releases,
     exportFindBy: "default-name",
     props: WIFI_PROPS.map((p) => (p.name === "master-interface" ? { ...p, ref: path } : p)),
     flags: [
@@ -695,11 +702,11 @@ function ssidTail(identity: string): string {
   return (h & 0xffffff).toString(16).toUpperCase().padStart(6, "0");
 }
 
-function regTable(path: string, versions: SimVersion[], iface: string): MenuDef {
+function regTable(path: string, releases: ReleaseRange, iface: string): MenuDef {
   return {
     path,
     kind: "list",
-    versions,
+    releases,
     verbs: ["print", "find", "get", "remove"],
     noExport: true,
     props: [
@@ -728,13 +735,13 @@ function regTable(path: string, versions: SimVersion[], iface: string): MenuDef 
   };
 }
 
-function accessList(path: string, versions: SimVersion[], ifaceRefPath: string): MenuDef {
+function accessList(path: string, releases: ReleaseRange, ifaceRefPath: string): MenuDef {
   const legacy = path.includes("/wireless/");
   return {
     path,
     kind: "list",
     ordered: true,
-    versions,
+    releases,
     props: [
       { name: "mac-address", type: "mac" },
       { name: "interface", type: "ref", ref: ifaceRefPath, refAllow: ["any", "all"] },
@@ -939,16 +946,17 @@ export const INTERFACE_MENUS: MenuDef[] = [
   INTERFACE,
   ETHERNET,
   POE,
-  wifiMenu("/interface/wifi", ["7.16"]),
-  wifiMenu("/interface/wifiwave2", ["7.12"]),
-  regTable("/interface/wifi/registration-table", ["7.16"], "wifi1"),
-  regTable("/interface/wifiwave2/registration-table", ["7.12"], "wifi1"),
-  accessList("/interface/wifi/access-list", ["7.16"], "/interface/wifi"),
-  accessList("/interface/wifiwave2/access-list", ["7.12"], "/interface/wifiwave2"),
+  // `/interface/wifi` from 7.13; before, the wifiwave2 package (installed here).
+  wifiMenu("/interface/wifi", WIFI),
+  wifiMenu("/interface/wifiwave2", WIFIWAVE2),
+  regTable("/interface/wifi/registration-table", WIFI, "wifi1"),
+  regTable("/interface/wifiwave2/registration-table", WIFIWAVE2, "wifi1"),
+  accessList("/interface/wifi/access-list", WIFI, "/interface/wifi"),
+  accessList("/interface/wifiwave2/access-list", WIFIWAVE2, "/interface/wifiwave2"),
   SECURITY_PROFILES,
   WIRELESS,
-  regTable("/interface/wireless/registration-table", ["6.49", "7.12", "7.16"], "wlan1"),
-  accessList("/interface/wireless/access-list", ["6.49", "7.12", "7.16"], "/interface/wireless"),
+  regTable("/interface/wireless/registration-table", {}, "wlan1"),
+  accessList("/interface/wireless/access-list", {}, "/interface/wireless"),
   IF_LIST,
   IF_LIST_MEMBER,
   BRIDGE,

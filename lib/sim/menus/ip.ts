@@ -1,6 +1,6 @@
 /** `/ip` and `/ipv6` menus: addresses, pools, DHCP, DNS, routes, services, neighbors. */
 import type { FlagDef, Item, MenuDef } from "../menu_types.ts";
-import type { SimVersion } from "../types.ts";
+import { V6, V7 } from "../releases.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
 import { fmtIp4, isPrefix6, network4, parseIp4, parsePrefix4 } from "../ipaddr.ts";
@@ -324,8 +324,8 @@ const DNS: MenuDef = {
         : "invalid value for argument servers"),
     }),
     ro("dynamic-servers", "str", { compute: () => "" }),
-    str("use-doh-server", { default: "", versions: ["7.16", "7.12"] }),
-    bool("verify-doh-cert", false, { versions: ["7.16", "7.12"] }),
+    str("use-doh-server", { default: "", releases: V7 }),
+    bool("verify-doh-cert", false, { releases: V7 }),
     bool("allow-remote-requests", true),
     int("max-udp-packet-size", 4096, { min: 50, max: 65507 }),
     { name: "query-server-timeout", type: "time", default: "2s" },
@@ -380,7 +380,7 @@ const DNS_STATIC: MenuDef = {
     str("text"),
     str("forward-to"),
     { name: "ttl", type: "time", default: "1d" },
-    bool("match-subdomain", false, { versions: ["7.16", "7.12"] }),
+    bool("match-subdomain", false, { releases: V7 }),
     DYNAMIC,
     DISABLED,
     COMMENT,
@@ -454,8 +454,6 @@ function isGateway(v: string, st: RouterState): boolean {
   );
 }
 
-const V7: SimVersion[] = ["7.16", "7.12"];
-const V6: SimVersion[] = ["6.49"];
 const static_ = (i: Item) => !isTrue(i.dynamic) && !isTrue(i.connect);
 
 /**
@@ -464,32 +462,32 @@ const static_ = (i: Item) => !isTrue(i.dynamic) && !isTrue(i.connect);
  * U - unreachable, P - prohibit`.
  */
 const ROUTE_FLAGS: FlagDef[] = [
-  { ...F_DYNAMIC, group: 0, versions: V7 },
-  { ...F_DISABLED, group: 1, versions: V7 },
+  { ...F_DYNAMIC, group: 0, releases: V7 },
+  { ...F_DISABLED, group: 1, releases: V7 },
   {
     ch: "A",
     name: "active",
     group: 1,
-    versions: V7,
+    releases: V7,
     test: (i) => isTrue(i.active) && !isTrue(i.disabled),
   },
-  { ch: "c", name: "connect", group: 2, versions: V7, test: (i) => isTrue(i.connect) },
-  { ch: "s", name: "static", group: 2, versions: V7, test: static_ },
-  { ch: "B", name: "blackhole", group: 3, versions: V7, test: (i) => isTrue(i.blackhole) },
-  { ...F_DISABLED, group: 0, versions: V6 },
+  { ch: "c", name: "connect", group: 2, releases: V7, test: (i) => isTrue(i.connect) },
+  { ch: "s", name: "static", group: 2, releases: V7, test: static_ },
+  { ch: "B", name: "blackhole", group: 3, releases: V7, test: (i) => isTrue(i.blackhole) },
+  { ...F_DISABLED, group: 0, releases: V6 },
   {
     ch: "A",
     name: "active",
     group: 0,
-    versions: V6,
+    releases: V6,
     test: (i) => isTrue(i.active) && !isTrue(i.disabled),
   },
-  { ...F_DYNAMIC, group: 1, versions: V6 },
-  { ch: "C", name: "connect", group: 2, versions: V6, test: (i) => isTrue(i.connect) },
-  { ch: "S", name: "static", group: 2, versions: V6, test: static_ },
-  { ch: "B", name: "blackhole", group: 3, versions: V6, test: (i) => i.type === "blackhole" },
-  { ch: "U", name: "unreachable", group: 3, versions: V6, test: (i) => i.type === "unreachable" },
-  { ch: "P", name: "prohibit", group: 3, versions: V6, test: (i) => i.type === "prohibit" },
+  { ...F_DYNAMIC, group: 1, releases: V6 },
+  { ch: "C", name: "connect", group: 2, releases: V6, test: (i) => isTrue(i.connect) },
+  { ch: "S", name: "static", group: 2, releases: V6, test: static_ },
+  { ch: "B", name: "blackhole", group: 3, releases: V6, test: (i) => i.type === "blackhole" },
+  { ch: "U", name: "unreachable", group: 3, releases: V6, test: (i) => i.type === "unreachable" },
+  { ch: "P", name: "prohibit", group: 3, releases: V6, test: (i) => i.type === "prohibit" },
 ];
 
 /** `/ip/route`: static routes plus connected routes of every address. */
@@ -506,21 +504,21 @@ const ROUTE: MenuDef = {
       ) => (isGateway(v, st) ? undefined : "invalid value for argument gateway"),
     }),
     ro("immediate-gw", "str", {
-      versions: ["7.16", "7.12"],
+      releases: V7,
       compute: (i) => i["immediate-gw"] ?? immediateGw(i),
     }),
     int("distance", 1, { min: 0, max: 255 }),
     int("scope", 30, { min: 0, max: 255 }),
     int("target-scope", 10, { min: 0, max: 255 }),
-    str("routing-table", { default: "main", versions: ["7.16", "7.12"] }),
-    str("routing-mark", { versions: ["6.49"] }),
+    str("routing-table", { default: "main", releases: V7 }),
+    str("routing-mark", { releases: V6 }),
     str("pref-src"),
     oneOf("check-gateway", ["arp", "bfd", "bfd-multihop", "none", "ping"]),
-    bool("blackhole", false, { versions: ["7.16", "7.12"] }),
+    bool("blackhole", false, { releases: V7 }),
     oneOf("type", ["unicast", "blackhole", "prohibit", "unreachable"], "unicast", {
-      versions: ["6.49"],
+      releases: V6,
     }),
-    str("vrf-interface", { versions: ["7.16", "7.12"] }),
+    str("vrf-interface", { releases: V7 }),
     ro("active", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
     ro("connect", "bool", { compute: (i) => i.connect ?? "false" }),
     ro("static", "bool", { compute: (i) => String(!isTrue(i.dynamic)) }),
@@ -646,8 +644,8 @@ const SERVICE: MenuDef = {
     str("address", { default: "" }),
     str("certificate", { default: "none" }),
     oneOf("tls-version", ["any", "only-1.2"]),
-    str("vrf", { default: "main", versions: ["7.16", "7.12"] }),
-    int("max-sessions", 20, { versions: ["7.16", "7.12"] }),
+    str("vrf", { default: "main", releases: V7 }),
+    int("max-sessions", 20, { releases: V7 }),
     { ...INVALID, compute: () => "false" },
     DISABLED,
   ],
@@ -710,9 +708,9 @@ const IPV6_ROUTE: MenuDef = {
     int("distance", 1, { min: 0, max: 255 }),
     int("scope", 30, { min: 0, max: 255 }),
     int("target-scope", 10, { min: 0, max: 255 }),
-    str("routing-table", { default: "main", versions: ["7.16", "7.12"] }),
-    bool("blackhole", false, { versions: ["7.16", "7.12"] }),
-    oneOf("type", ["unicast", "unreachable"], "unicast", { versions: ["6.49"] }),
+    str("routing-table", { default: "main", releases: V7 }),
+    bool("blackhole", false, { releases: V7 }),
+    oneOf("type", ["unicast", "unreachable"], "unicast", { releases: V6 }),
     ro("active", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
     ro("connect", "bool", { compute: (i) => i.connect ?? "false" }),
     ro("static", "bool", { compute: (i) => String(!isTrue(i.dynamic)) }),

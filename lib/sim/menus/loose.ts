@@ -6,7 +6,8 @@
  * and everything else answers as "the internet".
  */
 import type { CommandCtx, CommandDef } from "../menu_types.ts";
-import type { SimVersion } from "../types.ts";
+import type { ReleaseRange } from "../../routeros/release.ts";
+import { V6, V7 } from "../releases.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
 import { parseIp4 } from "../ipaddr.ts";
@@ -18,14 +19,14 @@ export interface LooseCommand {
   path: string;
   name: string;
   def: CommandDef;
-  versions?: SimVersion[];
+  releases?: ReleaseRange;
 }
 
 type Hop = { ttl: number; ms: number } | null;
 
 function resolveHost(st: RouterState, host: string): string {
   if (parseIp4(host) !== null) return host;
-  const m = menuByPath("/ip/dns/static", st.version)!;
+  const m = menuByPath("/ip/dns/static", st.release)!;
   const hit = st.list(m).find((i) => i.name === host && i.address);
   if (hit) return hit.address;
   if (/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(host)) {
@@ -39,7 +40,7 @@ function resolveHost(st: RouterState, host: string): string {
 /** True for the router's own addresses (and loopback). */
 function isOwn(st: RouterState, ip: string): boolean {
   return ip.startsWith("127.") ||
-    st.list(menuByPath("/ip/address", st.version)!).some((a) => a.address.split("/")[0] === ip);
+    st.list(menuByPath("/ip/address", st.release)!).some((a) => a.address.split("/")[0] === ip);
 }
 
 /** How the simulated network answers a ping to `ip`. */
@@ -279,7 +280,7 @@ const BACKUP_SAVE: CommandDef = {
     const d = st.now();
     const p2 = (n: number) => String(n).padStart(2, "0");
     const base = c.named.get("name") ??
-      `${st.list(menuByPath("/system/identity", st.version)!)[0].name}-${d.getUTCFullYear()}${
+      `${st.list(menuByPath("/system/identity", st.release)!)[0].name}-${d.getUTCFullYear()}${
         p2(d.getUTCMonth() + 1)
       }${p2(d.getUTCDate())}-${p2(d.getUTCHours())}${p2(d.getUTCMinutes())}`;
     const name = base.endsWith(".backup") ? base : base + ".backup";
@@ -314,12 +315,12 @@ const BACKUP_LOAD: CommandDef = {
 
 /** Loose commands. */
 export const LOOSE_COMMANDS: LooseCommand[] = [
-  { path: "/", name: "ping", def: PING6, versions: ["6.49"] },
-  { path: "/tool", name: "ping", def: PING6, versions: ["6.49"] },
-  { path: "/tool", name: "traceroute", def: TRACEROUTE6, versions: ["6.49"] },
-  { path: "/", name: "ping", def: PING7, versions: ["7.16", "7.12"] },
-  { path: "/tool", name: "ping", def: PING7, versions: ["7.16", "7.12"] },
-  { path: "/tool", name: "traceroute", def: TRACEROUTE7, versions: ["7.16", "7.12"] },
+  { path: "/", name: "ping", def: PING6, releases: V6 },
+  { path: "/tool", name: "ping", def: PING6, releases: V6 },
+  { path: "/tool", name: "traceroute", def: TRACEROUTE6, releases: V6 },
+  { path: "/", name: "ping", def: PING7, releases: V7 },
+  { path: "/tool", name: "ping", def: PING7, releases: V7 },
+  { path: "/tool", name: "traceroute", def: TRACEROUTE7, releases: V7 },
   { path: "/system", name: "reboot", def: REBOOT },
   { path: "/system", name: "shutdown", def: SHUTDOWN },
   { path: "/system/backup", name: "save", def: BACKUP_SAVE },

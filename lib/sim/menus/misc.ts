@@ -1,4 +1,5 @@
 /** Smaller menus: `/log`, `/file`, `/queue/*`, `/tool/netwatch`, `/user/active`. */
+import { V6, V7 } from "../releases.ts";
 import type { Item, MenuDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
 import { fmtTime } from "../timefmt.ts";
@@ -59,8 +60,8 @@ const FILE: MenuDef = {
         ? undefined
         : String(new TextEncoder().encode(i.contents ?? "").length)),
     }),
-    ro("creation-time", "str", { versions: ["6.49"] }),
-    ro("last-modified", "str", { versions: ["7.16", "7.12"] }),
+    ro("creation-time", "str", { releases: V6 }),
+    ro("last-modified", "str", { releases: V7 }),
     str("contents", { noPrint: true }),
   ],
   columns: ["name", "type", "size", "last-modified"],
@@ -178,7 +179,7 @@ const NETWATCH: MenuDef = {
   props: [
     str("host", { required: true }),
     oneOf("type", ["dns", "http-get", "https-get", "icmp", "simple", "tcp-conn"], "simple", {
-      versions: ["7.16", "7.12"],
+      releases: V7,
     }),
     { name: "interval", type: "time", default: "10s" },
     { name: "timeout", type: "time", default: "1s" },
@@ -224,7 +225,7 @@ const USER_ACTIVE: MenuDef = {
     "request-logout": {
       numbers: true,
       write: true,
-      versions: ["7.16", "7.12"],
+      releases: V7,
       run: (c) => {
         if (!c.ids.length) throw fail("missing value(s) of argument(s) numbers");
         for (const id of c.ids) c.st.endSession(id);

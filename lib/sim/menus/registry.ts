@@ -3,7 +3,8 @@
  * `/system/reboot`...), indexed by path for the parser.
  */
 import type { CommandDef, MenuDef } from "../menu_types.ts";
-import type { SimVersion } from "../types.ts";
+import type { Release } from "../../routeros/release.ts";
+import { onRelease } from "../releases.ts";
 import { INTERFACE_MENUS } from "./interface.ts";
 import { IP_MENUS } from "./ip.ts";
 import { SYSTEM_MENUS } from "./system.ts";
@@ -48,12 +49,12 @@ export function normPath(p: string): string {
   return "/" + p.split(/[\s/]+/).filter(Boolean).join("/");
 }
 
-/** Menu description of a path (for a version, when menus differ between versions). */
-export function menuByPath(p: string, v?: SimVersion): MenuDef | undefined {
+/** Menu description of a path (for a release, when menus differ between releases). */
+export function menuByPath(p: string, v?: Release): MenuDef | undefined {
   const list = byPath.get(normPath(p));
   if (!list) return undefined;
   if (!v) return list[0];
-  return list.find((m) => !m.versions || m.versions.includes(v));
+  return list.find((m) => onRelease(v, m.releases));
 }
 
 /** Menus stored in a table. */
@@ -61,15 +62,15 @@ export function menusInTable(table: string): MenuDef[] {
   return byTable.get(table) ?? [];
 }
 
-const trees = new Map<SimVersion, MenuNode>();
+const trees = new Map<string, MenuNode>();
 
 function node(name: string, path: string): MenuNode {
   return { name, path, children: new Map(), commands: new Map() };
 }
 
 /** The menu tree of a version (built once). */
-export function menuTree(v: SimVersion): MenuNode {
-  let root = trees.get(v);
+export function menuTree(v: Release): MenuNode {
+  let root = trees.get(v.text);
   if (root) return root;
   root = node("", "");
   const ensure = (path: string): MenuNode => {
@@ -85,13 +86,13 @@ export function menuTree(v: SimVersion): MenuNode {
     return n;
   };
   for (const m of ALL_MENUS) {
-    if (m.versions && !m.versions.includes(v)) continue;
+    if (!onRelease(v, m.releases)) continue;
     ensure(m.path).menu = m;
   }
   for (const c of LOOSE_COMMANDS) {
-    if (c.versions && !c.versions.includes(v)) continue;
+    if (!onRelease(v, c.releases)) continue;
     ensure(c.path).commands.set(c.name, c.def);
   }
-  trees.set(v, root);
+  trees.set(v.text, root);
   return root;
 }

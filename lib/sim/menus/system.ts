@@ -1,4 +1,5 @@
 /** `/system/*` menus: identity, resource, clock, routerboard, package, health, ntp, scheduler, script. */
+import { V6, V7 } from "../releases.ts";
 import type { Item, MenuDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
@@ -15,8 +16,8 @@ export function hardware(st: RouterState) {
       cpu: "ARMv7",
       buildTime: "aug/24/2023 09:49:12",
       factory: "6.45.9",
-      firmware: "6.49.10",
-      version: "6.49.10 (long-term)",
+      firmware: st.version,
+      version: `${st.version} (long-term)`,
       serial: "D52G0A1B2C3D",
     }
     : {
@@ -24,9 +25,9 @@ export function hardware(st: RouterState) {
       model: "C52iG-5HaxD2HaxD",
       arch: "arm64",
       cpu: "ARM64",
-      buildTime: st.version === "7.16" ? "2024-09-20 13:00:27" : "2023-10-26 08:31:47",
+      buildTime: st.release.minor >= 16 ? "2024-09-20 13:00:27" : "2023-10-26 08:31:47",
       factory: "7.1",
-      firmware: st.version === "7.16" ? "7.16" : "7.12",
+      firmware: st.version,
       version: `${st.version} (stable)`,
       serial: "HF60A1B2C3D",
     };
@@ -86,7 +87,7 @@ const CLOCK: MenuDef = {
   props: [
     { name: "time", type: "str", compute: (_i, st) => fmtTime(st.now()) },
     { name: "date", type: "str", compute: (_i, st) => fmtDate(st.now(), st.v6) },
-    bool("time-zone-autodetect", true, { versions: ["7.16", "7.12"] }),
+    bool("time-zone-autodetect", true, { releases: V7 }),
     str("time-zone-name", { default: "manual" }),
     ro("gmt-offset", "str", { compute: () => "+00:00" }),
     ro("dst-active", "bool", { compute: () => "false" }),
@@ -203,7 +204,7 @@ const PACKAGE: MenuDef = {
 const HEALTH7: MenuDef = {
   path: "/system/health",
   kind: "list",
-  versions: ["7.16", "7.12"],
+  releases: V7,
   verbs: ["print", "find", "get"],
   noAdd: true,
   noExport: true,
@@ -217,7 +218,7 @@ const HEALTH7: MenuDef = {
 const HEALTH6: MenuDef = {
   path: "/system/health",
   kind: "single",
-  versions: ["6.49"],
+  releases: V6,
   noExport: true,
   props: [
     ro("voltage", "str", { compute: () => "24.1V" }),
@@ -233,13 +234,13 @@ const NTP_CLIENT: MenuDef = {
   props: [
     bool("enabled", false),
     oneOf("mode", ["broadcast", "manycast", "multicast", "unicast"], "unicast"),
-    str("servers", { default: "", versions: ["7.16", "7.12"] }),
-    str("vrf", { default: "main", versions: ["7.16", "7.12"] }),
-    str("primary-ntp", { default: "0.0.0.0", versions: ["6.49"] }),
-    str("secondary-ntp", { default: "0.0.0.0", versions: ["6.49"] }),
-    str("server-dns-names", { default: "", versions: ["6.49"] }),
+    str("servers", { default: "", releases: V7 }),
+    str("vrf", { default: "main", releases: V7 }),
+    str("primary-ntp", { default: "0.0.0.0", releases: V6 }),
+    str("secondary-ntp", { default: "0.0.0.0", releases: V6 }),
+    str("server-dns-names", { default: "", releases: V6 }),
     ro("status", "str", {
-      versions: ["7.16", "7.12"],
+      releases: V7,
       compute: (i) => (i.enabled === "true" ? (i.servers ? "synchronized" : "waiting") : "stopped"),
     }),
   ],

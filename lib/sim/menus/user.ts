@@ -1,4 +1,5 @@
 /** `/user`, `/user/group`, `/user/ssh-keys`, `/user/active`. */
+import { V7 } from "../releases.ts";
 import type { MenuDef } from "../menu_types.ts";
 import { COMMENT, DISABLED, F_DISABLED, ro, str } from "./common.ts";
 import { describeKey } from "../auth.ts";
@@ -94,7 +95,7 @@ export const SSH_KEYS: MenuDef = {
   kind: "list",
   policy: true,
   // `add user= key=` from 7.12; before, keys come only from `import public-key-file=`
-  addVersions: ["7.16", "7.12"],
+  addReleases: V7,
   props: [
     { name: "user", type: "ref", ref: "/user", required: true },
     str("key", { secret: true, required: true }),

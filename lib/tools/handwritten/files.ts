@@ -11,7 +11,8 @@ import { SECTION_MARK } from "../../routeros/client.ts";
 import { menuPath, renderArgs } from "../../routeros/commands.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
 import { RouterOsError } from "../../routeros/errors.ts";
-import { outputError, parseJsonItems } from "../../routeros/parse_json.ts";
+import { jsonItems, outputError } from "../../routeros/parse_json.ts";
+import { putJson, unguard } from "../../routeros/serialize.ts";
 import { checkMenuPath, quoteValue } from "../../routeros/quote.ts";
 import { outputLines, raiseIfError } from "../../routeros/records.ts";
 import { num, text } from "../fields.ts";
@@ -232,7 +233,7 @@ function readFileScript(dialect: Dialect, name: string): string {
   const find = `[${menuPath("/file")} find where name=${quoteValue(name)}]`;
   const read = viewSection(dialect, fileView, [{ key: "name", value: name }]);
   return dialect.json
-    ? `${read}; :put [:serialize to=json [${menuPath("/file")} get ${find} contents]]`
+    ? `${read}; ${putJson(dialect, `[${menuPath("/file")} get ${find} contents]`, "text")}`
     : `${read}; :put [${menuPath("/file")} get ${find} contents]`;
 }
 
@@ -271,11 +272,12 @@ export const readFile: ToolDef = {
       const lines = output.split("\n").map((l) => l.replace(/\r$/, ""));
       const first = lines.findIndex((l) => l.trim() !== "");
       if (first < 0) throw outputError(output);
-      [itemRaw] = parseJsonItems(lines[first]);
+      [itemRaw] = jsonItems(dialect, lines[first]);
       if (!itemRaw) throw new RouterOsError("not-found", `no file ${name}`, "no such item");
       const rest = lines.slice(first + 1).join("\n").trim();
       try {
-        contents = String(JSON.parse(rest));
+        const parsed = JSON.parse(rest);
+        contents = String(dialect.read === "json-guarded" ? unguard(parsed) : parsed);
       } catch {
         throw outputError(rest);
       }

@@ -11,7 +11,7 @@ import { SECTION_MARK } from "../../routeros/client.ts";
 import { itemRef, menuPath } from "../../routeros/commands.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
 import { RouterOsError } from "../../routeros/errors.ts";
-import { outputError, parseJsonItems, type RawItem } from "../../routeros/parse_json.ts";
+import { jsonItems, outputError, type RawItem } from "../../routeros/parse_json.ts";
 import { checkId } from "../../routeros/quote.ts";
 import { printStatement } from "../../routeros/scripts.ts";
 import { flag, list, num, text } from "../fields.ts";
@@ -137,7 +137,7 @@ export const wireguardClientConfig: ToolDef = {
     if (dialect.json) {
       const lines = output.split("\n").filter((l) => l.trim() !== "");
       if (lines.length === 0) throw outputError(output);
-      [peerRaw] = parseJsonItems(lines[0]);
+      [peerRaw] = jsonItems(dialect, lines[0]);
       rest = lines.slice(1).join("\n");
     } else {
       const at = output.indexOf(SECTION_MARK + "\n");
@@ -152,7 +152,7 @@ export const wireguardClientConfig: ToolDef = {
     }
     if (!peerRaw) throw new RouterOsError("not-found", "no such WireGuard peer", "no such item");
     const ifaceRaws = dialect.json
-      ? parseJsonItems(rest.trim())
+      ? jsonItems(dialect, rest.trim())
       : client.parseRead(dialect, viewSpec(wgInterfaceView), rest);
     if (ifaceRaws.length !== 1) throw outputError(rest);
     const [peer] = typed(wgPeerView, dialect, [peerRaw]);
