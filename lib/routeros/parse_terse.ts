@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { classifyError } from "./errors.ts";
 import { outputError, type RawItem } from "./parse_json.ts";
 
 /** Map flag letters to the boolean properties they stand for. */
@@ -21,6 +22,32 @@ export const DEFAULT_FLAGS: FlagMap = { X: "disabled", D: "dynamic", I: "invalid
  * run never holds `=`, so it cannot be taken for a `key=` pair.
  */
 const LINE = /^\s*(\*[0-9A-F]+|\d+)((?:\s+[A-Za-z*+]+)*)\s+(?=[a-z.][a-z0-9.-]*=)(.*)$/;
+
+/**
+ * RouterOS 7 prints dynamic routes without an index (`DAc dst-address=...`,
+ * real-output/terse-ip-route-mixed-v6-v7.txt): a flag run, then a key.
+ */
+const UNNUMBERED = /^\s*([A-Za-z*+]{1,6})\s+(?=([a-z.][a-z0-9.-]*)=)(.*)$/;
+
+/**
+ * A log line that a terminal session echoes into command output
+ * (`17:20:06 echo: system,error,critical login failure ...`,
+ * real-output/terse-ip-route-mixed-v6-v7.txt); never part of a value.
+ */
+const LOG_ECHO = /^\d{2}:\d{2}:\d{2} echo: /;
+
+/** `"..."` with RouterOS escapes: terse output quotes some values (`address-lists=""`). */
+const QUOTED = /^"((?:[^"\\]|\\.)*)"$/;
+
+/** The text of a value terse output printed, quoted or not. */
+export function terseValue(raw: string): string {
+  const m = QUOTED.exec(raw);
+  if (!m) return raw;
+  return m[1].replace(/\\([0-9A-F]{2}|.)/g, (_, e: string) => {
+    if (e.length === 2) return String.fromCharCode(parseInt(e, 16));
+    return ({ n: "\n", r: "\r", t: "\t" } as Record<string, string>)[e] ?? e;
+  });
+}
 
 /**
  * Parse terse lines. `keys` lists the property names the menu has, so a
@@ -46,20 +73,31 @@ export function parseTerseItems(
   keys: readonly string[],
   flags: FlagMap = DEFAULT_FLAGS,
 ): { items: RawItem[]; ambiguous: Set<number> } {
-  const records: { head: RegExpExecArray; text: string }[] = [];
-  for (const line of output.replace(/\s+$/, "").split("\n")) {
+  const records: { id?: string; letters: string; text: string }[] = [];
+  const known = new Set(keys);
+  const lines = output.replace(/\r\n/g, "\n").replace(/\s+$/, "").split("\n");
+  // An error after normal output (`no such item` after a print) fails the read.
+  const last = lines[lines.length - 1] ?? "";
+  if (lines.length > 1 && classifyError(last) !== null && !LINE.test(last)) {
+    throw outputError(last);
+  }
+  for (const line of lines) {
+    if (LOG_ECHO.test(line)) continue;
     const m = LINE.exec(line);
-    if (m) records.push({ head: m, text: m[3] });
-    else if (records.length) records[records.length - 1].text += "\n" + line;
+    const u = m ? null : UNNUMBERED.exec(line);
+    if (m) {
+      records.push({ id: m[1].startsWith("*") ? m[1] : undefined, letters: m[2], text: m[3] });
+    } else if (u && (known.size === 0 || known.has(u[2]))) {
+      records.push({ letters: u[1], text: u[3] });
+    } else if (records.length) records[records.length - 1].text += "\n" + line;
     else if (line.trim() !== "") throw outputError(output.trim());
   }
   const ambiguous = new Set<number>();
-  const items = records.map(({ head, text }, index) => {
+  const items = records.map(({ id, letters, text }, index) => {
     const item: RawItem = {};
-    if (head[1].startsWith("*")) item[".id"] = head[1];
-    const letters = head[2].replace(/\s+/g, "");
+    if (id) item[".id"] = id;
     for (const name of Object.values(flags)) item[name] = false;
-    for (const letter of letters) {
+    for (const letter of letters.replace(/\s+/g, "")) {
       const name = flags[letter];
       if (name) item[name] = true;
     }
@@ -95,7 +133,7 @@ export function splitPairs(
   const pairs: Record<string, string> = {};
   starts.forEach((s, i) => {
     const end = i + 1 < starts.length ? starts[i + 1].at - 1 : text.length;
-    pairs[s.key] = text.slice(s.at + s.key.length + 1, end).replace(/[ \t]+$/, "");
+    pairs[s.key] = terseValue(text.slice(s.at + s.key.length + 1, end).replace(/[ \t]+$/, ""));
   });
   return { pairs, ambiguous: known.size > 0 && starts.length < found.length };
 }
@@ -125,7 +163,8 @@ export function parseSingletonPrint(output: string): RawItem {
     const m = /^\s*([a-z0-9][a-z0-9-]*): ?(.*)$/.exec(line);
     if (m) {
       last = m[1];
-      item[last] = m[2].replace(/\s+$/, "");
+      // Values may be padded (7.18) or quoted (v5: `version: "5.0rc1"`).
+      item[last] = terseValue(m[2].replace(/\s+$/, ""));
     } else if (last !== null) {
       item[last] = `${item[last]}${line.trim()}`;
     } else {

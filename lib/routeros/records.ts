@@ -68,19 +68,29 @@ export function parseScalars(output: string, keys: readonly string[]): Record<st
 }
 
 /**
- * A RouterOS duration in milliseconds: `00:00:00.012345`, `12ms`,
- * `1s200ms`, `1h2m3s`, `12.3ms`, `350us`, or a bare number of seconds.
- * Returns undefined for anything else (such as `timeout`).
+ * A RouterOS duration in milliseconds, in every form real routers print:
+ * `6m51s`, `35w12h24m42s`, `12.3ms`, `350us` (print); `06:42:44`,
+ * `1d00:00:00`, `2735w1d21:41:43.481891543` (`:put` of a time value);
+ * `1970-01-01 00:00:01` (`:serialize` of a time value on some 7.x releases,
+ * real-output/json-serialize-type-mapping-forum.txt); or a bare number of
+ * seconds. Undefined for anything else (`never`, a real date).
  */
 export function durationMs(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value * 1000 : undefined;
   if (typeof value !== "string") return undefined;
   const text = value.trim();
-  const clock = /^(?:(\d+)d)?(?:(\d+)w)?\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(text);
+  const clock = /^(?:(\d+)w)?(?:(\d+)d)?\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(text);
   if (clock) {
-    const [, d, w, h, m, s] = clock;
-    return ((Number(w ?? 0) * 7 + Number(d ?? 0)) * 86400 + Number(h) * 3600 + Number(m) * 60 +
-      Number(s)) * 1000;
+    const [, w, d, h, m, s] = clock;
+    return round3(
+      ((Number(w ?? 0) * 7 + Number(d ?? 0)) * 86400 + Number(h) * 3600 + Number(m) * 60 +
+        Number(s)) * 1000,
+    );
+  }
+  const epoch = /^1970-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (epoch) {
+    const [, mo, d, h, m, s] = epoch.map(Number);
+    return Date.UTC(1970, mo - 1, d, h, m, s);
   }
   const unit: Record<string, number> = {
     w: 604800000,

@@ -129,7 +129,11 @@ export function fromRaw(field: Field, raw: unknown): unknown {
       return undefined;
     case "number": {
       if (typeof raw === "number") return Number.isFinite(raw) ? raw : undefined;
-      const text = String(raw).trim();
+      // Counters may carry space thousands separators (`47 603`, real-output/terse-firewall-connection-v7.txt).
+      const text = String(raw).trim().replace(
+        /^(-?\d{1,3})((?: \d{3})+)$/,
+        (_, a, b) => a + b.replace(/ /g, ""),
+      );
       return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
     }
     case "list":
