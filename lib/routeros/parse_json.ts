@@ -4,8 +4,10 @@
  * @module
  */
 import type { Dialect } from "./dialect.ts";
-import { classifyError, errorText, RouterOsError } from "./errors.ts";
+import { outputError, unparsable } from "./errors.ts";
 import { unguard, UnguardedValueError } from "./serialize.ts";
+
+export { outputError };
 
 /** A RouterOS item as read: `.id` plus properties. */
 export type RawItem = Record<string, string | boolean | number | string[]>;
@@ -13,8 +15,9 @@ export type RawItem = Record<string, string | boolean | number | string[]>;
 /**
  * Parse one line of serialized JSON into items. A singleton menu's object
  * becomes a one-item list. `guarded`: the line was printed by the
- * `json-guarded` form (RouterOS 7.13 to 7.16), whose strings carry a prefix. Error text raises {@linkcode RouterOsError};
- * anything else that is not JSON fails closed.
+ * `json-guarded` form (RouterOS 7.13 to 7.16), whose strings carry a prefix.
+ * Error text raises {@linkcode RouterOsError}; anything else that is not
+ * JSON fails closed.
  */
 export function parseJsonItems(line: string, guarded = false): RawItem[] {
   const text = line.trim();
@@ -39,20 +42,4 @@ export function parseJsonItems(line: string, guarded = false): RawItem[] {
 /** {@linkcode parseJsonItems} for a line a `dialect` read printed. */
 export function jsonItems(dialect: Dialect, line: string): RawItem[] {
   return parseJsonItems(line, dialect.read === "json-guarded");
-}
-
-/** The error for output that is neither data nor a known RouterOS error. */
-export function outputError(text: string): RouterOsError {
-  const kind = classifyError(text);
-  if (kind) return new RouterOsError(kind, errorText(text), errorText(text));
-  return unparsable(text);
-}
-
-function unparsable(text: string): RouterOsError {
-  const shown = text.length > 200 ? text.slice(0, 200) + "..." : text;
-  return new RouterOsError(
-    "unparsable",
-    `unexpected answer from the router: ${JSON.stringify(shown)}`,
-    shown,
-  );
 }

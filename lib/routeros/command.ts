@@ -1,0 +1,153 @@
+/**
+ * The command builder: every RouterOS statement the client sends is made
+ * here, from checked names (`quote.ts` allow-list) and quoted values
+ * (`quoteValue`). Nothing else concatenates command text.
+ *
+ * Paths use the space form (`/ip address`), which RouterOS 6 and 7 both
+ * take. An {@linkcode Expr} is command text made by this module (a command
+ * in brackets, a variable); its brand keeps untrusted strings out.
+ *
+ * @module
+ */
+import { checkId, checkMenuPath, checkName, quoteValue } from "./quote.ts";
+
+/** A value to send: strings are quoted, booleans become yes/no, numbers are quoted text. */
+export type CommandValue = string | number | boolean;
+
+/** Command text made by this module (never from untrusted input). */
+export type Expr = string & { readonly __expr: unique symbol };
+
+/** One condition of a selection: equality, a regular-expression match, or the item id. */
+export type Condition =
+  | { key: string; value: CommandValue }
+  | { key: string; regex: string };
+
+/** Render a value for the router. */
+export function renderValue(value: CommandValue): string {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new RangeError(`number ${value} cannot be sent`);
+    return quoteValue(String(value));
+  }
+  return quoteValue(value);
+}
+
+/** `/ip address` from `/ip/address`, checked. */
+export function menuPath(path: string): string {
+  return "/" + checkMenuPath(path).join(" ");
+}
+
+/** `key="value" key2=yes`, every key checked and every value quoted; undefined values left out. */
+export function renderArgs(props: Readonly<Record<string, CommandValue | undefined>>): string {
+  return Object.entries(props)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${checkName(k, "property")}=${renderValue(v as CommandValue)}`)
+    .join(" ");
+}
+
+/** ` where a="1" and b~"x"` for the non-id conditions, or "". `where` must come last. */
+export function renderWhere(conditions: readonly Condition[]): string {
+  const rest = conditions.filter((c) => c.key !== ".id");
+  if (rest.length === 0) return "";
+  return " where " + rest.map((c) => {
+    const key = checkName(c.key, "filter");
+    return "regex" in c ? `${key}~${quoteValue(c.regex)}` : `${key}=${renderValue(c.value)}`;
+  }).join(" and ");
+}
+
+/** ` from=*1,*2` for the `.id` conditions (RouterOS 6 and 7 both take it), or "". */
+export function renderFrom(conditions: readonly Condition[]): string {
+  const ids = conditions.filter((c) => c.key === ".id")
+    .map((c) => checkId(String("value" in c ? c.value : "")));
+  return ids.length ? ` from=${ids.join(",")}` : "";
+}
+
+/** POSIX extended regular-expression metacharacters. */
+const REGEX_META = /[\\^$.|?*+()[\]{}]/g;
+
+/** A regular expression that matches `text` literally (still quoted when sent). */
+export function regexLiteral(text: string): string {
+  return text.replace(REGEX_META, (c) => "\\" + c);
+}
+
+/** A regular expression matching a comma-separated list that holds one of `words` (checked names). */
+export function listMemberRegex(words: readonly string[]): string {
+  if (words.length === 0) throw new RangeError("listMemberRegex needs at least one word");
+  return `(^|,)(${words.map((w) => checkName(w, "list word")).join("|")})(,|$)`;
+}
+
+/** How one item is named in a command: its id, or `[find where key="value"]`. */
+export type ItemRef = { id: string } | { key: string; value: string };
+
+/** `*1A` or `[find where name="x"]`. */
+export function renderRef(ref: ItemRef): string {
+  if ("id" in ref) return checkId(ref.id);
+  return `[find${renderWhere([{ key: ref.key, value: ref.value }])}]`;
+}
+
+/** The selection condition of an item reference. */
+export function refCondition(ref: ItemRef): Condition {
+  return "id" in ref ? { key: ".id", value: checkId(ref.id) } : { key: ref.key, value: ref.value };
+}
+
+/** The parts of a command line. */
+export interface CommandSpec {
+  /** `numbers=` (an item reference) for item commands (`set`, `remove`, `enable`). */
+  numbers?: ItemRef;
+  /** A quoted positional value (`/ping "1.1.1.1"`). */
+  positional?: string;
+  /** Named arguments, quoted. */
+  args?: Readonly<Record<string, CommandValue | undefined>>;
+  /** Bare words (`once`, `as-value`, `detail`), checked. */
+  switches?: readonly string[];
+  /** Selection: ids as `from=`, the rest as `where` (last). */
+  where?: readonly Condition[];
+}
+
+/**
+ * One command line: `/ip address set numbers=*1 comment="x"`. `verb` may be
+ * empty for a command that is itself a path (`/ping`).
+ */
+export function cmd(path: string, verb: string, spec: CommandSpec = {}): string {
+  const parts = [menuPath(path)];
+  if (verb) parts.push(checkName(verb, "command"));
+  if (spec.numbers) parts.push(`numbers=${renderRef(spec.numbers)}`);
+  if (spec.positional !== undefined) parts.push(quoteValue(spec.positional));
+  const args = renderArgs(spec.args ?? {});
+  if (args) parts.push(args);
+  for (const s of spec.switches ?? []) parts.push(checkName(s, "switch"));
+  const from = renderFrom(spec.where ?? []);
+  if (from) parts.push(from.trim());
+  return parts.join(" ") + renderWhere(spec.where ?? []);
+}
+
+/** `[command]`: a command whose value is used (`[/ip address add ...]`). */
+export function bracket(command: string): Expr {
+  return `[${command}]` as Expr;
+}
+
+/** `$name` of a checked variable name. */
+export function variable(name: string): Expr {
+  return `$${checkName(name, "variable")}` as Expr;
+}
+
+/** `:local name EXPR`. */
+export function local(name: string, expression: Expr): string {
+  return `:local ${checkName(name, "variable")} ${expression}`;
+}
+
+/** `[/ip dns get cache-used]`: one property of a settings menu (or of `ref`'s item). */
+export function getExpr(path: string, property: string, ref?: ItemRef | Expr): Expr {
+  const item = ref === undefined ? "" : typeof ref === "string" ? ` ${ref}` : ` ${renderRef(ref)}`;
+  return `[${menuPath(path)} get${item} ${checkName(property, "property")}]` as Expr;
+}
+
+/** `[/file find where name="x"]`. */
+export function findExpr(path: string, where: readonly Condition[]): Expr {
+  return `[${menuPath(path)} find${renderWhere(where)}]` as Expr;
+}
+
+/** `:put "text"` of a fixed text (quoted). */
+export function putText(text: string): string {
+  return `:put ${quoteValue(text)}`;
+}

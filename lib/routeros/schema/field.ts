@@ -1,0 +1,141 @@
+/**
+ * Properties of RouterOS menus, as data: what kind of value each holds,
+ * whether it can be written, whether it is a secret RouterOS never shows
+ * back, and which releases have it.
+ *
+ * @module
+ */
+import type { ReleaseRange } from "../release.ts";
+
+/** What kind of value a property holds. */
+export type FieldKind =
+  | "text"
+  | "bool"
+  | "int"
+  | "enum"
+  | "list"
+  | "ipv4"
+  | "ipv4-prefix"
+  | "ipv6"
+  | "ipv6-prefix"
+  | "address"
+  | "mac"
+  | "ports"
+  | "duration";
+
+/** One allowed value of an enum property; with a range when some releases lack it. */
+export type EnumValue = string | readonly [string, ReleaseRange];
+
+/** One property of a menu. */
+export interface Field {
+  kind: FieldKind;
+  /** What the property is, for people and agents (one line). */
+  doc: string;
+  /** Can be given to add/set. */
+  writable: boolean;
+  /** Must be given to add. */
+  required: boolean;
+  /** Write-only secret (password, private key, pre-shared key): masked in every output. */
+  secret: boolean;
+  /** Offered as a list filter (default: every non-secret field). */
+  filter: boolean;
+  /** `enum`: the allowed values. */
+  values?: readonly EnumValue[];
+  /** `list`: the kind of each element. */
+  item?: FieldKind;
+  /** `int`: bounds. */
+  min?: number;
+  max?: number;
+  /** `address`/`ports`: a leading `!` negates (firewall matchers). */
+  negatable?: boolean;
+  /** `address`: the address family (default: either). */
+  family?: "ipv4" | "ipv6";
+  /** `duration`: words taken besides durations (`none-dynamic`, `never`). */
+  words?: readonly string[];
+  /** The value names an item of this menu by its `name` (`/interface`). */
+  ref?: string;
+  /** Releases that have the property (default: every release of the menu). */
+  releases?: ReleaseRange;
+  /** The property's name on RouterOS 6, where it differs. */
+  v6Name?: string;
+}
+
+/** Options every field constructor takes. */
+export type FieldOptions = Partial<
+  Pick<
+    Field,
+    | "writable"
+    | "required"
+    | "secret"
+    | "filter"
+    | "ref"
+    | "releases"
+    | "v6Name"
+    | "min"
+    | "max"
+    | "negatable"
+    | "family"
+    | "words"
+  >
+>;
+
+function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Field> = {}): Field {
+  const secret = o.secret ?? false;
+  return {
+    kind,
+    doc,
+    writable: o.writable ?? true,
+    required: o.required ?? false,
+    secret,
+    filter: o.filter ?? !secret,
+    ...(o.ref ? { ref: o.ref } : {}),
+    ...(o.releases ? { releases: o.releases } : {}),
+    ...(o.v6Name ? { v6Name: o.v6Name } : {}),
+    ...(o.min !== undefined ? { min: o.min } : {}),
+    ...(o.max !== undefined ? { max: o.max } : {}),
+    ...(o.negatable ? { negatable: true } : {}),
+    ...(o.family ? { family: o.family } : {}),
+    ...(o.words ? { words: o.words } : {}),
+    ...extra,
+  };
+}
+
+/** Free text. */
+export const text = (doc: string, o: FieldOptions = {}): Field => make("text", doc, o);
+/** yes/no. */
+export const bool = (doc: string, o: FieldOptions = {}): Field => make("bool", doc, o);
+/** A whole number (`min`/`max` bound it). */
+export const int = (doc: string, o: FieldOptions = {}): Field => make("int", doc, o);
+/** One of fixed values (a value may carry the releases that have it). */
+export const oneOf = (values: readonly EnumValue[], doc: string, o: FieldOptions = {}): Field =>
+  make("enum", doc, o, { values });
+/** A comma-separated list; `item` says what each element is. */
+export const list = (doc: string, o: FieldOptions & { item?: FieldKind } = {}): Field =>
+  make("list", doc, o, { item: o.item ?? "text" });
+/** An IPv4 address. */
+export const ipv4 = (doc: string, o: FieldOptions = {}): Field => make("ipv4", doc, o);
+/** An IPv4 address with an optional prefix length (`192.168.88.1/24`). */
+export const ipv4Prefix = (doc: string, o: FieldOptions = {}): Field => make("ipv4-prefix", doc, o);
+/** An IPv6 address. */
+export const ipv6 = (doc: string, o: FieldOptions = {}): Field => make("ipv6", doc, o);
+/** An IPv6 address with an optional prefix length (`2001:db8::1/64`). */
+export const ipv6Prefix = (doc: string, o: FieldOptions = {}): Field => make("ipv6-prefix", doc, o);
+/** An address, prefix or range (`10.0.0.1-10.0.0.9`), `!`-negatable when `negatable`. */
+export const address = (doc: string, o: FieldOptions = {}): Field => make("address", doc, o);
+/** A MAC address (`AA:BB:CC:00:11:22`). */
+export const mac = (doc: string, o: FieldOptions = {}): Field => make("mac", doc, o);
+/** Ports: `22`, `80,443`, `1024-65535`. */
+export const ports = (doc: string, o: FieldOptions = {}): Field => make("ports", doc, o);
+/** A duration (`30s`, `1d2h`, `00:05:00`), plus `words`. */
+export const duration = (doc: string, o: FieldOptions = {}): Field => make("duration", doc, o);
+
+/** Read-only: state RouterOS reports. */
+export const state = (field: Field): Field => ({ ...field, writable: false, required: false });
+/** A reference to an item of `path` by its name (an interface, a pool). */
+export const ref = (path: string, doc: string, o: FieldOptions = {}): Field =>
+  make("text", doc, { ...o, ref: path });
+
+/** The value strings of an enum field, whatever their release ranges. */
+export function enumValues(field: Field): string[] {
+  return (field.values ?? []).map((v) => (typeof v === "string" ? v : v[0]));
+}
