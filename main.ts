@@ -21,11 +21,12 @@ import { TOOLSETS } from "./lib/tools/tool.ts";
 export const VERSION: string = denoJson.version;
 
 const SUBCOMMANDS = `
-Commands:
-  sim [options]         run simulated RouterOS routers (see: sim --help)
-  proxy [options]       serve MCP servers' tools as REST endpoints with OpenAPI docs
-  healthcheck --url U   exit 0 when U answers 200 (for container health checks)
-  audit verify FILE     check an audit log's hash chain; names the first broken line
+Commands (each has its own --help):
+  sim [options]           run simulated RouterOS routers
+  proxy [options]         serve MCP servers' tools as REST endpoints with OpenAPI docs
+  healthcheck --url U     exit 0 when U answers HTTP 200 (container health checks)
+  audit verify FILE       check an audit log's chain and anchor; names the broken entry
+  audit anchor FILE       accept an audit log as it is (one written before anchors)
 
 Every option can also be set by its environment variable; a flag beats its variable.`;
 
