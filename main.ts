@@ -10,22 +10,36 @@ import { Command, CommanderError, Option } from "commander";
 import denoJson from "./deno.json" with { type: "json" };
 import { describeConfig } from "./lib/config/describe.ts";
 import { ConfigError } from "./lib/config/errors.ts";
-import { type Config, type FlagValues, loadConfig } from "./lib/config/load.ts";
+import { type Config, type FlagValues, loadConfig, type Vocabulary } from "./lib/config/load.ts";
 import { SETTINGS } from "./lib/config/settings.ts";
-import { type Level, log, setLogLevel } from "./lib/log.ts";
+import { log, setLogLevel } from "./lib/log.ts";
+import { parseHosts, parseOrigins } from "./lib/server/http/allow_list.ts";
 import { runServer } from "./lib/server/run.ts";
+import { TOOLSETS } from "./lib/tools/tool.ts";
 
 /** The product version, from deno.json (the one version source). */
 export const VERSION: string = denoJson.version;
 
 const SUBCOMMANDS = `
-Commands:
-  sim [options]         run simulated RouterOS routers (see: sim --help)
-  proxy [options]       serve MCP servers' tools as REST endpoints with OpenAPI docs
-  healthcheck --url U   exit 0 when U answers 200 (for container health checks)
-  audit verify FILE     check an audit log's hash chain; names the first broken line
+Commands (each has its own --help):
+  sim [options]           run simulated RouterOS routers
+  proxy [options]         serve MCP servers' tools as REST endpoints with OpenAPI docs
+  healthcheck --url U     exit 0 when U answers HTTP 200 (container health checks)
+  audit verify FILE       check an audit log's chain and anchor; names the broken entry
+  audit anchor FILE       accept an audit log as it is (one written before anchors)
 
 Every option can also be set by its environment variable; a flag beats its variable.`;
+
+/**
+ * What lib/config checks but may not import: the toolset names and the HTTP
+ * guard's own allow-list parsers, so that `--print-config` refuses exactly
+ * what the server would.
+ */
+const VOCABULARY: Vocabulary = {
+  toolsets: TOOLSETS,
+  checkAllowedHosts: (entries) => void parseHosts(entries),
+  checkAllowedOrigins: (entries) => void parseOrigins(entries),
+};
 
 /** Build the commander program from the settings table. */
 function program(): Command {
@@ -78,14 +92,14 @@ function parseFlags(argv: string[]): { flags: FlagValues; printConfig: boolean }
 
 async function serve(argv: string[]): Promise<number> {
   const { flags, printConfig } = parseFlags(argv);
-  const config: Config = loadConfig(flags, Deno.env.toObject());
-  setLogLevel(config.settings["log-level"] as Level);
+  const config: Config = loadConfig(flags, Deno.env.toObject(), VOCABULARY);
+  setLogLevel(config.settings["log-level"]);
   for (const line of config.notices) log(line.startsWith("warning") ? "warning" : "info", line);
   if (printConfig) {
     console.log(JSON.stringify(describeConfig(config), null, 2));
     return 0;
   }
-  if (config.settings.simulate === true) await attachSimulator(config);
+  if (config.settings.simulate) await attachSimulator(config);
   await runServer(config, { name: "mcp-server-router", version: VERSION });
   return 0;
 }

@@ -1,6 +1,8 @@
 /**
  * Configuration through the real CLI: every setting's flag, environment
- * variable and default, the precedence rules, and bad values.
+ * variable and default, the precedence rules, and one run per kind of bad
+ * value (exit 2, one line, `--print-config` refusing what the server would).
+ * The parsers' every case is unit-tested in tests/unit/config_settings.test.ts.
  */
 import assert from "node:assert/strict";
 import { SETTINGS } from "../lib/config/settings.ts";
@@ -66,36 +68,27 @@ Deno.test("defaults apply when neither flag nor environment is set", async () =>
   }
 });
 
-Deno.test("every flag sets its setting", async () => {
-  const args = valued.flatMap((s) => [`--${s.name}`, SAMPLES[s.name][0]]);
-  args.push(...switches.map((s) => `--${s.name}`));
-  const { json } = await printConfig(args);
-  for (const s of valued) {
-    assert.deepEqual(json.settings[s.name], { value: SAMPLES[s.name][2], source: "flag" }, s.name);
-  }
-  for (const s of switches) {
-    assert.deepEqual(json.settings[s.name], { value: true, source: "flag" });
-  }
-});
-
-Deno.test("every environment variable sets its setting", async () => {
+Deno.test("every flag and every environment variable sets its setting; a flag beats its variable", async () => {
+  // Every variable is set; every other setting also gets its flag.
   const env: Record<string, string> = {};
   for (const s of valued) env[s.env] = SAMPLES[s.name][1];
   for (const s of switches) env[s.env] = SWITCH_ENV;
-  const { json } = await printConfig([], env);
-  for (const s of valued) {
-    assert.deepEqual(json.settings[s.name], { value: SAMPLES[s.name][3], source: "env" }, s.name);
-  }
-  for (const s of switches) assert.deepEqual(json.settings[s.name], { value: true, source: "env" });
-});
-
-Deno.test("a flag beats its environment variable, for every setting", async () => {
-  const env: Record<string, string> = {};
-  for (const s of valued) env[s.env] = SAMPLES[s.name][1];
-  const args = valued.flatMap((s) => [`--${s.name}`, SAMPLES[s.name][0]]);
+  const flagged = new Set(valued.filter((_, i) => i % 2 === 0).map((s) => s.name));
+  const args = valued.filter((s) => flagged.has(s.name)).flatMap((s) => [
+    `--${s.name}`,
+    SAMPLES[s.name][0],
+  ]);
   const { json } = await printConfig(args, env);
   for (const s of valued) {
-    assert.deepEqual(json.settings[s.name], { value: SAMPLES[s.name][2], source: "flag" }, s.name);
+    const want = flagged.has(s.name)
+      ? { value: SAMPLES[s.name][2], source: "flag" }
+      : { value: SAMPLES[s.name][3], source: "env" };
+    assert.deepEqual(json.settings[s.name], want, s.name);
+  }
+  for (const s of switches) assert.deepEqual(json.settings[s.name], { value: true, source: "env" });
+  const bare = await printConfig(["--host", "r", ...switches.map((s) => `--${s.name}`)]);
+  for (const s of switches) {
+    assert.deepEqual(bare.json.settings[s.name], { value: true, source: "flag" }, s.name);
   }
 });
 
@@ -108,26 +101,44 @@ Deno.test("secrets never appear in --print-config output", async () => {
   assert.equal(r.json.devices[0].password, "********");
 });
 
+/**
+ * One real run per kind of refusal (the parsers' every case is unit-tested
+ * in tests/unit/config_settings.test.ts). `--print-config` refuses all the
+ * server would.
+ */
 const BAD: [string[], Record<string, string>, RegExp][] = [
-  [["--host", "r", "--port", "abc"], {}, /--port: expected a whole number from 1 to 65535/],
-  [["--host", "r", "--port", "70000"], {}, /"70000" for --port/],
-  [["--host", "r"], { ROUTER_PORT: "0" }, /ROUTER_PORT \(--port\)/],
   [
-    ["--host", "r", "--mcp.transport", "websocket"],
-    {},
-    /--mcp.transport: expected one of: stdio, sse, streamable-http/,
+    ["--host", "r"],
+    { ROUTER_KEEPALIVE: "0x10" },
+    /"0x10" for ROUTER_KEEPALIVE \(--keepalive\): .*plain decimal/,
   ],
-  [["--host", "r"], { ROUTER_MCP__PORT: "http" }, /ROUTER_MCP__PORT \(--mcp.port\)/],
-  [["--host", "r", "--host-key-policy", "yes"], {}, /strict, accept-new, off/],
-  [["--host", "r"], { ROUTER_READ_ONLY: "maybe" }, /ROUTER_READ_ONLY/],
-  [["--host", "r", "--connect-timeout", "-1"], {}, /--connect-timeout/],
+  [["--host", ""], {}, /"" for --host: expected a host name or IP address, not an empty value/],
+  [
+    ["--host", "r", "--toolsets", ""],
+    {},
+    /"" for --toolsets: expected all or a comma list of: .*ip/,
+  ],
+  [
+    ["--host", "r", "--toolsets", "nosuch"],
+    {},
+    /"nosuch" for --toolsets: no such toolset; expected all/,
+  ],
+  [
+    ["--host", "r", "--mcp.allowed-hosts", "http://x/"],
+    {},
+    /"http:\/\/x\/" for --mcp.allowed-hosts: .*not a host entry; use host, host:port/,
+  ],
   [["--nonsense"], {}, /unknown option '--nonsense'/],
   [[], {}, /no router given: set --host \(ROUTER_HOST\)/],
 ];
 
 for (const [args, env, message] of BAD) {
-  Deno.test(`bad value exits 2 with one clear line: ${[...args, ...Object.keys(env)].join(" ")}`, async () => {
-    const r = await runCli(args, env);
+  const shown = [
+    ...args.map((a) => a === "" ? '""' : a),
+    ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+  ];
+  Deno.test(`bad value exits 2 with one clear line, --print-config or not: ${shown.join(" ")}`, async () => {
+    const r = await runCli([...args, "--print-config"], env);
     assert.equal(r.code, 2);
     assert.match(r.stderr, message);
     assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
@@ -152,4 +163,11 @@ Deno.test("--version prints deno.json's version", async () => {
   const r = await runCli(["--version"]);
   assert.equal(r.code, 0);
   assert.equal(r.stdout.trim(), version);
+});
+
+Deno.test("a bad value stops the server before it starts (no tools, no MCP traffic)", async () => {
+  const r = await runCli(["--host", "r", "--toolsets", ""]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /for --toolsets/);
+  assert.equal(r.stdout, "");
 });

@@ -5,6 +5,8 @@
  *
  * No test here connects to a router: 192.168.88.1 and the other addresses are
  * only configured, and `router_list_devices` and `--print-config` never dial.
+ * The rules' every case is unit-tested in tests/unit/config_container.test.ts;
+ * here each rule a person sees gets one real run.
  */
 import assert from "node:assert/strict";
 import { connect, DENO_DIR, listDevices, logLines, ROOT, runMain } from "./distribution_helpers.ts";
@@ -42,7 +44,6 @@ async function withInventoryFile(
 }
 
 const FILE_INVENTORY = "- title: core\n  host: 198.51.100.10\n  port: 2201\n  username: ops\n";
-const INLINE_INVENTORY = "[{title: edge, host: 198.51.100.20, port: 2202, username: noc}]";
 
 Deno.test("container: without an inventory the server manages 192.168.88.1 as admin (over MCP)", async () => {
   const session = await connect(ALL, [], { ROUTER_CONTAINER: "1" });
@@ -58,43 +59,12 @@ Deno.test("container: without an inventory the server manages 192.168.88.1 as ad
   }
 });
 
-Deno.test("container: --container does the same as ROUTER_CONTAINER=1, with an empty password", async () => {
-  for (const [args, env] of [[["--container"], {}], [[], { ROUTER_CONTAINER: "1" }]] as const) {
-    const { config } = await printConfig([...args], { ...env });
-    assert.equal(config.fleet, false);
-    assert.equal(config.devices.length, 1);
-    const [d] = config.devices;
-    assert.deepEqual([d.host, d.port, d.username, d.password], ["192.168.88.1", 22, "admin", ""]);
-  }
-});
-
-Deno.test("container: outside the container no default host is applied", async () => {
-  const r = await runMain(ALL, ["--print-config"], { ROUTER_CONTAINER: "0" });
-  assert.equal(r.code, 2);
-  assert.match(r.stderr, /no router given: set --host \(ROUTER_HOST\)/);
-  assert.equal(r.stdout, "");
-});
-
-Deno.test("container: single-device variables replace the defaults", async () => {
-  const { config, stderr } = await printConfig([], {
-    ROUTER_CONTAINER: "1",
-    ROUTER_HOST: "198.51.100.7",
-    ROUTER_USERNAME: "ops",
-    ROUTER_PORT: "2222",
-  });
-  assert.deepEqual(
-    config.devices.map((d) => [d.host, d.port, d.username]),
-    [["198.51.100.7", 2222, "ops"]],
-  );
-  assert.deepEqual(logLines(stderr, "warning"), []);
-});
-
-Deno.test("container: a flag beats its environment variable", async () => {
-  const { config } = await printConfig(["--host", "198.51.100.8"], {
-    ROUTER_CONTAINER: "1",
-    ROUTER_HOST: "198.51.100.7",
-  });
-  assert.equal(config.devices[0].host, "198.51.100.8");
+Deno.test("container: --container applies the rules like ROUTER_CONTAINER=1, with an empty password", async () => {
+  const { config } = await printConfig(["--container"], {});
+  assert.equal(config.fleet, false);
+  assert.equal(config.devices.length, 1);
+  const [d] = config.devices;
+  assert.deepEqual([d.host, d.port, d.username, d.password], ["192.168.88.1", 22, "admin", ""]);
 });
 
 Deno.test("container: an inventory file replaces the single-device variables and the default host", async () => {
@@ -125,44 +95,6 @@ Deno.test("container: an inventory file replaces the single-device variables and
       await session.close();
     }
   });
-});
-
-Deno.test("container: the inventory flags work like their variables", async () => {
-  await withInventoryFile(FILE_INVENTORY, async (path) => {
-    const { config } = await printConfig(["--container", "--inventory-file", path], {});
-    assert.equal(config.fleet, true);
-    assert.deepEqual(config.devices.map((d) => d.host), ["198.51.100.10"]);
-    const inline = await printConfig(["--inventory", INLINE_INVENTORY], { ROUTER_CONTAINER: "1" });
-    assert.deepEqual(inline.config.devices.map((d) => d.host), ["198.51.100.20"]);
-  });
-});
-
-Deno.test("container: an inline inventory beats the inventory file", async () => {
-  await withInventoryFile(FILE_INVENTORY, async (path) => {
-    const { config, stderr } = await printConfig([], {
-      ROUTER_CONTAINER: "1",
-      ROUTER_INVENTORY: INLINE_INVENTORY,
-      ROUTER_INVENTORY_FILE: path,
-      ROUTER_HOST: "198.51.100.7",
-    });
-    assert.deepEqual(
-      config.devices.map((d) => [d.title, d.host, d.port, d.username]),
-      [["edge", "198.51.100.20", 2202, "noc"]],
-    );
-    assert.ok(
-      logLines(stderr, "info").some((l) => l.includes("--inventory-file is ignored")),
-      stderr,
-    );
-  });
-});
-
-Deno.test("container: an inline inventory is used even when the inventory file is broken", async () => {
-  const { config } = await printConfig([], {
-    ROUTER_CONTAINER: "1",
-    ROUTER_INVENTORY: INLINE_INVENTORY,
-    ROUTER_INVENTORY_FILE: "/nonexistent/inventory.yaml",
-  });
-  assert.deepEqual(config.devices.map((d) => d.host), ["198.51.100.20"]);
 });
 
 Deno.test("container: an inventory path that is a directory exits 2 and explains Docker's -v", async () => {
@@ -317,35 +249,11 @@ Deno.test("container: a password in the environment draws exactly one warning, w
   }
 });
 
-Deno.test("container: the warning also covers a key passphrase, still on one line", async () => {
-  const { stderr } = await printConfig([], {
-    ROUTER_CONTAINER: "1",
-    ROUTER_PASSWORD: SECRET,
-    ROUTER_KEY_PASSPHRASE: SECRET + "2",
-  });
-  const warnings = logLines(stderr, "warning");
-  assert.equal(warnings.length, 1, stderr);
-  assert.match(warnings[0], /ROUTER_PASSWORD and ROUTER_KEY_PASSPHRASE are set in the environment/);
-  assert.ok(!stderr.includes(SECRET));
-});
-
-Deno.test("container: no warning for a password given as a flag, or outside the container", async () => {
-  const flag = await printConfig(["--password", SECRET], { ROUTER_CONTAINER: "1" });
-  assert.deepEqual(logLines(flag.stderr, "warning"), []);
-  const outside = await printConfig([], { ROUTER_HOST: "198.51.100.7", ROUTER_PASSWORD: SECRET });
-  assert.deepEqual(logLines(outside.stderr, "warning"), []);
-});
-
 Deno.test("container: never starts with no devices", async () => {
-  for (const inventory of ["[]", "inventory: []"]) {
-    const r = await runMain(ALL, [], { ROUTER_CONTAINER: "1", ROUTER_INVENTORY: inventory });
-    assert.equal(r.code, 2, `${inventory}: ${r.stderr}`);
+  await withInventoryFile("inventory: []\n", async (path) => {
+    const r = await runMain(ALL, [], { ROUTER_CONTAINER: "1", ROUTER_INVENTORY_FILE: path });
+    assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /the device list is empty; add at least one device/);
     assert.equal(r.stdout, "", "no MCP traffic: the server did not start");
-  }
-  await withInventoryFile("[]\n", async (path) => {
-    const r = await runMain(ALL, [], { ROUTER_CONTAINER: "1", ROUTER_INVENTORY_FILE: path });
-    assert.equal(r.code, 2);
-    assert.match(r.stderr, /the device list is empty/);
   });
 });

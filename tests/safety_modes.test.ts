@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, configOf, runCli, spawnServer } from "./helpers/mcp.ts";
+import { callTool, configOf, type McpSession, runCli, spawnServer } from "./helpers/mcp.ts";
 
 type Tool = { name: string; annotations?: { readOnlyHint?: boolean } };
 
@@ -194,26 +194,139 @@ Deno.test("audit log: a line per write, dry run and failure; secrets masked; ver
     const verify = (file: string) => runCli(["audit", "verify", file]);
     const good = await verify(audit);
     assert.equal(good.code, 0, good.stdout + good.stderr);
-    assert.match(good.stdout, /OK, 3 lines/);
+    assert.equal(
+      good.stdout.trim(),
+      `${audit}: OK, 3 entries, chain intact and anchored, last verified entry #3`,
+    );
 
     const raw = (await Deno.readTextFile(audit)).trim().split("\n");
-    const variants: [string, string[], number][] = [
-      ["edited", [raw[0], raw[1].replace("10.5.6.1", "10.5.7.1"), raw[2]], 2],
-      ["deleted", [raw[0], raw[2]], 2],
-      ["reordered", [raw[1], raw[0], raw[2]], 1],
-      ["last line edited", [raw[0], raw[1], raw[2].replace("routeros-error", "ok")], 3],
+    const anchor = await Deno.readTextFile(`${audit}.anchor`);
+    const variants: [string, string[], RegExp][] = [
+      ["edited", [raw[0], raw[1].replace("10.5.6.1", "10.5.7.1"), raw[2]], /BROKEN at entry #2:/],
+      ["deleted", [raw[0], raw[2]], /BROKEN at entry #2:/],
+      ["reordered", [raw[1], raw[0], raw[2]], /BROKEN at entry #1:/],
+      ["last line edited", [raw[0], raw[1], raw[2].replace("routeros-error", "ok")], /#3:/],
+      [
+        "last line deleted",
+        raw.slice(0, 2),
+        /: CUT: the anchor records 3 entries but the log ends at entry #2; entry #3 was removed \(last verified entry #2\)$/,
+      ],
+      ["last two lines deleted", raw.slice(0, 1), /CUT: .* entries #2 to #3 were removed/],
+      ["every line deleted", [], /CUT: .* ends at entry #0/],
     ];
-    for (const [name, text, line] of variants) {
+    for (const [name, lines, message] of variants) {
       const file = `${dir}/${name.replaceAll(" ", "-")}.jsonl`;
-      await Deno.writeTextFile(file, text.join("\n") + "\n");
+      await Deno.writeTextFile(file, lines.map((l) => l + "\n").join(""));
+      await Deno.writeTextFile(`${file}.anchor`, anchor);
       const r = await verify(file);
       assert.equal(r.code, 1, name);
-      assert.match(r.stdout, new RegExp(`BROKEN at line ${line}:`), name);
+      assert.match(r.stdout.trim(), message, name);
     }
   } finally {
     await session.close();
     await sim.close();
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("audit log: a cut log makes the server refuse writes, and verify says where it was cut", async () => {
+  const { sim, dir, audit, session } = await auditedServer();
+  const add = (s: McpSession, address: string) =>
+    callTool(s, "router_add_ip_address", { address, interface: "ether5" });
+  let again: McpSession | undefined;
+  try {
+    for (const address of ["10.7.0.1/24", "10.7.1.1/24", "10.7.2.1/24"]) {
+      assert.equal((await add(session, address)).isError, undefined);
+    }
+    await session.close();
+    // Someone removes the last entry, hiding the third change.
+    const lines = (await Deno.readTextFile(audit)).trim().split("\n");
+    await Deno.writeTextFile(audit, lines.slice(0, 2).join("\n") + "\n");
+    const cut = await runCli(["audit", "verify", audit]);
+    assert.equal(cut.code, 1);
+    assert.match(cut.stdout, /CUT: the anchor records 3 entries but the log ends at entry #2/);
+
+    again = await spawnServer([
+      "--host",
+      sim.host,
+      "--port",
+      String(sim.port),
+      "--audit-log",
+      audit,
+    ]);
+    const refused = await add(again, "10.7.3.1/24");
+    assert.equal(refused.isError, true);
+    assert.match(refused.content[0].text, /is not intact, so writes are refused: CUT/);
+    assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.7.3.1/24"));
+    assert.equal((await callTool(again, "router_list_ip_addresses")).isError, undefined);
+    assert.match(again.stderr(), /CUT: the anchor records 3 entries/, "said at startup");
+  } finally {
+    await again?.close();
+    await session.close();
+    await sim.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("audit log: a log without its anchor fails closed until accepted with audit anchor", async () => {
+  const { sim, dir, audit, session } = await auditedServer();
+  const add = (s: McpSession, address: string) =>
+    callTool(s, "router_add_ip_address", { address, interface: "ether2" });
+  const restart = () =>
+    spawnServer(["--host", sim.host, "--port", String(sim.port), "--audit-log", audit]);
+  let again: McpSession | undefined;
+  try {
+    assert.equal((await add(session, "10.8.0.1/24")).isError, undefined);
+    await session.close();
+    await Deno.remove(`${audit}.anchor`);
+    const missing = await runCli(["audit", "verify", audit]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stdout, /NO ANCHOR: .*audit\.jsonl\.anchor is missing/);
+    assert.match(missing.stdout, /mcp-server-router audit anchor .*audit\.jsonl$/m);
+
+    again = await restart();
+    const refused = await add(again, "10.8.1.1/24");
+    assert.equal(refused.isError, true);
+    assert.match(refused.content[0].text, /writes are refused: NO ANCHOR/);
+    await again.close();
+
+    const accepted = await runCli(["audit", "anchor", audit]);
+    assert.equal(accepted.code, 0, accepted.stderr);
+    assert.match(accepted.stdout, /anchored 1 entries in .*audit\.jsonl\.anchor/);
+    again = await restart();
+    assert.equal((await add(again, "10.8.1.1/24")).isError, undefined, "accepted: writes again");
+    const verified = await runCli(["audit", "verify", audit]);
+    assert.equal(verified.code, 0, verified.stdout);
+    assert.match(verified.stdout, /OK, 2 entries, .*last verified entry #2/);
+  } finally {
+    await again?.close();
+    await session.close();
+    await sim.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("audit: help on stdout with exit 0, usage errors exit 2 with one line", async () => {
+  for (const args of [["--help"], ["-h"], ["verify", "--help"], ["help"], ["anchor", "-h"]]) {
+    const r = await runCli(["audit", ...args]);
+    assert.equal(r.code, 0, `${args}: ${r.stderr}`);
+    assert.match(r.stdout, /^Usage: mcp-server-router audit <command> FILE/, args.join(" "));
+    assert.equal(r.stderr, "");
+  }
+  for (
+    const [args, message] of [
+      [[], /expected a command: verify or anchor/],
+      [["check", "f"], /unknown command "check"; expected verify or anchor/],
+      [["verify"], /verify needs a FILE/],
+      [["verify", "a", "b"], /unexpected argument "b"/],
+      [["verify", "/nonexistent/audit.jsonl"], /cannot read audit log \/nonexistent/],
+    ] as [string[], RegExp][]
+  ) {
+    const r = await runCli(["audit", ...args]);
+    assert.equal(r.code, 2, args.join(" "));
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.equal(r.stdout, "");
   }
 });
 

@@ -3,10 +3,17 @@
  * field. Every error names the entry, the field and the fix, and never shows
  * a password or passphrase.
  *
+ * Every value is read as the text written: YAML's own number and boolean
+ * readings are undone, so `port: 0x16` is refused rather than read as 22 and
+ * `password: 0123` stays `0123`. Text fields have length limits (a title at
+ * most {@linkcode MAX_TITLE} characters), because titles and tags end up in
+ * every tool's schema.
+ *
  * @module
  */
 import YAML from "yaml";
 import { ConfigError } from "./errors.ts";
+import { CONTROL } from "./parsers.ts";
 
 /** One router, as configured. */
 export interface DeviceConfig {
@@ -30,30 +37,56 @@ export interface DeviceConfig {
 
 type FieldCheck = (value: unknown) => unknown;
 
-function str(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
-  throw new Error("must be a string");
+/** Longest device title (titles are the `device` enum of every tool in fleet mode). */
+export const MAX_TITLE = 64;
+/** Longest host name (DNS allows 253 characters). */
+export const MAX_HOST = 253;
+/** Longest user name, region or tag. */
+export const MAX_NAME = 64;
+/** Longest password or key passphrase. */
+export const MAX_SECRET = 1024;
+/** Longest key file path. */
+export const MAX_PATH = 4096;
+/** Most tags on one device. */
+export const MAX_TAGS = 32;
+/** Largest inventory file or inline inventory, in bytes. */
+export const MAX_INVENTORY_BYTES = 4 * 1024 * 1024;
+
+/** Any text up to `max` characters (a password, which may be empty). */
+function str(max: number): (value: unknown) => string {
+  return (value) => {
+    if (typeof value !== "string") throw new Error("must be text, not a list or mapping");
+    if (value.length > max) throw new Error(`must be at most ${max} characters`);
+    return value;
+  };
 }
 
-function nonEmpty(value: unknown): string {
-  const s = str(value).trim();
-  if (s === "") throw new Error("must not be empty");
-  return s;
+/** Trimmed, non-empty text on one line, up to `max` characters. */
+function line(max: number): (value: unknown) => string {
+  return (value) => {
+    const s = str(Infinity)(value).trim();
+    if (s === "") throw new Error("must not be empty");
+    if (s.length > max) throw new Error(`must be at most ${max} characters (found ${s.length})`);
+    if (CONTROL.test(s)) throw new Error("must not contain control characters or line breaks");
+    return s;
+  };
 }
 
 function port(value: unknown): number {
-  const n = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 65535) {
-    throw new Error("must be a port number from 1 to 65535");
+  const t = typeof value === "string" ? value.trim() : "";
+  if (!/^\d{1,5}$/.test(t) || Number(t) < 1 || Number(t) > 65535) {
+    throw new Error("must be a port number from 1 to 65535 in plain decimal digits");
   }
-  return n;
+  return Number(t);
 }
 
 function timeout(value: unknown): number {
-  const n = typeof value === "string" ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isFinite(n) || n <= 0 || n > 3600) {
-    throw new Error("must be a number of seconds from 0.1 to 3600");
+  const t = typeof value === "string" ? value.trim() : "";
+  const n = Number(t);
+  if (!/^\d{1,5}(\.\d{1,9})?$/.test(t) || n < 0.1 || n > 3600) {
+    throw new Error(
+      "must be a number of seconds from 0.1 to 3600 in plain decimal (like 5 or 2.5)",
+    );
   }
   return n;
 }
@@ -62,16 +95,25 @@ function tags(value: unknown): string[] {
   if (!Array.isArray(value) || value.some((t) => typeof t !== "string")) {
     throw new Error("must be a list of strings, e.g. [core, lab]");
   }
-  return value as string[];
+  if (value.length > MAX_TAGS) throw new Error(`must hold at most ${MAX_TAGS} tags`);
+  return value.map((t, i) => {
+    try {
+      return line(MAX_NAME)(t);
+    } catch (err) {
+      throw new Error(`item ${i + 1} ${(err as Error).message}`);
+    }
+  });
 }
 
 function bool(value: unknown): boolean {
-  if (typeof value !== "boolean") throw new Error("must be true or false");
-  return value;
+  const t = typeof value === "string" ? value.trim().toLowerCase() : "";
+  if (t === "true") return true;
+  if (t === "false") return false;
+  throw new Error("must be true or false");
 }
 
 function fingerprint(value: unknown): string {
-  const s = str(value).trim();
+  const s = str(100)(value).trim();
   if (!/^SHA256:[A-Za-z0-9+/]{43}=?$/.test(s)) {
     throw new Error("must be an OpenSSH fingerprint like SHA256:abc... (ssh-keygen -lf)");
   }
@@ -80,14 +122,14 @@ function fingerprint(value: unknown): string {
 
 /** Inventory fields: YAML name → [config name, check]. */
 const FIELDS: Record<string, [keyof DeviceConfig, FieldCheck]> = {
-  title: ["title", nonEmpty],
-  host: ["host", nonEmpty],
+  title: ["title", line(MAX_TITLE)],
+  host: ["host", line(MAX_HOST)],
   port: ["port", port],
-  username: ["username", nonEmpty],
-  password: ["password", str],
-  key_filename: ["keyFilename", nonEmpty],
-  key_passphrase: ["keyPassphrase", str],
-  region: ["region", str],
+  username: ["username", line(MAX_NAME)],
+  password: ["password", str(MAX_SECRET)],
+  key_filename: ["keyFilename", line(MAX_PATH)],
+  key_passphrase: ["keyPassphrase", str(MAX_SECRET)],
+  region: ["region", line(MAX_NAME)],
   tags: ["tags", tags],
   host_key: ["hostKey", fingerprint],
   connect_timeout: ["connectTimeout", timeout],
@@ -107,17 +149,10 @@ function where(source: InventorySource): string {
 /** Parse and validate inventory text. */
 export function parseInventory(text: string, source: InventorySource): DeviceConfig[] {
   const at = where(source);
-  let doc: unknown;
-  try {
-    doc = YAML.parse(text, { prettyErrors: true, uniqueKeys: true });
-  } catch (err) {
-    const e = err as Error & { linePos?: { line: number; col: number }[] };
-    const pos = e.linePos?.[0];
-    const first = e.message.split("\n")[0].replace(/ at line \d+, column \d+.*$/, "");
-    throw new ConfigError(
-      `${at}: YAML syntax error${pos ? ` at line ${pos.line}, column ${pos.col}` : ""}: ${first}`,
-    );
+  if (new TextEncoder().encode(text).length > MAX_INVENTORY_BYTES) {
+    throw new ConfigError(`${at}: larger than ${MAX_INVENTORY_BYTES} bytes; split the fleet`);
   }
+  let doc = readYaml(text, at);
   if (doc && typeof doc === "object" && !Array.isArray(doc) && "inventory" in doc) {
     const keys = Object.keys(doc);
     if (keys.length !== 1) {
@@ -152,13 +187,39 @@ export function parseInventory(text: string, source: InventorySource): DeviceCon
   return devices;
 }
 
+/**
+ * Parse YAML (or JSON) into plain values where every scalar is the text as
+ * written, or null for an empty value: numbers and booleans are left for the
+ * field checks to read, in plain decimal and true/false only.
+ */
+function readYaml(text: string, at: string): unknown {
+  const doc = YAML.parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  const e = doc.errors[0];
+  if (e) {
+    const pos = e.linePos?.[0];
+    const first = e.message.split("\n")[0].replace(/ at line \d+, column \d+.*$/, "");
+    throw new ConfigError(
+      `${at}: YAML syntax error${pos ? ` at line ${pos.line}, column ${pos.col}` : ""}: ${first}`,
+    );
+  }
+  YAML.visit(doc, {
+    Scalar(_, node) {
+      if (node.value !== null && typeof node.value !== "string" && node.source !== undefined) {
+        node.value = node.source;
+      }
+    },
+  });
+  return doc.toJS();
+}
+
 function parseEntry(entry: unknown, index: number, at: string): DeviceConfig {
   const rawTitle = entry && typeof entry === "object" && !Array.isArray(entry)
     ? (entry as Record<string, unknown>).title
     : undefined;
-  const name = typeof rawTitle === "string" && rawTitle.trim() !== ""
-    ? ` ("${rawTitle.trim()}")`
-    : "";
+  const title = typeof rawTitle === "string" ? rawTitle.trim().replace(/\p{Cc}/gu, " ") : "";
+  const name = title === ""
+    ? ""
+    : ` ("${title.length > MAX_TITLE ? title.slice(0, MAX_TITLE) + "..." : title}")`;
   const prefix = `${at}: entry ${index}${name}`;
   if (!entry || typeof entry !== "object" || Array.isArray(entry)) {
     throw new ConfigError(`${prefix}: expected a mapping with title and host`);
@@ -211,6 +272,11 @@ export function readInventoryFile(path: string, container: boolean): DeviceConfi
             " Remove that directory on the host, create the YAML file in its place, then mount it:" +
             ` ${mountExample(path)}`
           : " Point --inventory-file / ROUTER_INVENTORY_FILE at a YAML file."),
+    );
+  }
+  if (info.size > MAX_INVENTORY_BYTES) {
+    throw new ConfigError(
+      `inventory file ${path} is larger than ${MAX_INVENTORY_BYTES} bytes; is it the right file?`,
     );
   }
   let text: string;

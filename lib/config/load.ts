@@ -7,7 +7,19 @@
  */
 import { ConfigError } from "./errors.ts";
 import { type DeviceConfig, parseInventory, readInventoryFile } from "./inventory.ts";
-import { SETTINGS, type SettingValue, SINGLE_DEVICE } from "./settings.ts";
+import { BadPart, type Vocabulary } from "./parsers.ts";
+import {
+  type AnySetting,
+  type SettingName,
+  SETTINGS,
+  type Settings,
+  SINGLE_DEVICE,
+} from "./settings.ts";
+
+export type { Vocabulary } from "./parsers.ts";
+
+/** Where a setting's value came from. */
+export type SettingSource = "flag" | "env" | "default" | "unset";
 
 /** The server's resolved configuration. */
 export interface Config {
@@ -15,10 +27,10 @@ export interface Config {
   devices: DeviceConfig[];
   /** True when the devices come from an inventory (tools then take `device`). */
   fleet: boolean;
-  /** Every setting's resolved value, by name. */
-  settings: Record<string, SettingValue | undefined>;
+  /** Every setting, parsed and typed. */
+  readonly settings: Settings;
   /** Where each setting came from. */
-  sources: Record<string, "flag" | "env" | "default" | "unset">;
+  readonly sources: Readonly<Record<SettingName, SettingSource>>;
   /** Info and warning lines for stderr. */
   notices: string[];
 }
@@ -29,50 +41,76 @@ export type FlagValues = Record<string, string | boolean | undefined>;
 /** Default single-device host inside the container image. */
 export const CONTAINER_DEFAULT_HOST = "192.168.88.1";
 
-/** Resolve every setting, then the devices. */
-export function loadConfig(flags: FlagValues, env: Record<string, string | undefined>): Config {
-  const settings: Config["settings"] = {};
-  const sources: Config["sources"] = {};
-  for (const s of SETTINGS) {
-    const flag = flags[s.name];
-    const fromEnv = env[s.env];
-    let raw: string | boolean | undefined;
-    let source: Config["sources"][string];
-    if (flag !== undefined) [raw, source] = [flag, "flag"];
-    else if (fromEnv !== undefined && fromEnv !== "") [raw, source] = [fromEnv, "env"];
-    else [raw, source] = [undefined, s.default === undefined ? "unset" : "default"];
-    sources[s.name] = source;
-    if (raw === undefined) {
-      settings[s.name] = s.default;
-      continue;
-    }
-    if (raw === true) {
-      settings[s.name] = true;
-      continue;
-    }
-    try {
-      settings[s.name] = s.parse(String(raw));
-    } catch (err) {
-      const shown = s.secret ? "" : ` ${JSON.stringify(String(raw))}`;
-      const origin = source === "flag" ? `--${s.name}` : `${s.env} (--${s.name})`;
-      throw new ConfigError(`invalid value${shown} for ${origin}: ${(err as Error).message}`);
-    }
+/** Parse one setting from its flag or variable; a bad value is a ConfigError naming it. */
+function resolveOne(
+  s: AnySetting,
+  flags: FlagValues,
+  env: Record<string, string | undefined>,
+  known: Vocabulary,
+): [unknown, SettingSource] {
+  const flag = flags[s.name];
+  const fromEnv = env[s.env];
+  if (flag === undefined && (fromEnv === undefined || fromEnv === "")) {
+    return [s.default, s.default === undefined ? "unset" : "default"];
   }
+  const source: SettingSource = flag !== undefined ? "flag" : "env";
+  const raw = flag ?? fromEnv!;
+  if (raw === true) return [true, source];
+  try {
+    return [s.parse(String(raw), known), source];
+  } catch (err) {
+    const bad = err instanceof BadPart ? err.part : String(raw);
+    const shown = s.secret ? "" : ` ${JSON.stringify(bad.slice(0, 200))}`;
+    const origin = source === "flag" ? `--${s.name}` : `${s.env} (--${s.name})`;
+    throw new ConfigError(`invalid value${shown} for ${origin}: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Parse every setting once, flag before environment before default, into
+ * the typed settings object. Throws a {@linkcode ConfigError} for the first
+ * bad value.
+ */
+export function resolveSettings(
+  flags: FlagValues,
+  env: Record<string, string | undefined>,
+  known: Vocabulary = {},
+): { settings: Settings; sources: Record<SettingName, SettingSource> } {
+  const values: Record<string, unknown> = {};
+  const sources = {} as Record<SettingName, SettingSource>;
+  for (const s of SETTINGS as readonly AnySetting[]) {
+    [values[s.name], sources[s.name]] = resolveOne(s, flags, env, known);
+  }
+  // Each value came from its row's parser or default, so it has its row's type.
+  return { settings: values as Settings, sources };
+}
+
+/**
+ * Resolve every setting, then the devices. `known` carries what lib/config
+ * may not import (toolset names, the HTTP allow-list checks), so that every
+ * value the server would refuse is refused here, before anything starts.
+ */
+export function loadConfig(
+  flags: FlagValues,
+  env: Record<string, string | undefined>,
+  known: Vocabulary = {},
+): Config {
+  const { settings, sources } = resolveSettings(flags, env, known);
   const notices: string[] = [];
-  const container = settings.container === true;
-  const inline = settings.inventory as string | undefined;
-  const file = settings["inventory-file"] as string | undefined;
+  const container = settings.container;
+  const inline = settings.inventory;
+  const file = settings["inventory-file"];
   let devices: DeviceConfig[];
   let fleet = false;
   if (inline !== undefined || file !== undefined) {
     fleet = true;
     devices = inline !== undefined
       ? parseInventory(inline, "inline")
-      : readInventoryFile(file as string, container);
+      : readInventoryFile(file!, container);
     if (inline !== undefined && file !== undefined) {
       notices.push("info: --inventory is set, so --inventory-file is ignored");
     }
-    const ignored = [...SINGLE_DEVICE, "key-filename", "key-passphrase"].filter((n) =>
+    const ignored = ([...SINGLE_DEVICE, "key-filename", "key-passphrase"] as const).filter((n) =>
       sources[n] === "flag" || sources[n] === "env"
     );
     if (ignored.length > 0) {
@@ -83,14 +121,16 @@ export function loadConfig(flags: FlagValues, env: Record<string, string | undef
       );
     }
   } else {
-    let host = settings.host as string | undefined;
+    let host = settings.host;
     if (host === undefined && container) host = CONTAINER_DEFAULT_HOST;
-    if (host === undefined && settings.simulate !== true) {
+    if (host === undefined && !settings.simulate) {
       throw new ConfigError(
         "no router given: set --host (ROUTER_HOST), or an inventory with --inventory-file (ROUTER_INVENTORY_FILE)",
       );
     }
-    const secretsInEnv = ["password", "key-passphrase"].filter((n) => sources[n] === "env");
+    const secretsInEnv = (["password", "key-passphrase"] as const).filter((n) =>
+      sources[n] === "env"
+    );
     if (container && secretsInEnv.length > 0) {
       const names = secretsInEnv.map((n) =>
         n === "password" ? "ROUTER_PASSWORD" : "ROUTER_KEY_PASSPHRASE"
@@ -104,11 +144,11 @@ export function loadConfig(flags: FlagValues, env: Record<string, string | undef
     devices = host === undefined ? [] : [{
       title: host,
       host,
-      port: settings.port as number,
-      username: settings.username as string,
-      password: settings.password as string,
-      keyFilename: settings["key-filename"] as string | undefined,
-      keyPassphrase: settings["key-passphrase"] as string | undefined,
+      port: settings.port,
+      username: settings.username,
+      password: settings.password,
+      keyFilename: settings["key-filename"],
+      keyPassphrase: settings["key-passphrase"],
       tags: [],
       readOnly: false,
     }];

@@ -111,14 +111,14 @@ export class Devices {
 /** Build the device registry and SSH pool from the configuration. */
 export function createDevices(config: Config): Devices {
   const s = config.settings;
-  const policy = s["host-key-policy"] as HostKeyPolicy;
+  const policy: HostKeyPolicy = s["host-key-policy"];
   const pool = new SshPool({
-    maxOutputBytes: s["max-output"] as number,
-    keepaliveMs: (s.keepalive as number) * 1000,
-    maxChannels: s["max-channels"] as number,
-    idleTimeoutMs: (s["idle-timeout"] as number) * 1000,
-    maxDialing: s["max-dialing"] as number,
-    knownHostsFile: s["known-hosts"] as string,
+    maxOutputBytes: s["max-output"],
+    keepaliveMs: s.keepalive * 1000,
+    maxChannels: s["max-channels"],
+    idleTimeoutMs: s["idle-timeout"] * 1000,
+    maxDialing: s["max-dialing"],
+    knownHostsFile: s["known-hosts"],
     hostKeyPolicy: policy,
   });
   if (policy === "off") {
@@ -132,7 +132,7 @@ export function createDevices(config: Config): Devices {
     );
   }
   return new Devices(config.devices, config.fleet, pool, {
-    connectTimeout: s["connect-timeout"] as number,
-    commandTimeout: s["command-timeout"] as number,
+    connectTimeout: s["connect-timeout"],
+    commandTimeout: s["command-timeout"],
   });
 }

@@ -21,14 +21,16 @@ export const DEFAULT_HEALTH_URL = "http://127.0.0.1:8000/health";
 /** Seconds to wait for the status line when `--timeout` is not given. */
 export const DEFAULT_HEALTH_TIMEOUT = 5;
 
-const USAGE = `Usage: mcp-server-router healthcheck [--url URL] [--timeout SECONDS]
+const USAGE = `Usage: mcp-server-router healthcheck [options]
 
-Exit 0 when URL answers HTTP 200, 1 otherwise (one line on stderr says why).
+Probe the server's health endpoint for a container health check: exit 0 when
+the URL answers HTTP 200, 1 otherwise (one line on stderr says why; usage
+errors exit 1 too, because Docker reserves exit code 2 of a health check).
 
 Options:
-  --url URL          health endpoint (default: ${DEFAULT_HEALTH_URL})
-  --timeout SECONDS  give up after this long (default: ${DEFAULT_HEALTH_TIMEOUT})
-  -h, --help         show this help`;
+  --url <url>            health endpoint (default: ${DEFAULT_HEALTH_URL})
+  --timeout <seconds>    give up after this long (default: ${DEFAULT_HEALTH_TIMEOUT})
+  -h, --help             show this help`;
 
 /** Largest response head read while looking for the status line. */
 const MAX_HEAD = 16 * 1024;

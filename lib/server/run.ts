@@ -19,7 +19,7 @@ import type { Devices } from "./devices.ts";
 
 /** The change-safety options of a configuration (opens no files yet). */
 export async function safetyOptions(config: Config): Promise<SafetyOptions> {
-  const path = config.settings["audit-log"] as string | undefined;
+  const path = config.settings["audit-log"];
   if (!path) return {};
   const audit = new AuditLog(path);
   await audit.checkWritable().catch((err) =>
@@ -34,7 +34,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   const transport = config.settings["mcp.transport"];
   const tools = selectTools(config);
   const options = {
-    dynamicToolsets: config.settings["dynamic-toolsets"] === true,
+    dynamicToolsets: config.settings["dynamic-toolsets"],
     safety: await safetyOptions(config),
   };
   if (transport === "streamable-http" || transport === "sse") {
@@ -78,13 +78,13 @@ async function runHttp(
   const s = config.settings;
   const starting = startHttp({
     transport,
-    hostname: s["mcp.host"] as string,
-    port: s["mcp.port"] as number,
-    allowedHosts: s["mcp.allowed-hosts"] as string[],
-    allowedOrigins: s["mcp.allowed-origins"] as string[],
-    stateless: s["mcp.stateless"] === true,
-    sessionTimeout: s["mcp.session-timeout"] as number,
-    maxSessions: s["mcp.max-sessions"] as number,
+    hostname: s["mcp.host"],
+    port: s["mcp.port"],
+    allowedHosts: s["mcp.allowed-hosts"],
+    allowedOrigins: s["mcp.allowed-origins"],
+    stateless: s["mcp.stateless"],
+    sessionTimeout: s["mcp.session-timeout"],
+    maxSessions: s["mcp.max-sessions"],
     newServer,
   });
   // Listen for signals before the port opens, so none arrives unhandled.

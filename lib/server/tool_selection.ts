@@ -11,26 +11,26 @@ import { type ToolDef, type Toolset, TOOLSETS } from "../tools/tool.ts";
 
 /** The toolsets named by `--toolsets` (every toolset for `all`). */
 export function chosenToolsets(config: Config): Set<Toolset> {
-  const names = (config.settings.toolsets as string[] | undefined) ?? ["all"];
+  const names = config.settings.toolsets;
   if (names.includes("all")) return new Set(TOOLSETS);
-  for (const n of names) {
-    if (!(TOOLSETS as readonly string[]).includes(n)) {
-      throw new ConfigError(
-        `invalid value "${n}" for --toolsets (ROUTER_TOOLSETS): expected all or a comma list of: ${
-          TOOLSETS.join(", ")
-        }`,
-      );
-    }
+  // loadConfig already refused unknown names when main.ts passed TOOLSETS in;
+  // this check keeps a configuration built without them failing closed.
+  const isToolset = (n: string): n is Toolset => (TOOLSETS as readonly string[]).includes(n);
+  const unknown = names.filter((n) => !isToolset(n));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `invalid value "${
+        unknown[0]
+      }" for --toolsets (ROUTER_TOOLSETS): expected all or a comma list of: ${TOOLSETS.join(", ")}`,
+    );
   }
-  return new Set(names as Toolset[]);
+  return new Set(names.filter(isToolset));
 }
 
 /** Every tool this configuration may register, before toolset selection. */
 export function availableTools(config: Config): ToolDef[] {
-  const tools = catalogue({ allowRawCommands: config.settings["allow-raw-commands"] === true });
-  return config.settings["read-only"] === true
-    ? tools.filter((t) => t.annotations.readOnlyHint)
-    : tools;
+  const tools = catalogue({ allowRawCommands: config.settings["allow-raw-commands"] });
+  return config.settings["read-only"] ? tools.filter((t) => t.annotations.readOnlyHint) : tools;
 }
 
 /** The tools of the chosen toolsets. */

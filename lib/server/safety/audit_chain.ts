@@ -3,7 +3,8 @@
  * SHA-256 of the previous line (as written) and whose `hash` is the SHA-256
  * of its own content without `hash`. An edited, deleted or reordered line
  * breaks the chain at the first line after the damage (or at the line
- * itself, for an edit).
+ * itself, for an edit). Removing lines from the end breaks no link: the
+ * anchor (audit_anchor.ts) catches that.
  *
  * @module
  */
@@ -24,43 +25,62 @@ export async function sealLine(entry: Record<string, unknown>, prev: string): Pr
   return JSON.stringify({ ...entry, prev, hash });
 }
 
-/** The result of checking a log. */
+/** The result of checking a log's chain. */
 export interface ChainCheck {
   ok: boolean;
-  /** Lines checked. */
-  lines: number;
-  /** First broken line (1-based), when not ok. */
-  brokenLine?: number;
+  /** Entries (lines) in the log. */
+  entries: number;
+  /** Entries checked and intact: all of them when ok, else those before the break. */
+  intact: number;
+  /**
+   * `heads[k]` is the hash of entry #k (`heads[0]` is {@linkcode GENESIS}),
+   * for the intact entries: what an anchor's head is compared with.
+   */
+  heads: string[];
+  /** First broken entry (1-based), when not ok. */
+  brokenEntry?: number;
   reason?: string;
 }
 
-/** Check a whole log's chain. */
-export async function verifyChain(text: string): Promise<ChainCheck> {
+/** Split a log into its entries (lines), without the final newline. */
+export function logLines(text: string): string[] {
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
-  let prev = GENESIS;
+  return lines;
+}
+
+/** Check a whole log's chain, entry by entry. */
+export async function verifyChain(text: string): Promise<ChainCheck> {
+  const lines = logLines(text);
+  const heads = [GENESIS];
+  const broken = (n: number, reason: string): ChainCheck => ({
+    ok: false,
+    entries: lines.length,
+    intact: n - 1,
+    heads,
+    brokenEntry: n,
+    reason,
+  });
   for (let i = 0; i < lines.length; i++) {
     const n = i + 1;
     let entry: Record<string, unknown>;
     try {
       entry = JSON.parse(lines[i]);
     } catch {
-      return { ok: false, lines: lines.length, brokenLine: n, reason: "not valid JSON" };
+      return broken(n, "not valid JSON");
     }
-    if (entry.prev !== prev) {
-      return {
-        ok: false,
-        lines: lines.length,
-        brokenLine: n,
-        reason:
-          "its prev hash does not match the line before it (a line was edited, deleted or moved)",
-      };
+    if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
+      return broken(n, "not a JSON object");
+    }
+    if (entry.prev !== heads[i]) {
+      return broken(
+        n,
+        "its prev hash does not match the entry before it (an entry was edited, deleted or moved)",
+      );
     }
     const { hash, ...rest } = entry;
-    if (hash !== await sha256(JSON.stringify(rest))) {
-      return { ok: false, lines: lines.length, brokenLine: n, reason: "its content was edited" };
-    }
-    prev = await sha256(lines[i]);
+    if (hash !== await sha256(JSON.stringify(rest))) return broken(n, "its content was edited");
+    heads.push(await sha256(lines[i]));
   }
-  return { ok: true, lines: lines.length };
+  return { ok: true, entries: lines.length, intact: lines.length, heads };
 }

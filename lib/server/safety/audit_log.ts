@@ -1,11 +1,25 @@
 /**
  * The audit log: one sealed JSON line per write attempt, appended and
- * flushed before the tool returns. Appends are serialised so the chain
- * stays intact under concurrent calls.
+ * flushed before the tool returns, then the anchor (`FILE.anchor`: entry
+ * count and head hash) rewritten atomically. Appends are serialised so the
+ * chain stays intact under concurrent calls.
+ *
+ * Before its first append the log is checked the way `audit verify` checks
+ * it; a log that verify would not call OK (broken, cut, rewritten, or with
+ * entries but no anchor) refuses every write until an operator looks at it.
  *
  * @module
  */
-import { GENESIS, sealLine, sha256 } from "./audit_chain.ts";
+import { GENESIS, sealLine, sha256, verifyChain } from "./audit_chain.ts";
+import {
+  type Anchor,
+  AnchorError,
+  anchorPath,
+  EMPTY_ANCHOR,
+  judgeLog,
+  readAnchor,
+  writeAnchor,
+} from "./audit_anchor.ts";
 
 /** What an audit line records. */
 export interface AuditEntry {
@@ -25,41 +39,52 @@ export interface AuditEntry {
 /** Raised when the audit log cannot be written (writes are then refused). */
 export class AuditLogError extends Error {}
 
-/** An append-only, hash-chained JSON-lines file. */
+/** An append-only, hash-chained JSON-lines file with its anchor. */
 export class AuditLog {
   readonly path: string;
   #queue: Promise<unknown> = Promise.resolve();
-  #prev: string | null = null;
+  /** Entry count and head hash after the last append; null until checked. */
+  #state: Anchor | null = null;
 
   constructor(path: string) {
     this.path = path;
   }
 
-  /** Throw {@linkcode AuditLogError} unless the log can be appended to. */
-  async checkWritable(): Promise<void> {
-    try {
-      const f = await Deno.open(this.path, { append: true, create: true });
-      f.close();
-    } catch (err) {
-      throw new AuditLogError(
-        `audit log ${this.path} cannot be written (${
-          (err as Error).message
-        }); writes are refused until it can`,
-      );
-    }
+  /**
+   * Throw {@linkcode AuditLogError} unless the log can be appended to: the
+   * file is writable, and its chain and anchor are intact.
+   */
+  checkWritable(): Promise<void> {
+    return this.#serial(async () => {
+      try {
+        const f = await Deno.open(this.path, { append: true, create: true });
+        f.close();
+      } catch (err) {
+        throw new AuditLogError(
+          `audit log ${this.path} cannot be written (${
+            (err as Error).message
+          }); writes are refused until it can`,
+        );
+      }
+      await this.#load();
+    });
   }
 
-  /** Append one entry, flushed to disk. */
+  /** Append one entry, flushed to disk, and move the anchor to it. */
   append(entry: AuditEntry): Promise<void> {
-    const run = this.#queue.then(() => this.#write(entry));
+    return this.#serial(() => this.#write(entry));
+  }
+
+  #serial(task: () => Promise<void>): Promise<void> {
+    const run = this.#queue.then(task);
     this.#queue = run.catch(() => {});
     return run;
   }
 
   async #write(entry: AuditEntry): Promise<void> {
+    const state = await this.#load();
     try {
-      if (this.#prev === null) this.#prev = await this.#lastHash();
-      const line = await sealLine({ ...entry }, this.#prev);
+      const line = await sealLine({ ...entry }, state.head);
       const f = await Deno.open(this.path, { append: true, create: true });
       try {
         await f.write(new TextEncoder().encode(line + "\n"));
@@ -67,24 +92,49 @@ export class AuditLog {
       } finally {
         f.close();
       }
-      this.#prev = await sha256(line);
+      const next = { entries: state.entries + 1, head: await sha256(line) };
+      await writeAnchor(this.path, next);
+      this.#state = next;
     } catch (err) {
-      this.#prev = null;
+      this.#state = null;
       throw new AuditLogError(
         `audit log ${this.path} cannot be written: ${(err as Error).message}`,
       );
     }
   }
 
-  /** Hash of the file's last line, or the genesis value for an empty file. */
-  async #lastHash(): Promise<string> {
+  /** The log's end, checked against its anchor once (a new log gets an empty anchor). */
+  async #load(): Promise<Anchor> {
+    if (this.#state) return this.#state;
     let text = "";
     try {
       text = await Deno.readTextFile(this.path);
     } catch (err) {
-      if (!(err instanceof Deno.errors.NotFound)) throw err;
+      if (!(err instanceof Deno.errors.NotFound)) {
+        throw new AuditLogError(`audit log ${this.path} cannot be read: ${(err as Error).message}`);
+      }
     }
-    const lines = text.split("\n").filter((l) => l !== "");
-    return lines.length ? await sha256(lines[lines.length - 1]) : GENESIS;
+    const anchor = await readAnchor(this.path).catch((err) => {
+      if (err instanceof AnchorError) return err;
+      throw err;
+    });
+    const check = await verifyChain(text);
+    if (check.entries === 0 && anchor === null) {
+      try {
+        await writeAnchor(this.path, EMPTY_ANCHOR);
+      } catch (err) {
+        throw new AuditLogError(
+          `audit log anchor ${anchorPath(this.path)} cannot be written: ${(err as Error).message}`,
+        );
+      }
+      return this.#state = EMPTY_ANCHOR;
+    }
+    const verdict = judgeLog(this.path, check, anchor);
+    if (!verdict.ok) {
+      throw new AuditLogError(
+        `audit log ${this.path} is not intact, so writes are refused: ${verdict.message}`,
+      );
+    }
+    return this.#state = { entries: check.entries, head: check.heads[check.entries] ?? GENESIS };
   }
 }
