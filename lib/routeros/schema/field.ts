@@ -58,6 +58,8 @@ export interface Field {
   releases?: ReleaseRange;
   /** The property's name on RouterOS 6, where it differs. */
   v6Name?: string;
+  /** Only on devices with that hardware (PoE, full duplex): absent from the CHR command trees. */
+  hardware?: boolean;
 }
 
 /** Options every field constructor takes. */
@@ -76,6 +78,7 @@ export type FieldOptions = Partial<
     | "negatable"
     | "family"
     | "words"
+    | "hardware"
   >
 >;
 
@@ -96,6 +99,7 @@ function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Fiel
     ...(o.negatable ? { negatable: true } : {}),
     ...(o.family ? { family: o.family } : {}),
     ...(o.words ? { words: o.words } : {}),
+    ...(o.hardware ? { hardware: true } : {}),
     ...extra,
   };
 }

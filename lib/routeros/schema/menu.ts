@@ -1,0 +1,103 @@
+/**
+ * RouterOS menus as data, declared once each in `menus/`: the path, its
+ * properties with kinds and release ranges, which writes the menu takes,
+ * its natural key and terse flags. The tools, the parsers, the change
+ * inverses and the fleet query all read these declarations.
+ *
+ * @module
+ */
+import type { FlagMap } from "../parse_terse.ts";
+import { inRange, type Release, type ReleaseRange } from "../release.ts";
+import type { ReadSpec } from "../script.ts";
+import type { Field } from "./field.ts";
+
+/** Writes a list menu takes. */
+export type MenuWrite = "add" | "set" | "remove" | "enable" | "disable" | "move";
+
+/** A write, with the releases that take it when some do not. */
+export type WriteDecl = MenuWrite | readonly [MenuWrite, ReleaseRange];
+
+/** One RouterOS menu. */
+export interface MenuSchema {
+  /** Path with slashes: `/ip/address`. */
+  path: string;
+  /** `list` menus hold items with ids; a `singleton` is one record of settings. */
+  kind: "list" | "singleton";
+  /** Property that names an item (`name`), when items have one. */
+  key?: string;
+  /** The writes RouterOS takes here (none: a read-only menu). */
+  writes: readonly WriteDecl[];
+  /** Releases that have the menu (default: every release). */
+  releases?: ReleaseRange;
+  /** The extra package the menu needs (`container`, `wireless`), when it is not built in. */
+  package?: string;
+  /** Only on devices with that hardware (`/system/routerboard`): absent from the CHR command trees. */
+  hardware?: boolean;
+  /** Flag letters in terse output (default X/D/I). */
+  flags?: FlagMap;
+  /** Properties by RouterOS name (`actual-interface`). */
+  fields: Readonly<Record<string, Field>>;
+}
+
+/** Declare a menu, checking the declaration (a broken one fails at start, in every test). */
+export function menu(
+  m: Omit<MenuSchema, "writes"> & { writes?: readonly WriteDecl[] },
+): MenuSchema {
+  const out: MenuSchema = { ...m, writes: m.writes ?? [] };
+  const fail = (why: string) => {
+    throw new Error(`menu ${m.path}: ${why}`);
+  };
+  if (m.key && !m.fields[m.key]) fail(`key ${m.key} is not a field`);
+  if (m.kind === "singleton" && out.writes.some((w) => writeName(w) !== "set")) {
+    fail("a settings menu takes only set");
+  }
+  for (const w of ["enable", "disable"] as const) {
+    if (hasWrite(out, w) && !m.fields.disabled) fail(`${w} needs a disabled field`);
+  }
+  for (const [name, f] of Object.entries(m.fields)) {
+    if (f.required && !f.writable) fail(`${name} is required but read-only`);
+    if (f.kind === "enum" && !f.values?.length) fail(`${name} is an enum without values`);
+  }
+  return out;
+}
+
+function writeName(w: WriteDecl): MenuWrite {
+  return typeof w === "string" ? w : w[0];
+}
+
+/**
+ * True when the menu takes write `w` (on `release`, when given; without a
+ * release: on some release).
+ */
+export function hasWrite(menu: MenuSchema, w: MenuWrite, release?: Release): boolean {
+  const decl = menu.writes.find((d) => writeName(d) === w);
+  if (decl === undefined) return false;
+  return release === undefined || typeof decl === "string" || inRange(release, decl[1]);
+}
+
+/** True when `release` has the menu. */
+export function menuOnRelease(menu: MenuSchema, release: Release): boolean {
+  return inRange(release, menu.releases);
+}
+
+/** The fields a release has, with their RouterOS names on it. */
+export function fieldsOn(menu: MenuSchema, release: Release): [string, Field, string][] {
+  return Object.entries(menu.fields)
+    .filter(([, f]) => inRange(release, f.releases))
+    .map(([name, f]) => [name, f, rosName(f, name, release)]);
+}
+
+/** A property's RouterOS name on a release (RouterOS 6 renamed a few). */
+export function rosName(field: Field, name: string, release: Release): string {
+  return release.major < 7 && field.v6Name ? field.v6Name : name;
+}
+
+/** How the client reads the menu on a release. */
+export function readSpecOf(menu: MenuSchema, release: Release): ReadSpec {
+  return {
+    path: menu.path,
+    singleton: menu.kind === "singleton",
+    keys: fieldsOn(menu, release).map(([, , ros]) => ros),
+    flags: menu.flags,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Schema of the routing menus (RouterOS facts only; tools live in lib/tools).
+ *
+ * @module
+ */
+import { bool, int, ipv4, ipv4Prefix, ipv6Prefix, oneOf, state, text } from "../field.ts";
+import { menu } from "../menu.ts";
+
+/** `/ip/route`. */
+export const ipRoutes = menu({
+  path: "/ip/route",
+  kind: "list",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  flags: { "X": "disabled", "I": "inactive", "D": "dynamic", "A": "active" },
+  fields: {
+    "dst-address": ipv4Prefix("Destination prefix, e.g. 10.0.0.0/8 or 0.0.0.0/0 (default route)"),
+    gateway: text("Next hop address or interface, e.g. 192.168.88.254 or ether1"),
+    distance: int("Administrative distance 1-255; lower wins"),
+    scope: int("Scope (default 30)"),
+    "target-scope": int("Largest scope of routes the gateway may resolve through (default 10)"),
+    "routing-table": text("Routing table, e.g. main (RouterOS 6: routing-mark)", {
+      v6Name: "routing-mark",
+    }),
+    "pref-src": ipv4("Preferred source address for traffic the router sends"),
+    "check-gateway": oneOf(
+      ["arp", "ping", "none"],
+      "Probe the gateway and deactivate the route when it fails",
+    ),
+    blackhole: bool("Drop traffic to the destination silently", { releases: { from: "7.0" } }),
+    type: oneOf(
+      ["unicast", "blackhole", "prohibit", "unreachable"],
+      "Route type (blackhole, prohibit and unreachable drop traffic)",
+      { releases: { until: "6.99" } },
+    ),
+    "immediate-gw": state(text("Resolved next hop and interface", { releases: { from: "7.0" } })),
+    active: state(bool("Whether the route is in use")),
+    inactive: state(
+      bool("Whether the route is inactive (gateway unreachable)", { releases: { from: "7.0" } }),
+    ),
+    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
+    dynamic: state(
+      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
+    ),
+    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+  },
+});
+
+/** `/ipv6/route`. */
+export const ipv6Routes = menu({
+  path: "/ipv6/route",
+  kind: "list",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  flags: { "X": "disabled", "I": "inactive", "D": "dynamic", "A": "active" },
+  fields: {
+    "dst-address": ipv6Prefix("Destination prefix, e.g. 2001:db8::/32 or ::/0 (default route)"),
+    gateway: text("Next hop address or interface, e.g. fe80::1%ether1"),
+    distance: int("Administrative distance 1-255; lower wins"),
+    scope: int("Scope (default 30)"),
+    "target-scope": int("Largest scope of routes the gateway may resolve through"),
+    "routing-table": text("Routing table, e.g. main", { releases: { from: "7.0" } }),
+    blackhole: bool("Drop traffic to the destination silently", { releases: { from: "7.0" } }),
+    "check-gateway": oneOf(["arp", "ping", "none"], "Probe the gateway"),
+    active: state(bool("Whether the route is in use")),
+    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
+    dynamic: state(
+      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
+    ),
+    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+  },
+});

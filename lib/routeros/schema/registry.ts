@@ -1,0 +1,109 @@
+/**
+ * Every declared RouterOS menu, by path.
+ *
+ * @module
+ */
+import type { MenuSchema } from "./menu.ts";
+import { bridgePorts, bridges, bridgeVlans } from "./menus/bridge.ts";
+import { dhcpLeases, dhcpNetworks, dhcpServers } from "./menus/dhcp.ts";
+import { dnsCache, dnsSettings, dnsStatic } from "./menus/dns.ts";
+import { files } from "./menus/files.ts";
+import {
+  _ip_firewall_address_list,
+  _ipv6_firewall_address_list,
+  firewallFilter,
+  firewallMangle,
+  firewallNat,
+  firewallRaw,
+  ipv6FirewallFilter,
+} from "./menus/firewall.ts";
+import { ethernet, interfaces, poe, vlans } from "./menus/interfaces.ts";
+import { ipAddress, ipPool, ipPoolUsed, ipv6Address } from "./menus/ip.ts";
+import { queueTree, queueTypes, simpleQueues } from "./menus/queues.ts";
+import { ipRoutes, ipv6Routes } from "./menus/routing.ts";
+import { ipServices, neighbors, netwatch, scheduler } from "./menus/services.ts";
+import {
+  clock,
+  health,
+  identity,
+  ntpClient,
+  packages,
+  resource,
+  routerboard,
+} from "./menus/system.ts";
+import { activeUsers, sshKeys, userGroups, users } from "./menus/users.ts";
+import { wireguard, wireguardPeers } from "./menus/wireguard.ts";
+import {
+  wifi,
+  wifiAccessList,
+  wifiRegistrations,
+  wireless,
+  wirelessAccessList,
+  wirelessRegistrations,
+  wirelessSecurityProfiles,
+} from "./menus/wireless.ts";
+
+/** Every declared menu. */
+export const MENU_SCHEMAS: readonly MenuSchema[] = [
+  bridges,
+  bridgePorts,
+  bridgeVlans,
+  dhcpServers,
+  dhcpNetworks,
+  dhcpLeases,
+  dnsSettings,
+  dnsStatic,
+  dnsCache,
+  files,
+  firewallFilter,
+  firewallNat,
+  firewallMangle,
+  firewallRaw,
+  _ip_firewall_address_list,
+  ipv6FirewallFilter,
+  _ipv6_firewall_address_list,
+  interfaces,
+  ethernet,
+  vlans,
+  poe,
+  ipAddress,
+  ipv6Address,
+  ipPool,
+  ipPoolUsed,
+  simpleQueues,
+  queueTree,
+  queueTypes,
+  ipRoutes,
+  ipv6Routes,
+  ipServices,
+  netwatch,
+  scheduler,
+  neighbors,
+  identity,
+  clock,
+  ntpClient,
+  resource,
+  routerboard,
+  packages,
+  health,
+  users,
+  userGroups,
+  activeUsers,
+  sshKeys,
+  wireguard,
+  wireguardPeers,
+  wifi,
+  wifiRegistrations,
+  wifiAccessList,
+  wireless,
+  wirelessSecurityProfiles,
+  wirelessRegistrations,
+  wirelessAccessList,
+];
+
+const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));
+
+/** The menu declared at `path` (`/ip/address`), if any. */
+export function menuAt(path: string): MenuSchema | undefined {
+  return byPath.get(path);
+}
