@@ -1,7 +1,6 @@
 /** SSH host keys: one generated ed25519 key shared by every router of the process. */
-import ssh2 from "ssh2";
 import { createHash } from "node:crypto";
-const { utils } = ssh2;
+import { parseKey, utils } from "./ssh2.ts";
 
 let shared: string | null = null;
 
@@ -18,10 +17,8 @@ export function generateHostKey(): string {
 
 /** `SHA256:<base64 without padding>` of a private key's public half, as OpenSSH prints it. */
 export function fingerprint(privateKey: string): string {
-  const parsed = utils.parseKey(privateKey);
-  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  const key = parseKey(privateKey);
   if (key instanceof Error) throw key;
-  const blob = key.getPublicSSH() as Uint8Array;
-  const digest = createHash("sha256").update(blob).digest("base64");
+  const digest = createHash("sha256").update(key.getPublicSSH()).digest("base64");
   return "SHA256:" + digest.replace(/=+$/, "");
 }

@@ -7,7 +7,7 @@
  */
 import { Buffer } from "node:buffer";
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
-import ssh2 from "ssh2";
+import { parseKey, utils } from "../../lib/ssh/ssh2.ts";
 
 /** Key algorithms. */
 export type KeyType = "ed25519" | "ecdsa" | "rsa";
@@ -38,8 +38,7 @@ function publicLine(key: KeyObject, type: KeyType): string {
     return `ssh-ed25519 ${blob.toString("base64")} test`;
   }
   const pem = String(key.export({ type: type === "rsa" ? "pkcs1" : "sec1", format: "pem" }));
-  const parsed = ssh2.utils.parseKey(pem);
-  const k = Array.isArray(parsed) ? parsed[0] : parsed;
+  const k = parseKey(pem);
   if (k instanceof Error) throw k;
   return `${k.type} ${Buffer.from(k.getPublicSSH()).toString("base64")} test`;
 }
@@ -47,12 +46,15 @@ function publicLine(key: KeyObject, type: KeyType): string {
 /** Generate a key pair of `type` in `format`, encrypted when `passphrase` is given. */
 export function makeKey(type: KeyType, format: KeyFormat, passphrase?: string): TestKey {
   if (format === "openssh") {
-    const bits = type === "rsa" ? 2048 : type === "ecdsa" ? 256 : undefined;
-    const pair = ssh2.utils.generateKeyPairSync(type, {
-      bits,
+    const options = {
       comment: "test",
       ...(passphrase ? { passphrase, cipher: "aes256-ctr", rounds: 4 } : {}),
-    });
+    };
+    const pair = type === "rsa"
+      ? utils.generateKeyPairSync("rsa", { bits: 2048, ...options })
+      : type === "ecdsa"
+      ? utils.generateKeyPairSync("ecdsa", { bits: 256, ...options })
+      : utils.generateKeyPairSync("ed25519", options);
     return { type, format, privateKey: pair.private, publicKey: pair.public };
   }
   const { privateKey } = type === "rsa"
