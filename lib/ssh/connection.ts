@@ -30,6 +30,7 @@ import {
   type ExecNotStarted,
   openSessionChannel,
   requestExec,
+  skipRedundantEnd,
   supportsPreopen,
 } from "./ssh2_internals.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
@@ -283,6 +284,7 @@ export class SshConnection {
       /** Collect a channel's output; returns the function that marks the exec accepted. */
       const collect = (ch: ClientChannel): () => void => {
         channel = ch;
+        skipRedundantEnd(ch);
         const chunks: Uint8Array[] = [];
         let size = 0;
         let exitCode: number | null = null;

@@ -186,6 +186,16 @@ export function channelDestroySource(channel: ClientChannel): string {
   return String(proto.destroy).replace(/\s+/g, "");
 }
 
+/** Channel prototypes whose `destroy` was checked: whether it is the one replaced. */
+const destroyKnown = new WeakMap<object, boolean>();
+
+/** `destroy` for exec channels: ssh2's, without `end()` on an ended stream. */
+function destroyWithoutRedundantEnd(this: ClientChannel): ClientChannel {
+  if (!this.writableEnded) this.end();
+  this.close();
+  return this;
+}
+
 /**
  * Give a channel a `destroy` that does what ssh2's does (end the writable
  * side, close the channel) without calling `end()` on a stream that has
@@ -193,10 +203,11 @@ export function channelDestroySource(channel: ClientChannel): string {
  * time. Only when the channel's class still has the `destroy` this replaces.
  */
 export function skipRedundantEnd(channel: ClientChannel): void {
-  if (channelDestroySource(channel) !== SSH2_CHANNEL_DESTROY_SOURCE) return;
-  channel.destroy = function (this: ClientChannel) {
-    if (!this.writableEnded) this.end();
-    this.close();
-    return this;
-  };
+  const proto = Object.getPrototypeOf(channel) as object;
+  let known = destroyKnown.get(proto);
+  if (known === undefined) {
+    known = channelDestroySource(channel) === SSH2_CHANNEL_DESTROY_SOURCE;
+    destroyKnown.set(proto, known);
+  }
+  if (known) channel.destroy = destroyWithoutRedundantEnd;
 }
