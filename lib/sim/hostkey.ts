@@ -1,6 +1,15 @@
-/** SSH host keys: one generated ed25519 key shared by every router of the process. */
-import { createHash } from "node:crypto";
-import { parseKey, utils } from "./ssh2.ts";
+/**
+ * SSH host keys of the simulator: ed25519 keys made with node:crypto and
+ * written in the OpenSSH format here (ssh2's generator strips every leading
+ * zero byte of the public key, so about one key in 256 came out 31 bytes
+ * long and failed to load with "Malformed OpenSSH private key"), and one
+ * generated key shared by every router of the process.
+ *
+ * @module
+ */
+import { Buffer } from "node:buffer";
+import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import { parseKey } from "./ssh2.ts";
 
 let shared: string | null = null;
 
@@ -12,7 +21,67 @@ export function sharedHostKey(): string {
 
 /** A fresh ed25519 private key in OpenSSH format. */
 export function generateHostKey(): string {
-  return utils.generateKeyPairSync("ed25519").private;
+  return generateEd25519Pair().private;
+}
+
+/** An OpenSSH ed25519 key pair: private key file text and public key line. */
+export interface Ed25519Pair {
+  private: string;
+  public: string;
+}
+
+/** A fresh ed25519 key pair in OpenSSH format (unencrypted), with `comment`. */
+export function generateEd25519Pair(comment = ""): Ed25519Pair {
+  const { privateKey } = generateKeyPairSync("ed25519");
+  const jwk = privateKey.export({ format: "jwk" }) as { d: string; x: string };
+  const seed = Buffer.from(jwk.d, "base64url");
+  const pub = Buffer.from(jwk.x, "base64url");
+  if (seed.length !== 32 || pub.length !== 32) {
+    throw new Error(`node:crypto gave an ed25519 key of ${seed.length}/${pub.length} bytes`);
+  }
+  const blob = Buffer.concat([sshString("ssh-ed25519"), sshString(pub)]);
+  const line = `ssh-ed25519 ${blob.toString("base64")}${comment ? ` ${comment}` : ""}`;
+  return { private: openSshPrivateKey(seed, pub, blob, comment), public: line };
+}
+
+function sshString(b: Uint8Array | string): Buffer {
+  const body = Buffer.from(b as string);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(body.length);
+  return Buffer.concat([len, body]);
+}
+
+function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+}
+
+/** An unencrypted `openssh-key-v1` file (PROTOCOL.key in OpenSSH) for one ed25519 key. */
+function openSshPrivateKey(seed: Buffer, pub: Buffer, pubBlob: Buffer, comment: string): string {
+  const check = randomBytes(4).readUInt32BE(0);
+  let priv = Buffer.concat([
+    u32(check),
+    u32(check),
+    sshString("ssh-ed25519"),
+    sshString(pub),
+    sshString(Buffer.concat([seed, pub])),
+    sshString(comment),
+  ]);
+  const pad: number[] = [];
+  for (let i = 1; (priv.length + pad.length) % 8 !== 0; i++) pad.push(i);
+  priv = Buffer.concat([priv, Buffer.from(pad)]);
+  const body = Buffer.concat([
+    Buffer.from("openssh-key-v1\0"),
+    sshString("none"),
+    sshString("none"),
+    sshString(""),
+    u32(1),
+    sshString(pubBlob),
+    sshString(priv),
+  ]);
+  const b64 = body.toString("base64").replace(/(.{70})/g, "$1\n").replace(/\n$/, "");
+  return `-----BEGIN OPENSSH PRIVATE KEY-----\n${b64}\n-----END OPENSSH PRIVATE KEY-----\n`;
 }
 
 /** `SHA256:<base64 without padding>` of a private key's public half, as OpenSSH prints it. */
