@@ -2,8 +2,9 @@
  * SSH host keys of the simulator: ed25519 keys made with node:crypto and
  * written in the OpenSSH format here (ssh2's generator strips every leading
  * zero byte of the public key, so about one key in 256 came out 31 bytes
- * long and failed to load with "Malformed OpenSSH private key"), and one
- * generated key shared by every router of the process.
+ * long and failed to load with "Malformed OpenSSH private key"), one
+ * generated key shared by every router of the process, and a key kept in a
+ * file across restarts.
  *
  * @module
  */
@@ -90,4 +91,51 @@ export function fingerprint(privateKey: string): string {
   if (key instanceof Error) throw key;
   const digest = createHash("sha256").update(key.getPublicSSH()).digest("base64");
   return "SHA256:" + digest.replace(/=+$/, "");
+}
+
+/** Why a host key file cannot be used, as one sentence naming the file and the fix. */
+export class HostKeyFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "HostKeyFileError";
+  }
+}
+
+/**
+ * The host key kept in `path`: read when the file exists, else generated
+ * and written there (mode 600), so that a restarted simulator presents the
+ * same key and pinned or `accept-new` clients keep trusting it.
+ */
+export async function loadOrCreateHostKey(path: string): Promise<string> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) {
+      throw new HostKeyFileError(
+        `cannot read the host key file ${path} (${(err as Error).message}); ` +
+          `fix its permissions or choose another --host-key-file`,
+      );
+    }
+    const key = generateHostKey();
+    try {
+      await Deno.writeTextFile(path, key, { mode: 0o600, createNew: true });
+    } catch (e) {
+      // Another process created it meanwhile: use that one.
+      if (e instanceof Deno.errors.AlreadyExists) return await loadOrCreateHostKey(path);
+      throw new HostKeyFileError(
+        `cannot write the host key file ${path} (${(e as Error).message}); ` +
+          `choose a writable --host-key-file`,
+      );
+    }
+    return key;
+  }
+  const key = parseKey(text);
+  if (key instanceof Error || !key.isPrivateKey()) {
+    throw new HostKeyFileError(
+      `the host key file ${path} holds no usable private key; ` +
+        `delete it to have a new key made, or point --host-key-file at an OpenSSH or PEM private key`,
+    );
+  }
+  return text;
 }
