@@ -5,7 +5,7 @@
  * @module
  */
 import net from "node:net";
-import ssh2 from "ssh2";
+import { Client, type ClientChannel } from "../lib/ssh/ssh2.ts";
 
 /** A warm raw ssh2 connection. */
 export interface RawSsh {
@@ -19,7 +19,7 @@ export function openRawSsh(host: string, port: number): Promise<RawSsh> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host, port });
     socket.setNoDelay(true);
-    const client = new ssh2.Client();
+    const client = new Client();
     const timer = setTimeout(() => {
       client.end();
       socket.destroy();
@@ -36,7 +36,7 @@ export function openRawSsh(host: string, port: number): Promise<RawSsh> {
       resolve({
         exec: (command) =>
           new Promise((res, rej) => {
-            client.exec(command, (err: Error | undefined, ch: any) => {
+            client.exec(command, (err: Error | undefined, ch: ClientChannel) => {
               if (err) return rej(err);
               const chunks: Uint8Array[] = [];
               ch.on("data", (d: Uint8Array) => chunks.push(d));

@@ -10,11 +10,10 @@
  * ignored; CI runs as root and installs it.
  */
 import assert from "node:assert/strict";
-import { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
-import ssh2 from "ssh2";
 import { fingerprintOf, knownHostName } from "../lib/ssh/known_hosts.ts";
+import { parseKey } from "../lib/ssh/ssh2.ts";
 import { makeKey, type TestKey, writeKey } from "./helpers/keys.ts";
 import { callTool, DENO, MAIN, spawnServer } from "./helpers/mcp.ts";
 
@@ -111,14 +110,9 @@ Deno.test({
       // Host key, authorized keys for every key type, state directory.
       const hostKey = makeKey("ed25519", "openssh");
       const hostKeyPath = await writeKey(dir, hostKey, "host_ed25519");
-      const hostFingerprint = fingerprintOf(
-        new Uint8Array(
-          Buffer.from(
-            (ssh2.utils.parseKey(hostKey.publicKey) as { getPublicSSH(): Uint8Array })
-              .getPublicSSH(),
-          ),
-        ),
-      );
+      const parsedHostKey = parseKey(hostKey.publicKey);
+      if (parsedHostKey instanceof Error) throw parsedHostKey;
+      const hostFingerprint = fingerprintOf(new Uint8Array(parsedHostKey.getPublicSSH()));
       const clientKeys: [string, TestKey, string?][] = [
         ["ed25519-openssh", makeKey("ed25519", "openssh")],
         ["ecdsa-pem", makeKey("ecdsa", "pem")],

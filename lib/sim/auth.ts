@@ -4,12 +4,12 @@
  * longer log in with a password over SSH. Login-name suffixes such as
  * `admin+ct` or `admin+c512w` map to the user `admin`.
  */
-import ssh2 from "ssh2";
+import type { Buffer } from "node:buffer";
+import { parseKey } from "./ssh2.ts";
 import type { RouterState } from "./state.ts";
 import { menuByPath } from "./menus/registry.ts";
 import { isTrue } from "./values.ts";
 import type { Item } from "./menu_types.ts";
-const { utils } = ssh2;
 
 /** `admin+ct` → `admin`. */
 export function loginName(name: string): string {
@@ -56,13 +56,13 @@ export function keyCheck(st: RouterState, login: string, k: KeyAttempt): "ok" | 
   const u = findUser(st, login);
   if (!u) return "no";
   for (const line of userKeys(st, u.name)) {
-    const parsed = utils.parseKey(line);
-    const key = Array.isArray(parsed) ? parsed[0] : parsed;
-    if (!key || key instanceof Error) continue;
+    const key = parseKey(line);
+    if (key instanceof Error) continue;
     if (st.v6 && key.type === "ssh-ed25519") continue; // ed25519 user keys only from 7.12
     if (!sameBytes(new Uint8Array(key.getPublicSSH()), new Uint8Array(k.data))) continue;
     if (!k.signature) return "query";
     if (!k.blob) return "no";
+    // ssh2 hands both as Buffers (see ssh_server.ts).
     const ok = key.verify(k.blob as Buffer, k.signature as Buffer, k.hashAlgo);
     return ok === true ? "ok" : "no";
   }
@@ -80,9 +80,8 @@ export function policiesOf(st: RouterState, login: string): Set<string> {
 
 /** Key type, bits and owner of an OpenSSH public key line, or an error text. */
 export function describeKey(line: string): { type: string; bits: string; owner: string } | string {
-  const parsed = utils.parseKey(line.trim());
-  const key = Array.isArray(parsed) ? parsed[0] : parsed;
-  if (!key || key instanceof Error) {
+  const key = parseKey(line.trim());
+  if (key instanceof Error) {
     return "failure: unable to load key file (wrong format or bad passphrase)!";
   }
   const owner = line.trim().split(/\s+/).slice(2).join(" ");

@@ -10,7 +10,7 @@
  */
 import { RouterCore } from "./router.ts";
 import { SshListener } from "./ssh_server.ts";
-import { fingerprint, generateHostKey, sharedHostKey } from "./hostkey.ts";
+import { fingerprint, generateHostKey, loadOrCreateHostKey, sharedHostKey } from "./hostkey.ts";
 import {
   DEFAULT_SIM_VERSION,
   defaultFaults,
@@ -23,6 +23,7 @@ import { exportConfig } from "./export.ts";
 
 export type { SimCounters, SimFaults, SimUser, SimVersion } from "./types.ts";
 export { defaultFaults } from "./types.ts";
+export { HostKeyFileError } from "./hostkey.ts";
 
 /** Options of one simulated router. */
 export interface SimOptions {
@@ -38,6 +39,12 @@ export interface SimOptions {
   users?: SimUser[];
   /** Host private key (OpenSSH or PEM); default: one generated ed25519 key shared by the process. */
   hostKey?: string;
+  /**
+   * File that keeps the host key across restarts: read when it exists, else
+   * a new key is generated and written there (mode 600). Ignored when
+   * `hostKey` is given. A bad file fails the start with a `HostKeyFileError`.
+   */
+  hostKeyFile?: string;
   /** Load state from / save state to this JSON file. */
   stateFile?: string;
   /** Faults to inject (mutable later through `router.faults`). */
@@ -142,9 +149,15 @@ class Router implements SimRouter {
   }
 }
 
+/** The options with `hostKey` read from (or made in) `hostKeyFile`, when that is set. */
+async function withHostKey<T extends SimOptions>(opts: T): Promise<T> {
+  if (opts.hostKey !== undefined || opts.hostKeyFile === undefined) return opts;
+  return { ...opts, hostKey: await loadOrCreateHostKey(opts.hostKeyFile) };
+}
+
 /** Starts one simulated router listening for SSH. */
 export async function startSimulator(opts: SimOptions = {}): Promise<SimRouter> {
-  const r = new Router(opts);
+  const r = new Router(await withHostKey(opts));
   r.port = await r.listener.listen(r.host, opts.port ?? 0);
   return r;
 }
@@ -159,6 +172,7 @@ export async function startFleet(
   count: number,
   opts: SimOptions & { basePort?: number } = {},
 ): Promise<SimRouter[]> {
+  opts = await withHostKey(opts);
   const fixed = opts.basePort ?? opts.port ?? 0;
   for (let attempt = 0;; attempt++) {
     const out: SimRouter[] = [];

@@ -7,16 +7,29 @@
  * closing) are read live from the router on every event.
  */
 import net from "node:net";
-import ssh2 from "ssh2";
 import type { RouterCore } from "./router.ts";
 import { keyCheck, passwordOk } from "./auth.ts";
-const { Server } = ssh2;
+import {
+  type AuthContext,
+  type ClientInfo,
+  closeIdleSession,
+  type Connection,
+  Server,
+  type ServerChannel,
+} from "./ssh2.ts";
+
+/** Key of a socket by its peer, as ssh2 reports it in ClientInfo. */
+function peerKey(address: string | undefined, port: number | undefined): string {
+  return `${address}|${port}`;
+}
 
 /** A listening SSH endpoint for one router. */
 export class SshListener {
   private tcp: net.Server;
-  private ssh: InstanceType<typeof Server> | null = null;
+  private ssh: Server | null = null;
   private sockets = new Set<net.Socket>();
+  /** Accepted sockets by peer address and port, until ssh2 reports the client. */
+  private byPeer = new Map<string, net.Socket>();
   private timers = new Set<ReturnType<typeof setTimeout>>();
   port = 0;
 
@@ -54,13 +67,11 @@ export class SshListener {
     this.timers.add(t);
   }
 
-  private server(): InstanceType<typeof Server> {
+  private server(): Server {
     if (!this.ssh) {
       this.ssh = new Server(
         { hostKeys: [this.hostKey()], ident: "ROSSSH" },
-        (client: unknown, info: unknown) => {
-          this.onClient(client, info);
-        },
+        (client, info) => this.onClient(client, info),
       );
     }
     return this.ssh;
@@ -70,7 +81,12 @@ export class SshListener {
     sock.setNoDelay(true);
     this.core.counters.connections++;
     this.sockets.add(sock);
-    sock.on("close", () => this.sockets.delete(sock));
+    const peer = peerKey(sock.remoteAddress, sock.remotePort);
+    this.byPeer.set(peer, sock);
+    sock.on("close", () => {
+      this.sockets.delete(sock);
+      if (this.byPeer.get(peer) === sock) this.byPeer.delete(peer);
+    });
     sock.on("error", () => {});
     const ms = this.core.faults.slowHandshakeMs;
     const srv = this.server();
@@ -78,9 +94,15 @@ export class SshListener {
     else srv.injectSocket(sock);
   }
 
-  private onClient(client: any, info: any): void {
+  private onClient(client: Connection, info: ClientInfo): void {
     const core = this.core;
-    const sock: net.Socket = client._sock;
+    const peer = peerKey(info.ip, info.port);
+    const sock = this.byPeer.get(peer);
+    if (!sock) {
+      client.end();
+      return;
+    }
+    this.byPeer.delete(peer);
     let user = "";
     let commandsHere = 0;
     const session = {
@@ -92,7 +114,7 @@ export class SshListener {
       end: () => sock.destroy(),
     };
     client.on("error", () => {});
-    client.on("authentication", (ctx: any) => {
+    client.on("authentication", (ctx: AuthContext) => {
       const st = core.state();
       const refuse = () => {
         core.counters.authFailures++;
@@ -122,7 +144,7 @@ export class SshListener {
         return refuse();
       }
       if (ctx.method === "keyboard-interactive") {
-        return ctx.prompt([{ prompt: "Password: ", echo: false }], (answers: string[]) => {
+        return ctx.prompt([{ prompt: "Password: ", echo: false }], (answers) => {
           if (passwordOk(st, ctx.username, answers[0] ?? "")) {
             user = ctx.username;
             ctx.accept();
@@ -150,7 +172,7 @@ export class SshListener {
         );
       }
     });
-    client.on("session", (accept: () => any) => {
+    client.on("session", (accept) => {
       const s = accept();
       core.counters.sessionChannels++;
       let requested = false;
@@ -158,32 +180,32 @@ export class SshListener {
         this.later(100, () => {
           if (requested || sock.destroyed) return;
           try {
-            s._chanInfo.outgoing.state = "closed";
-            client._protocol.channelClose(s._chanInfo.outgoing.id);
+            closeIdleSession(client, s);
           } catch { /* connection gone */ }
         });
       }
-      s.on("pty", (acc: (() => void) | undefined) => {
+      // ssh2 passes no accept/reject when the client wants no reply.
+      s.on("pty", (acc?: () => void) => {
         requested = true;
         acc?.();
       });
-      s.on("env", (acc: (() => void) | undefined) => {
+      s.on("env", (acc?: () => void) => {
         requested = true;
         acc?.();
       });
-      s.on("shell", (_acc: unknown, reject: (() => void) | undefined) => {
+      s.on("shell", (_acc: unknown, reject?: () => void) => {
         requested = true;
         reject?.();
       });
-      s.on("subsystem", (_acc: unknown, reject: (() => void) | undefined) => {
+      s.on("subsystem", (_acc: unknown, reject?: () => void) => {
         requested = true;
         reject?.();
       });
-      s.on("exec", (acc: () => any, _rej: unknown, req: { command: string }) => {
+      s.on("exec", (acc, _rej, req) => {
         requested = true;
         core.counters.execChannels++;
         commandsHere++;
-        const ch = acc();
+        const ch: ServerChannel = acc();
         const f = core.faults;
         core.counters.commands++;
         if (f.dropAfterCommands > 0 && commandsHere >= f.dropAfterCommands) {

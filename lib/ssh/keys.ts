@@ -8,12 +8,11 @@
  */
 import { Buffer } from "node:buffer";
 import { createPrivateKey, randomBytes } from "node:crypto";
-import ssh2 from "ssh2";
 import { SshError } from "./errors.ts";
+import { type ParsedKey, parseKey } from "./ssh2.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
 
-/** A private key as ssh2 parses it (opaque to callers). */
-export type ParsedKey = { type: string; isPrivateKey(): boolean; getPrivatePEM(): string };
+export type { ParsedKey } from "./ssh2.ts";
 
 const PASSPHRASE_FIX =
   "set key_passphrase in the inventory entry (or --key-passphrase / ROUTER_KEY_PASSPHRASE)";
@@ -27,10 +26,9 @@ export function parsePrivateKey(text: string, passphrase?: string): ParsedKey {
   if (/-----BEGIN (ENCRYPTED )?PRIVATE KEY-----/.test(text)) {
     return parsePkcs8(text, pass);
   }
-  const parsed = ssh2.utils.parseKey(text, pass) as ParsedKey | ParsedKey[] | Error;
-  if (parsed instanceof Error) throw new Error(explain(parsed.message, pass !== undefined));
-  const key = Array.isArray(parsed) ? parsed[0] : parsed;
-  if (!key || !key.isPrivateKey()) {
+  const key = parseKey(text, pass);
+  if (key instanceof Error) throw new Error(explain(key.message, pass !== undefined));
+  if (!key.isPrivateKey()) {
     throw new Error(
       "this is a public key; point key_filename at the private key file (the one without .pub)",
     );
@@ -88,7 +86,7 @@ function normalise(key: ParsedKey): ParsedKey {
     });
     text = obj.export({ type: "sec1", format: "pem" }) as string;
   }
-  const again = ssh2.utils.parseKey(text) as ParsedKey | Error;
+  const again = parseKey(text);
   return again instanceof Error ? key : again;
 }
 

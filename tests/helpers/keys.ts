@@ -1,13 +1,20 @@
 /**
  * Test helpers: SSH key pairs of every type (ed25519, ecdsa, rsa) in OpenSSH
- * format (ssh2's generator) and PEM (node:crypto: PKCS#1 for rsa, SEC1 for
- * ecdsa, PKCS#8 for ed25519), optionally encrypted with a passphrase.
+ * format and PEM (node:crypto: PKCS#1 for rsa, SEC1 for ecdsa, PKCS#8 for
+ * ed25519), optionally encrypted with a passphrase.
+ *
+ * OpenSSH ed25519 keys come from the simulator's generator: ssh2's strips
+ * every leading zero byte of the public key, so about one key in 256 was 31
+ * bytes long and failed to load ("Malformed OpenSSH private key"). ssh2's
+ * generator is still the only one that encrypts OpenSSH keys; for an
+ * encrypted ed25519 key its output is checked and a short key made again.
  *
  * @module
  */
 import { Buffer } from "node:buffer";
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
-import ssh2 from "ssh2";
+import { generateEd25519Pair } from "../../lib/sim/hostkey.ts";
+import { parseKey, utils } from "../../lib/ssh/ssh2.ts";
 
 /** Key algorithms. */
 export type KeyType = "ed25519" | "ecdsa" | "rsa";
@@ -38,21 +45,45 @@ function publicLine(key: KeyObject, type: KeyType): string {
     return `ssh-ed25519 ${blob.toString("base64")} test`;
   }
   const pem = String(key.export({ type: type === "rsa" ? "pkcs1" : "sec1", format: "pem" }));
-  const parsed = ssh2.utils.parseKey(pem);
-  const k = Array.isArray(parsed) ? parsed[0] : parsed;
+  const k = parseKey(pem);
   if (k instanceof Error) throw k;
   return `${k.type} ${Buffer.from(k.getPublicSSH()).toString("base64")} test`;
 }
 
+/** Length of the key in an `ssh-ed25519 AAAA...` public key line (32 when whole). */
+function ed25519PublicLength(line: string): number {
+  const blob = Buffer.from(line.split(" ")[1], "base64");
+  const typeLen = blob.readUInt32BE(0);
+  return blob.readUInt32BE(4 + typeLen);
+}
+
+/** An encrypted OpenSSH ed25519 pair from ssh2, made again while its public key is short. */
+function encryptedEd25519(passphrase: string): { private: string; public: string } {
+  for (;;) {
+    const pair = utils.generateKeyPairSync("ed25519", {
+      comment: "test",
+      passphrase,
+      cipher: "aes256-ctr",
+      rounds: 4,
+    });
+    if (ed25519PublicLength(pair.public) === 32) return pair;
+  }
+}
+
 /** Generate a key pair of `type` in `format`, encrypted when `passphrase` is given. */
 export function makeKey(type: KeyType, format: KeyFormat, passphrase?: string): TestKey {
+  if (format === "openssh" && type === "ed25519") {
+    const pair = passphrase ? encryptedEd25519(passphrase) : generateEd25519Pair("test");
+    return { type, format, privateKey: pair.private, publicKey: pair.public };
+  }
   if (format === "openssh") {
-    const bits = type === "rsa" ? 2048 : type === "ecdsa" ? 256 : undefined;
-    const pair = ssh2.utils.generateKeyPairSync(type, {
-      bits,
+    const options = {
       comment: "test",
       ...(passphrase ? { passphrase, cipher: "aes256-ctr", rounds: 4 } : {}),
-    });
+    };
+    const pair = type === "rsa"
+      ? utils.generateKeyPairSync("rsa", { bits: 2048, ...options })
+      : utils.generateKeyPairSync("ecdsa", { bits: 256, ...options });
     return { type, format, privateKey: pair.private, publicKey: pair.public };
   }
   const { privateKey } = type === "rsa"

@@ -1,0 +1,63 @@
+/**
+ * What a connection is given and gives back: its settings, one command to
+ * run, the command's output, and the connection's counters.
+ *
+ * @module
+ */
+
+/** Settings of every connection in a pool. */
+export interface ConnectionSettings {
+  /** Exec channels at once (the pre-opened one included). */
+  maxChannels: number;
+  /** Keepalive interval in ms (0 = off). */
+  keepaliveMs: number;
+  /** Largest output accepted per command, in bytes. */
+  maxOutputBytes: number;
+  /** Close the connection after this long without commands (ms). */
+  idleMs: number;
+  /** Keep a session channel open ahead of need. */
+  preopen: boolean;
+}
+
+/** One command to run. */
+export interface ExecRequest {
+  command: string;
+  /** Menu or operation name, for messages. */
+  menu: string;
+  /** True for reads (safe to run twice). */
+  idempotent: boolean;
+}
+
+/** Result of one exec. */
+export interface ExecOutput {
+  /** Decoded, `\r\n`-normalised output (stdout then stderr). */
+  output: string;
+  /** Exit status (RouterOS's is unreliable; errors are read from the text). */
+  exitCode: number | null;
+}
+
+/** Counters of one connection, for tests and the benchmark. */
+export interface ConnectionStats {
+  /** Channels in use by commands now. */
+  active: number;
+  /** Commands waiting for a channel. */
+  queued: number;
+  /** Most channels ever in use at once. */
+  peakActive: number;
+  /** Channel limit in force (lowered if the server refuses channels). */
+  limit: number;
+  /** Commands run on a pre-opened channel. */
+  preopenedUsed: number;
+  /** Commands run on a channel opened for them. */
+  freshChannels: number;
+  /** Pre-opened channels the server closed while idle. */
+  sparesClosedByServer: number;
+  /** Whether pre-opening is (still) in use on this connection. */
+  preopen: boolean;
+}
+
+/** Sentence added to errors of writes whose outcome is unknown. */
+export function outcomeUnknownHint(menu: string): string {
+  return `; the outcome is unknown (the command may have run on the router): read ${menu} ` +
+    `back to check before retrying`;
+}

@@ -1,0 +1,179 @@
+/**
+ * Opening an SSH session to a router: our own TCP socket with TCP_NODELAY
+ * set before the first byte (without it every exec waits ~40-85 ms on
+ * Nagle's algorithm), the SSH handshake with the host key check, and
+ * authentication, all within the connect timeout; each failure becomes one
+ * {@linkcode SshError} that says what to check.
+ *
+ * @module
+ */
+import net from "node:net";
+import { authMethods } from "./auth_methods.ts";
+import { SshError } from "./errors.ts";
+import type { HostKeyCheck } from "./host_key_policy.ts";
+import { Client, type ParsedKey, type ServerHostKeyAlgorithm, type Ssh2Error } from "./ssh2.ts";
+import { describeTarget, type SshTarget } from "./target.ts";
+
+/** An authenticated ssh2 client and the socket under it. */
+export interface OpenedSession {
+  client: Client;
+  socket: net.Socket;
+}
+
+/**
+ * The TCP socket of a new connection, with TCP_NODELAY on. Every SSH socket
+ * of the product comes from here.
+ */
+export function openSocket(target: Pick<SshTarget, "host" | "port">): net.Socket {
+  const socket = net.connect({ host: target.host, port: target.port });
+  socket.setNoDelay(true);
+  return socket;
+}
+
+/** TCP connect, handshake and authentication, within the connect timeout. */
+export function handshake(
+  target: SshTarget,
+  keepaliveMs: number,
+  check: HostKeyCheck,
+  key: ParsedKey | undefined,
+  signal?: AbortSignal,
+): Promise<OpenedSession> {
+  const who = describeTarget(target);
+  const seconds = target.connectTimeoutMs / 1000;
+  return new Promise((resolve, reject) => {
+    const shuttingDown = () =>
+      new SshError("connection-lost", `${who}: the server is shutting down; no new connections`);
+    if (signal?.aborted) return reject(shuttingDown());
+    let settled = false;
+    let hostKeyError: SshError | null = null;
+    const client = new Client();
+    const socket = openSocket(target);
+    const onAbort = () => fail(shuttingDown());
+    signal?.addEventListener("abort", onAbort);
+    const fail = (err: SshError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      client.removeAllListeners("ready");
+      client.on("error", () => {});
+      client.end();
+      socket.destroy();
+      reject(err);
+    };
+    const timer = setTimeout(
+      () =>
+        fail(
+          new SshError(
+            "timeout",
+            `${who}: connection timed out after ${seconds} s (--connect-timeout, or connect_timeout per device)`,
+          ),
+        ),
+      target.connectTimeoutMs,
+    );
+    socket.on("error", (err: NodeJS.ErrnoException) => fail(socketError(who, err, seconds)));
+    socket.once("connect", () => {
+      const tried: string[] = [];
+      client.once("ready", () => {
+        if (settled) return;
+        check.commit().then(() => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+          socket.removeAllListeners("error");
+          socket.on("error", () => {});
+          resolve({ client, socket });
+        });
+      });
+      client.on("error", (err: Ssh2Error) => {
+        if (hostKeyError) return fail(hostKeyError);
+        if (err.level === "client-authentication") {
+          return fail(
+            new SshError(
+              "auth-failed",
+              `${who}: authentication failed for user "${target.username}" (tried ${
+                tried.length > 0 ? tried.join(", ") : "no method"
+              }); check the username, password or key`,
+            ),
+          );
+        }
+        if (err.level === "client-timeout") {
+          return fail(
+            new SshError(
+              "timeout",
+              `${who}: SSH handshake timed out after ${seconds} s (--connect-timeout, or connect_timeout per device)`,
+            ),
+          );
+        }
+        if (check.algorithms && /host key/i.test(err.message)) {
+          return fail(
+            new SshError(
+              "host-key-mismatch",
+              `${who}: host key mismatch: the router offers none of the key types recorded ` +
+                `for it (${check.knownTypes.join(", ")}); its key may have been replaced. If ` +
+                `the change is expected, remove the old entry with ssh-keygen -R`,
+            ),
+          );
+        }
+        if (err.code && err.level === "client-socket") {
+          return fail(socketError(who, err, seconds));
+        }
+        fail(new SshError("connection-lost", `${who}: SSH handshake failed: ${err.message}`));
+      });
+      client.once("close", () =>
+        fail(
+          hostKeyError ??
+            new SshError(
+              "connection-lost",
+              `${who}: the router closed the connection during the SSH handshake`,
+            ),
+        ));
+      client.connect({
+        sock: socket,
+        username: target.username,
+        readyTimeout: target.connectTimeoutMs,
+        keepaliveInterval: keepaliveMs,
+        keepaliveCountMax: 3,
+        authHandler: authMethods(target, key, tried),
+        ...(check.algorithms
+          ? { algorithms: { serverHostKey: check.algorithms as ServerHostKeyAlgorithm[] } }
+          : {}),
+        hostVerifier: (hostKey: Uint8Array) => {
+          hostKeyError = check.verify(hostKey);
+          return hostKeyError === null;
+        },
+      });
+    });
+  });
+}
+
+function socketError(
+  who: string,
+  err: { code?: string; message: string },
+  seconds: number,
+): SshError {
+  switch (err.code) {
+    case "ECONNREFUSED":
+      return new SshError(
+        "connection-refused",
+        `${who}: connection refused; is the SSH service enabled on the router (/ip service), ` +
+          `and is the port right?`,
+      );
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+      return new SshError("unreachable", `${who}: the host name could not be resolved (DNS)`);
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+    case "EHOSTDOWN":
+      return new SshError("unreachable", `${who}: host unreachable`);
+    case "ETIMEDOUT":
+      return new SshError("timeout", `${who}: connection timed out after ${seconds} s`);
+    case "ECONNRESET":
+    case "EPIPE":
+      return new SshError("connection-lost", `${who}: the router reset the connection`);
+    default:
+      return new SshError("unreachable", `${who}: cannot connect: ${err.message}`);
+  }
+}
