@@ -179,3 +179,17 @@ Deno.test("sim: :deserialize and json.pretty take what each release takes", asyn
     ]);
   });
 });
+
+Deno.test("sim: /system/resource uptime passes from the router's boot", async () => {
+  await withSim("7.16.2", async (sim) => {
+    await new Promise((r) => setTimeout(r, 1100));
+    const printed = out(sim, "/system resource print").find((l) => l.includes("uptime:"));
+    assert.match(printed ?? "", /uptime: [1-9]\d*s$/);
+    assert.match(out(sim, ":put [/system resource get uptime]")[0], /^00:00:[0-5][1-9]$/);
+    assert.deepEqual(out(sim, ":put [:typeof [/system resource get uptime]]"), ["time"]);
+    assert.match(
+      out(sim, ":put [:serialize to=json [/system resource print as-value]]")[0],
+      /"uptime":"1970-01-01 00:00:[0-5][1-9]"/,
+    );
+  });
+});
