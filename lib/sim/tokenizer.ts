@@ -278,10 +278,13 @@ class Scanner {
       const name = s.parts.map((x) => (x.k === "lit" ? x.v : "")).join("");
       return { k: "var", name, pos: p };
     }
+    // an undeclared `$myVar` is reported at the name, one column past the
+    // `$` (real-output/error-syntax-error-local-scope-docs.txt)
+    const at = this.pos();
     let name = "";
     while (VAR_CHAR.test(this.ch) && !this.eof()) name += this.next();
     if (!name) throw syntaxError(p);
-    return { k: "var", name, pos: p };
+    return { k: "var", name, pos: at };
   }
 
   /** A double-quoted string; the scanner is on the opening quote. */
