@@ -21,7 +21,16 @@ export type Piece =
   | { k: "var"; name: string; pos: Pos }
   | { k: "cmd"; script: Script; pos: Pos }
   | { k: "expr"; expr: Expr; pos: Pos }
-  | { k: "block"; script: Script; pos: Pos; src: string };
+  | {
+    k: "block";
+    script: Script;
+    pos: Pos;
+    src: string;
+    /** The block read as an array literal (`{a=1;b="x"}`), when it is one. */
+    arr?: ArrayLit;
+    /** Where the block ends (just past `}`). */
+    end: Pos;
+  };
 
 /** A blank-separated word. `start`/`end` are offsets in the statement source. */
 export interface Word {
@@ -51,10 +60,23 @@ export interface Script {
 
 /** Expression tree of `( ... )` and of `where` clauses. */
 export type Expr =
-  | { k: "num"; v: number; pos: Pos }
+  | { k: "num"; v: number | bigint; pos: Pos }
   | { k: "word"; v: string; pos: Pos; bad?: boolean }
   | { k: "str"; parts: StrPart[]; pos: Pos }
   | { k: "var"; name: string; pos: Pos }
   | { k: "cmd"; script: Script; pos: Pos }
   | { k: "un"; op: string; a: Expr; pos: Pos }
-  | { k: "bin"; op: string; a: Expr; b: Expr; pos: Pos };
+  | { k: "bin"; op: string; a: Expr; b: Expr; pos: Pos }
+  /** An unquoted word inside an array literal, typed like `:local a WORD` (`1s`, `1.1`). */
+  | { k: "lit"; v: string; pos: Pos }
+  | ArrayLit;
+
+/**
+ * An array literal: `{1;2;3}`, `{a=1;"b"=(1,2)}`, `({})`. An element holds
+ * several values when written `{"a", "b"}`; they become separate elements.
+ */
+export interface ArrayLit {
+  k: "arr";
+  items: { key?: Expr; vals: Expr[] }[];
+  pos: Pos;
+}

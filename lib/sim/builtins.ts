@@ -8,25 +8,18 @@ import { evalExpr } from "./expr_eval.ts";
 import { badCommand, expectedEnd, fail, RosError } from "./errors.ts";
 import type { Arg, Args, Interp } from "./interpreter.ts";
 import { plainText, ReturnSignal } from "./interpreter.ts";
-import { toJson } from "./json.ts";
-import { Code, sortedMap, toStr, truthy, type Val } from "./values.ts";
+import { Code, id, isNum, sortedMap, Time, toStr, truthy, type Val } from "./values.ts";
 import { parseScript } from "./tokenizer.ts";
 import { parseInterval } from "./timefmt.ts";
 import { menuByPath } from "./menus/registry.ts";
-import { scriptCommand } from "./script_commands.ts";
-
-type Builtin = (ip: Interp, args: Args, word: Word, stmt: Statement) => Val;
-
-function only(args: Args, named: string[], maxPos: number): void {
-  for (const [k, a] of args.named) if (!named.includes(k)) throw expectedEnd(a.word.pos);
-  if (args.positional.length > maxPos) throw expectedEnd(args.positional[maxPos].word.pos);
-}
+import { SCRIPT_COMMANDS } from "./script_commands.ts";
+import { type Builtin, CONVERSIONS, only } from "./conversions.ts";
 
 function runCode(ip: Interp, a: Arg | undefined): Val {
   if (!a) return null;
   const p = a.pieces[0];
   if (a.pieces.length === 1 && p.k === "block") return ip.runBlock(p.script);
-  const v = ip.argVal(a);
+  const v = ip.scriptVal(a);
   if (v instanceof Code) return ip.runBlock(parseScript(v.src));
   if (typeof v === "string") return ip.runBlock(parseScript(v));
   return v;
@@ -54,8 +47,9 @@ function elementTarget(a: Arg): { name: string; key: Expr } | null {
  */
 function withElement(array: Val, key: Val, value: Val): Val {
   const list = Array.isArray(array) ? [...array] : null;
-  if (list && typeof key === "number" && Number.isInteger(key) && key >= 0 && key <= list.length) {
-    list[key] = value;
+  const n = isNum(key) ? Number(key) : -1;
+  if (list && Number.isInteger(n) && n >= 0 && n <= list.length) {
+    list[n] = value;
     return list;
   }
   const entries: [string, Val][] = array instanceof Map
@@ -79,29 +73,12 @@ function asList(v: Val): Val[] {
   return [v];
 }
 
-function fromJson(x: unknown): Val {
-  if (x === null || x === undefined) return null;
-  if (typeof x === "string" || typeof x === "number" || typeof x === "boolean") return x;
-  if (Array.isArray(x)) return x.map(fromJson);
-  return sortedMap(Object.entries(x as Record<string, unknown>).map(([k, v]) => [k, fromJson(v)]));
-}
-
-function typeOf(v: Val): string {
-  if (v === null) return "nil";
-  if (typeof v === "boolean") return "bool";
-  if (typeof v === "number") return "num";
-  if (v instanceof Code) return "code";
-  if (Array.isArray(v) || v instanceof Map) return "array";
-  if (/^\*[0-9A-F]+$/.test(v)) return "id";
-  return "str";
-}
-
 let jobSeq = 0;
 
 const B: Record<string, Builtin> = {
   put(ip, args) {
     only(args, [], 1);
-    const v = args.positional[0] ? ip.argVal(args.positional[0]) : "";
+    const v = args.positional[0] ? ip.scriptVal(args.positional[0]) : "";
     ip.print(toStr(v));
     return null;
   },
@@ -109,14 +86,14 @@ const B: Record<string, Builtin> = {
     only(args, [], 2);
     if (!args.positional[0]) throw fail("missing value(s) of argument(s) name");
     const name = nameOf(args.positional[0]);
-    ip.scope.vars.set(name, args.positional[1] ? ip.argVal(args.positional[1]) : null);
+    ip.scope.vars.set(name, args.positional[1] ? ip.scriptVal(args.positional[1]) : null);
     return null;
   },
   global(ip, args) {
     only(args, [], 2);
     if (!args.positional[0]) throw fail("missing value(s) of argument(s) name");
     const name = nameOf(args.positional[0]);
-    if (args.positional[1]) ip.st.globals.set(name, ip.argVal(args.positional[1]));
+    if (args.positional[1]) ip.st.globals.set(name, ip.scriptVal(args.positional[1]));
     else if (!ip.st.globals.has(name)) ip.st.globals.set(name, null);
     return null;
   },
@@ -127,7 +104,7 @@ const B: Record<string, Builtin> = {
     if (target) {
       // `:set ($array->key) value`: one element of an array variable.
       const key = evalExpr(target.key, ip);
-      const value = args.positional[1] ? ip.argVal(args.positional[1]) : null;
+      const value = args.positional[1] ? ip.scriptVal(args.positional[1]) : null;
       const found = ip.scope.find(target.name);
       const old = found ? found.get(target.name)! : ip.st.globals.get(target.name) ?? null;
       setVar(ip, target.name, withElement(old, key, value));
@@ -136,7 +113,7 @@ const B: Record<string, Builtin> = {
     setVar(
       ip,
       nameOf(args.positional[0]),
-      args.positional[1] ? ip.argVal(args.positional[1]) : null,
+      args.positional[1] ? ip.scriptVal(args.positional[1]) : null,
     );
     return null;
   },
@@ -149,42 +126,20 @@ const B: Record<string, Builtin> = {
     }
     return null;
   },
-  serialize(ip, args, word) {
-    const facts = scriptCommand("serialize", ip.st.release);
-    if (!facts) throw badCommand("serialize", word.pos);
-    only(args, facts.args, 1);
-    const to = args.named.get("to");
-    const fmt = to ? ip.argStr(to) : "";
-    if (fmt !== "json") throw fail("input does not match any value of to");
-    const va = args.named.get("value") ?? args.positional[0];
-    const v = va ? ip.argVal(va) : null;
-    const opts = args.named.get("options") ? ip.argStr(args.named.get("options")!).split(",") : [];
-    for (const o of opts) {
-      if (!facts.options.includes(o)) throw fail("input does not match any value of options");
-    }
-    return toJson(v, opts.includes("json.no-string-conversion"));
-  },
-  deserialize(ip, args, word) {
-    const facts = scriptCommand("deserialize", ip.st.release);
-    if (!facts) throw badCommand("deserialize", word.pos);
-    only(args, facts.args, 1);
-    const va = args.named.get("value") ?? args.positional[0];
-    try {
-      return fromJson(JSON.parse(va ? ip.argStr(va) : "null"));
-    } catch {
-      throw fail("failure: json parse error");
-    }
-  },
   if(ip, args) {
     only(args, ["do", "else"], 1);
     const cond = args.positional[0] ? truthy(ip.argVal(args.positional[0])) : false;
     return cond ? runCode(ip, args.named.get("do")) : runCode(ip, args.named.get("else"));
   },
   foreach(ip, args) {
-    only(args, ["in", "do"], 1);
-    const name = args.positional[0] ? nameOf(args.positional[0]) : "";
+    // `:foreach n, a in=...` (a blank after the comma) names key and value
+    // too; a real script does so (real-output/json-serialize-type-mapping-forum.txt)
+    let name = args.positional[0] ? nameOf(args.positional[0]) : "";
+    const split = name.endsWith(",") && args.positional.length > 1;
+    if (split) name += nameOf(args.positional[1]);
+    only(args, ["in", "do"], split ? 2 : 1);
     const inArg = args.named.get("in");
-    const v = inArg ? ip.argVal(inArg) : null;
+    const v = inArg ? ip.scriptVal(inArg) : null;
     // `:foreach k,v in=$array`: key (or index) and value
     const [keyName, valName] = name.includes(",") ? name.split(",", 2) : [null, name];
     if (keyName !== null) {
@@ -262,59 +217,9 @@ const B: Record<string, Builtin> = {
     ip.st.log(`script,${level}`, args.positional[1] ? ip.argStr(args.positional[1]) : "");
     return null;
   },
-  len(ip, args) {
-    only(args, [], 1);
-    const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
-    if (Array.isArray(v)) return v.length;
-    if (v instanceof Map) return v.size;
-    return toStr(v).length;
-  },
-  typeof(ip, args) {
-    only(args, [], 1);
-    return typeOf(args.positional[0] ? ip.argVal(args.positional[0]) : null);
-  },
-  tostr(ip, args) {
-    only(args, [], 1);
-    return toStr(args.positional[0] ? ip.argVal(args.positional[0]) : null);
-  },
-  tonum(ip, args) {
-    only(args, [], 1);
-    const s = toStr(args.positional[0] ? ip.argVal(args.positional[0]) : null);
-    return /^-?\d+$/.test(s) ? Number(s) : null;
-  },
-  tobool(ip, args) {
-    only(args, [], 1);
-    const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
-    if (typeof v === "boolean") return v;
-    if (v === "true" || v === "yes") return true;
-    if (v === "false" || v === "no") return false;
-    if (typeof v === "number") return v !== 0;
-    return null;
-  },
-  toarray(ip, args) {
-    only(args, [], 1);
-    const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
-    if (Array.isArray(v) || v instanceof Map) return v;
-    // `[:toarray ""]` is the empty array (`:environment print` shows `array={}`).
-    if (v === null || toStr(v) === "") return [];
-    return toStr(v).split(",");
-  },
-  toid(ip, args) {
-    only(args, [], 1);
-    return args.positional[0] ? ip.argStr(args.positional[0]) : null;
-  },
-  toip(ip, args) {
-    only(args, [], 1);
-    const s = args.positional[0] ? ip.argStr(args.positional[0]) : "";
-    return /^\d+\.\d+\.\d+\.\d+$/.test(s) ? s : null;
-  },
-  totime(ip, args) {
-    only(args, [], 1);
-    return args.positional[0] ? ip.argStr(args.positional[0]) : null;
-  },
   pick(ip, args) {
     only(args, [], 3);
-    const v = args.positional[0] ? ip.argVal(args.positional[0]) : null;
+    const v = args.positional[0] ? ip.scriptVal(args.positional[0]) : null;
     const s = args.positional[1] ? Number(ip.argStr(args.positional[1])) : 0;
     const e = args.positional[2] ? Number(ip.argStr(args.positional[2])) : undefined;
     if (Array.isArray(v)) return e === undefined ? (v[s] ?? null) : v.slice(s, e);
@@ -334,7 +239,7 @@ const B: Record<string, Builtin> = {
   },
   return(ip, args) {
     only(args, [], 1);
-    throw new ReturnSignal(args.positional[0] ? ip.argVal(args.positional[0]) : null);
+    throw new ReturnSignal(args.positional[0] ? ip.scriptVal(args.positional[0]) : null);
   },
   error(ip, args) {
     only(args, [], 1);
@@ -349,7 +254,7 @@ const B: Record<string, Builtin> = {
   time(ip, args) {
     only(args, [], 1);
     runCode(ip, args.positional[0]);
-    return "00:00:00.000001";
+    return new Time(1000n);
   },
   parse(ip, args) {
     only(args, [], 1);
@@ -380,7 +285,7 @@ const B: Record<string, Builtin> = {
       const name = ip.argStr(file);
       ip.st.writeFile(name.endsWith(".txt") ? name : name + ".txt", output, ".txt file");
     }
-    return "*" + (++jobSeq).toString(16).toUpperCase();
+    return id("*" + (++jobSeq).toString(16).toUpperCase());
   },
   resolve(ip, args) {
     only(args, ["domain-name", "server", "server-port", "type"], 1);
@@ -409,9 +314,16 @@ export function resolveName(ip: Interp, name: string): string {
   throw fail("failure: dns name does not exist");
 }
 
+const ALL: Record<string, Builtin> = { ...B, ...CONVERSIONS, ...SCRIPT_COMMANDS };
+
+/** True when `name` is a `:` command the simulator knows. */
+export function isBuiltin(name: string): boolean {
+  return Object.hasOwn(ALL, name);
+}
+
 /** Runs a `:` command. Unknown names answer `bad command name X`. */
 export function runBuiltin(ip: Interp, name: string, word: Word, args: Args, stmt: Statement): Val {
-  const b = Object.hasOwn(B, name) ? B[name] : undefined;
+  const b = Object.hasOwn(ALL, name) ? ALL[name] : undefined;
   if (!b) throw badCommand(name, word.pos);
   return b(ip, args, word, stmt);
 }

@@ -4,10 +4,12 @@
  * a `/` (division) yields nothing, so such filters silently match nothing,
  * exactly as on a real router.
  */
-import type { Expr, Script, StrPart } from "./ast.ts";
+import type { ArrayLit, Expr, Script, StrPart } from "./ast.ts";
 import type { Pos } from "./errors.ts";
 import { parseIp4, parsePrefix4 } from "./ipaddr.ts";
-import { toStr, truthy, type Val } from "./values.ts";
+import { literal } from "./literals.ts";
+import { parseTimeNs } from "./timefmt.ts";
+import { mkNum, sortedMap, Time, toStr, truthy, type Val } from "./values.ts";
 
 /** What an expression needs from the interpreter. */
 export interface EvalHost {
@@ -22,8 +24,23 @@ export type ItemLookup = (name: string) => Val | undefined;
 const BAD = Symbol("bad");
 type EV = Val | typeof BAD;
 
-function isNumLike(v: Val): v is number | string {
-  return typeof v === "number" || (typeof v === "string" && /^-?\d+$/.test(v));
+function isNumLike(v: Val): v is number | bigint | string {
+  return (typeof v === "number" && Number.isInteger(v)) || typeof v === "bigint" ||
+    (typeof v === "string" && /^-?\d+$/.test(v));
+}
+
+/** Nanoseconds of a time, or of a text that reads as one (`where timeout=5m`). */
+function timeNs(v: Val): bigint | null {
+  if (v instanceof Time) return v.ns;
+  if (typeof v === "string") return parseTimeNs(v);
+  return null;
+}
+
+/** Both sides as times when one is a time and the other reads as one. */
+function asTimes(a: Val, b: Val): [bigint, bigint] | null {
+  if (!(a instanceof Time) && !(b instanceof Time)) return null;
+  const x = timeNs(a), y = timeNs(b);
+  return x === null || y === null ? null : [x, y];
 }
 
 function eq(a: EV, b: EV): boolean {
@@ -34,13 +51,20 @@ function eq(a: EV, b: EV): boolean {
     const fb = (x: Val) => (typeof x === "boolean" ? !x : x === "no" || x === "false");
     return tb(a) ? tb(b) : fb(a) ? fb(b) : false;
   }
-  if (isNumLike(a) && isNumLike(b)) return Number(a) === Number(b);
+  const t = asTimes(a, b);
+  if (t) return t[0] === t[1];
+  if (isNumLike(a) && isNumLike(b)) return BigInt(a) === BigInt(b);
   return toStr(a) === toStr(b);
 }
 
 function cmp(a: EV, b: EV): number | null {
   if (a === BAD || b === BAD || a === null || b === null) return null;
-  if (isNumLike(a) && isNumLike(b)) return Number(a) - Number(b);
+  const t = asTimes(a, b);
+  if (t) return t[0] < t[1] ? -1 : t[0] > t[1] ? 1 : 0;
+  if (isNumLike(a) && isNumLike(b)) {
+    const x = BigInt(a), y = BigInt(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
   const ia = parseIp4(toStr(a)), ib = parseIp4(toStr(b));
   if (ia !== null && ib !== null) return ia - ib;
   const sa = toStr(a), sb = toStr(b);
@@ -75,6 +99,10 @@ function ev(e: Expr, host: EvalHost, item: ItemLookup | undefined): EV {
   switch (e.k) {
     case "num":
       return e.v;
+    case "lit":
+      return literal(e.v);
+    case "arr":
+      return arrayValue(e, host, item);
     case "word": {
       if (e.bad) return BAD;
       if (item) {
@@ -83,7 +111,9 @@ function ev(e: Expr, host: EvalHost, item: ItemLookup | undefined): EV {
       }
       if (e.v === "true") return true;
       if (e.v === "false") return false;
-      return e.v;
+      // `(1h + 30m)`: a word that reads as a time is one (literals.ts)
+      const t = parseTimeNs(e.v);
+      return t === null ? e.v : new Time(t);
     }
     case "str":
       return host.strParts(e.parts);
@@ -94,8 +124,9 @@ function ev(e: Expr, host: EvalHost, item: ItemLookup | undefined): EV {
     case "un": {
       const a = ev(e.a, host, item);
       if (e.op === "!") return a === BAD ? BAD : !truthy(a);
+      if (a instanceof Time) return new Time(-a.ns);
       if (a === BAD || !isNumLike(a)) return BAD;
-      return -Number(a);
+      return mkNum(-BigInt(a));
     }
     case "bin": {
       if (e.op === "&&" || e.op === "and") {
@@ -128,6 +159,10 @@ function ev(e: Expr, host: EvalHost, item: ItemLookup | undefined): EV {
           return inPrefix(a, b);
         case ".":
           if (a === BAD || b === BAD) return BAD;
+          // a text joined to a list joins to each element: ("x: " . {"a";"b"}) is
+          // x: a;x: b (real-output/asvalue-array-to-string-docs.txt)
+          if (Array.isArray(b) && !Array.isArray(a)) return b.map((x) => toStr(a) + toStr(x));
+          if (Array.isArray(a) && !Array.isArray(b)) return a.map((x) => toStr(x) + toStr(b));
           return toStr(a) + toStr(b);
         case ",": {
           if (a === BAD || b === BAD) return BAD;
@@ -136,25 +171,61 @@ function ev(e: Expr, host: EvalHost, item: ItemLookup | undefined): EV {
           return [...la, ...lb];
         }
         default: {
-          if (a === BAD || b === BAD || !isNumLike(a) || !isNumLike(b)) return BAD;
-          const x = Number(a), y = Number(b);
+          if (a === BAD || b === BAD) return BAD;
+          if (a instanceof Time || b instanceof Time) return timeArith(e.op, a, b);
+          if (!isNumLike(a) || !isNumLike(b)) return BAD;
+          const x = BigInt(a), y = BigInt(b);
           switch (e.op) {
             case "+":
-              return x + y;
+              return mkNum(x + y);
             case "-":
-              return x - y;
+              return mkNum(x - y);
             case "*":
-              return x * y;
+              return mkNum(x * y);
             case "/":
-              return y === 0 ? BAD : Math.trunc(x / y);
+              return y === 0n ? BAD : mkNum(x / y);
             case "%":
-              return y === 0 ? BAD : x % y;
+              return y === 0n ? BAD : mkNum(x % y);
           }
           return BAD;
         }
       }
     }
   }
+}
+
+/** Time arithmetic: time ± time, time × num, time ÷ num. */
+function timeArith(op: string, a: Val, b: Val): EV {
+  if (op === "+" || op === "-") {
+    const t = asTimes(a, b);
+    if (!t) return BAD;
+    return new Time(op === "+" ? t[0] + t[1] : t[0] - t[1]);
+  }
+  if (a instanceof Time && isNumLike(b)) {
+    const n = BigInt(b);
+    if (op === "*") return new Time(a.ns * n);
+    if (op === "/") return n === 0n ? BAD : new Time(a.ns / n);
+  }
+  if (op === "*" && b instanceof Time && isNumLike(a)) return new Time(b.ns * BigInt(a));
+  return BAD;
+}
+
+/**
+ * The value of an array literal: a list when no element has a key, else a
+ * keyed array where unkeyed elements take their index as key.
+ */
+function arrayValue(e: ArrayLit, host: EvalHost, item: ItemLookup | undefined): Val {
+  const entries: [string | null, Val][] = [];
+  for (const it of e.items) {
+    const vals = it.vals.map((x) => orNull(ev(x, host, item)));
+    if (it.key) {
+      const k = it.key.k === "word" ? it.key.v : toStr(orNull(ev(it.key, host, item)));
+      entries.push([k, vals.length === 1 ? vals[0] : vals]);
+    } else for (const v of vals) entries.push([null, v]);
+  }
+  if (entries.every(([k]) => k === null)) return entries.map(([, v]) => v);
+  let index = 0;
+  return sortedMap(entries.map(([k, v]) => [k ?? String(index++), v]));
 }
 
 /** `$array->key`: a key of an associative array, an index of a list, else nothing. */

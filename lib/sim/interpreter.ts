@@ -23,8 +23,9 @@ import type { CommandDef, MenuDef } from "./menu_types.ts";
 import { type MenuNode, menuTree } from "./menus/registry.ts";
 import type { RouterState } from "./state.ts";
 import { parseExpr, parseScript, splitTopLevel } from "./tokenizer.ts";
-import { Code, sortedMap, toStr, truthy, type Val } from "./values.ts";
-import { runBuiltin } from "./builtins.ts";
+import { Code, toStr, truthy, type Val } from "./values.ts";
+import { literal } from "./literals.ts";
+import { isBuiltin, runBuiltin } from "./builtins.ts";
 import { runVerb, verbsOf } from "./verbs.ts";
 import { exportConfig } from "./export.ts";
 
@@ -228,59 +229,28 @@ export class Interp implements EvalHost {
       case "expr":
         return evalExpr(p.expr, this);
       case "block":
-        return this.arrayLiteral(p.script) ?? new Code(p.src);
+        if (!p.arr) return new Code(p.src);
+        // RouterOS 6 refuses the empty array literal: `:global array {}` is
+        // `syntax error (line 1 column 17)`, the column just past the `}`
+        // (real-output/asvalue-find-and-typeof-docs.txt)
+        if (this.st.v6 && p.arr.items.length === 0) throw syntaxError(p.end);
+        return evalExpr(p.arr, this);
     }
-  }
-
-  /**
-   * `{"a"=1;"b"="x"}` or `{1;2;3}` used as a value is an array: statements of
-   * one word each, none a command. Anything else stays code (`do={...}`).
-   */
-  private arrayLiteral(script: Script): Val[] | Map<string, Val> | null {
-    const words: Word[] = [];
-    for (const line of script.lines) {
-      for (const st of line.stmts) {
-        if (st.words.length !== 1) return null;
-        const t = plainText(st.words[0]);
-        if (t !== null && (t.startsWith(":") || t.startsWith("/"))) return null;
-        words.push(st.words[0]);
-      }
-    }
-    const entries: [string | null, Val][] = words.map((w) => {
-      const [p0, p1] = w.pieces;
-      if (p0.k === "text" && p0.v.includes("=")) {
-        const eq = p0.v.indexOf("=");
-        const rest = p0.v.slice(eq + 1);
-        const pieces: Piece[] = rest ? [{ k: "text", v: rest, pos: p0.pos }] : [];
-        return [p0.v.slice(0, eq), this.elementVal([...pieces, ...w.pieces.slice(1)])];
-      }
-      if (p0.k === "str" && p1?.k === "text" && p1.v.startsWith("=")) {
-        const rest = p1.v.slice(1);
-        const pieces: Piece[] = rest ? [{ k: "text", v: rest, pos: p1.pos }] : [];
-        return [this.strParts(p0.parts), this.elementVal([...pieces, ...w.pieces.slice(2)])];
-      }
-      return [null, this.elementVal(w.pieces)];
-    });
-    if (entries.length && entries.every(([k]) => k !== null)) {
-      return sortedMap(entries.map(([k, v]) => [k!, v]));
-    }
-    if (entries.some(([k]) => k !== null)) {
-      return sortedMap(entries.map(([k, v], i) => [k ?? String(i), v]));
-    }
-    return entries.map(([, v]) => v);
-  }
-
-  private elementVal(pieces: Piece[]): Val {
-    if (!pieces.length) return "";
-    if (pieces.length === 1 && pieces[0].k === "text" && /^-?\d+$/.test(pieces[0].v)) {
-      return Number(pieces[0].v);
-    }
-    return this.evalPieces(pieces);
   }
 
   /** Evaluates an argument's value. */
   argVal(a: Arg): Val {
     return this.evalPieces(a.pieces);
+  }
+
+  /**
+   * The value of an argument of a `:` command: an unquoted word is typed
+   * (`:local a 1234` is a num, `1s` a time; `literals.ts`), anything else
+   * as {@linkcode argVal}.
+   */
+  scriptVal(a: Arg): Val {
+    const p = a.pieces;
+    return p.length === 1 && p[0].k === "text" ? literal(p[0].v) : this.argVal(a);
   }
 
   /** Evaluates an argument to a string. */
@@ -531,6 +501,12 @@ export class Interp implements EvalHost {
       }
       const c = this.commandAt(node, t, w, i + 1);
       if (c) return c;
+      // at the root the `:` commands also go without their colon: `put`,
+      // `[typeof ...]` (the Scripting manual's examples; the root menu of the
+      // command trees in ../shared/fidelity lists them)
+      if (node === this.root && i === 0 && isBuiltin(t)) {
+        return { kind: "builtin", name: t, word: w, argStart: 1 };
+      }
       throw badCommand(t, w.pos);
     }
     return { kind: "cd", node };
@@ -590,7 +566,9 @@ function walkStatement(stmt: Statement, known: Set<string>): void {
   const declares = t0 === ":local" || t0 === ":global";
   let inner = known;
   if (t0 === ":foreach" || t0 === ":for") {
-    const v = stmt.words[1] && plainText(stmt.words[1]);
+    let v = stmt.words[1] && plainText(stmt.words[1]);
+    const next = stmt.words[2] && plainText(stmt.words[2]);
+    if (v && v.endsWith(",") && next) v += next;
     inner = new Set(known);
     if (v) { for (const n of v.split(",")) inner.add(n); }
   }
@@ -641,6 +619,12 @@ function walkExpr(e: Expr, known: Set<string>): void {
     case "bin":
       walkExpr(e.a, known);
       walkExpr(e.b, known);
+      return;
+    case "arr":
+      for (const it of e.items) {
+        if (it.key) walkExpr(it.key, known);
+        for (const v of it.vals) walkExpr(v, known);
+      }
       return;
   }
 }

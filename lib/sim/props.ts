@@ -7,8 +7,8 @@ import { onRelease } from "./releases.ts";
 import type { RouterState } from "./state.ts";
 import { fail, RosError } from "./errors.ts";
 import { isIp6, isMac, isPrefix6, parseIp4, parsePrefix4 } from "./ipaddr.ts";
-import { fmtInterval, parseInterval } from "./timefmt.ts";
-import { isTrue, sortedMap, type Val } from "./values.ts";
+import { fmtInterval, parseInterval, parseTimeNs } from "./timefmt.ts";
+import { id, isTrue, numOf, sortedMap, Time, type Val } from "./values.ts";
 import { menuByPath } from "./menus/registry.ts";
 
 const invalid = (p: PropDef) => fail(`invalid value for argument ${p.name}`);
@@ -99,11 +99,24 @@ export function convertInput(p: PropDef, raw: string, item: Item, st: RouterStat
   return v;
 }
 
-/** Typed value of a stored property for scripts (as-value, get, :serialize). */
+/**
+ * Typed value of a stored property for scripts (as-value, get, where,
+ * :serialize): yes/no properties are bool, integers num, durations time
+ * (`:put` shows `00:05:00` where print shows `5m`: as-value prints
+ * `00:00:00.000060` where the table prints `60us`,
+ * real-output/asvalue-ping-timing-and-table-offsets-7.23.2-tik4net.txt).
+ * A duration property holding a word (`none`) stays str. Everything else
+ * is str, addresses too (`:typeof` of an as-value `address` is `str`,
+ * real-output/asvalue-find-and-typeof-docs.txt).
+ */
 export function typed(p: PropDef | undefined, v: string): Val {
   if (!p) return v;
   if (p.type === "bool") return isTrue(v);
-  if ((p.type === "int") && /^-?\d+$/.test(v)) return Number(v);
+  if ((p.type === "int") && /^-?\d+$/.test(v)) return numOf(v);
+  if (p.type === "time") {
+    const ns = /^\d+$/.test(v) ? BigInt(v) * 1_000_000_000n : parseTimeNs(v);
+    if (ns !== null) return new Time(ns);
+  }
   return v;
 }
 
@@ -149,7 +162,7 @@ export function itemToMap(
     const p = byName.get(k);
     if (p?.secret) continue;
     if (proplist && !proplist.includes(k)) continue;
-    entries.push([k, k === ".id" ? v : typed(p, v)]);
+    entries.push([k, k === ".id" ? id(v) : typed(p, v)]);
   }
   return sortedMap(entries);
 }

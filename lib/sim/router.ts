@@ -53,6 +53,8 @@ export class RouterCore {
   };
   faults: SimFaults;
   private st: RouterState | null = null;
+  /** When the router booted: when it was started, not when its state was first read. */
+  private readonly bootMs = Date.now();
   private scheduler: Scheduler | null = null;
   readonly active = new Set<ActiveSession>();
   private sessionSeq = 0;
@@ -79,6 +81,7 @@ export class RouterCore {
       if (text.trim()) data = JSON.parse(text) as StateData;
     }
     const st = new RouterState(init, data);
+    st.bootMs = this.bootMs;
     st.activeSessions = () => [...this.active];
     st.endSession = (id) => {
       const s = [...this.active].find((x) => x.id === id);

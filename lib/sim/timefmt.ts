@@ -1,22 +1,92 @@
 /** RouterOS time intervals (`1w2d3h4m5s`) and dates (v7 ISO, v6 `jun/26/2024`). */
 
-const UNITS: Record<string, number> = { w: 604800, d: 86400, h: 3600, m: 60, s: 1, ms: 0.001 };
+const NS: Record<string, bigint> = {
+  w: 604_800_000_000_000n,
+  d: 86_400_000_000_000n,
+  h: 3_600_000_000_000n,
+  m: 60_000_000_000n,
+  s: 1_000_000_000n,
+  ms: 1_000_000n,
+  us: 1_000n,
+  ns: 1n,
+};
+
+function fractionNs(digits: string | undefined): bigint {
+  return digits ? BigInt(digits.slice(0, 9).padEnd(9, "0")) : 0n;
+}
+
+/**
+ * Parses a time as RouterOS writes one, in nanoseconds: units (`1w2d3h4m5s`,
+ * `500ms`, `1.5s`) or the clock form with optional weeks and days
+ * (`00:05:00`, `1d00:00:00`, `1w2d03:04:05`, `2735w21:41:43.481891543`).
+ * Bare digits are not a time (they are a `num`); null when not a time.
+ */
+export function parseTimeNs(text: string): bigint | null {
+  const neg = text.startsWith("-");
+  const s = neg ? text.slice(1) : text;
+  let total = 0n;
+  const clock = /^(?:(\d+)w)?(?:(\d+)d)?(\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$/.exec(s);
+  if (clock) {
+    total = BigInt(clock[1] ?? 0) * NS.w + BigInt(clock[2] ?? 0) * NS.d +
+      BigInt(clock[3]) * NS.h + BigInt(clock[4]) * NS.m + BigInt(clock[5]) * NS.s +
+      fractionNs(clock[6]);
+  } else {
+    if (!s || /^\d+$/.test(s)) return null;
+    let rest = s;
+    while (rest) {
+      const m = /^(\d+)(?:\.(\d{1,9}))?(ms|us|ns|w|d|h|m|s)/.exec(rest);
+      if (!m) return null;
+      const unit = NS[m[3]];
+      total += BigInt(m[1]) * unit + (fractionNs(m[2]) * unit) / NS.s;
+      rest = rest.slice(m[0].length);
+    }
+  }
+  return neg ? -total : total;
+}
 
 /** Parses `1d2h`, `90`, `00:05:00`, `1d00:00:00`; returns seconds or null. */
 export function parseInterval(s: string): number | null {
   if (/^\d+$/.test(s)) return Number(s);
-  let m = /^(?:(\d+)d)?(\d{1,2}):(\d{2}):(\d{2})$/.exec(s);
-  if (m) return Number(m[1] ?? 0) * 86400 + Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
-  let total = 0;
-  let rest = s;
-  if (!rest) return null;
-  while (rest) {
-    m = /^(\d+(?:\.\d+)?)(ms|w|d|h|m|s)/.exec(rest);
-    if (!m) return null;
-    total += Number(m[1]) * UNITS[m[2]];
-    rest = rest.slice(m[0].length);
+  const ns = parseTimeNs(s);
+  return ns === null || ns < 0n ? null : Number(ns) / 1e9;
+}
+
+const p2n = (n: bigint) => String(n).padStart(2, "0");
+
+/**
+ * A time value as `:put` and concatenation print it: weeks and days when
+ * present, then the clock, then the fraction of a second in groups of three
+ * digits (`00:05:00`, `1d00:00:00`, `1w2d03:04:05`,
+ * `2735w21:41:43.481891543` in real-output/asvalue-timestamp-docs.txt,
+ * `00:00:00.000060` for 60 µs in
+ * asvalue-ping-timing-and-table-offsets-7.23.2-tik4net.txt). A negative
+ * time gets a leading `-` (a choice: no capture shows one).
+ */
+export function fmtTimeValue(ns: bigint): string {
+  const neg = ns < 0n;
+  let r = neg ? -ns : ns;
+  const w = r / NS.w;
+  r %= NS.w;
+  const d = r / NS.d;
+  r %= NS.d;
+  const h = r / NS.h;
+  r %= NS.h;
+  const m = r / NS.m;
+  r %= NS.m;
+  const s = r / NS.s;
+  const frac = r % NS.s;
+  let out = (neg ? "-" : "") + (w ? `${w}w` : "") + (d ? `${d}d` : "") +
+    `${p2n(h)}:${p2n(m)}:${p2n(s)}`;
+  if (frac) {
+    const digits = String(frac).padStart(9, "0");
+    out += "." +
+      (frac % 1_000_000n === 0n
+        ? digits.slice(0, 3)
+        : frac % 1000n === 0n
+        ? digits.slice(0, 6)
+        : digits);
   }
-  return total;
+  return out;
 }
 
 /** Formats seconds the way RouterOS v7 prints intervals: `1d2h3m4s`, `0s`. */

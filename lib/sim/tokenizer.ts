@@ -5,9 +5,13 @@
  * quotes take the escapes `\\ \" \$ \? \_ \a \b \f \n \r \t \v` and `\XX`
  * (two UPPERCASE hex digits); anything else after `\` is a syntax error.
  * `$name`, `$[...]` and `$(...)` are substituted, also inside quotes.
+ * Expressions and array literals are read by `expr_parser.ts`.
  */
 import type { Expr, Line, Piece, Script, Statement, StrPart, Word } from "./ast.ts";
 import { type Pos, syntaxError } from "./errors.ts";
+import { arrayLiteralAt, ExprParser } from "./expr_parser.ts";
+
+export { parseExpr } from "./expr_parser.ts";
 
 const SIMPLE_ESCAPES: Record<string, string> = {
   '"': '"',
@@ -28,46 +32,15 @@ const VAR_CHAR = /[A-Za-z0-9_]/;
 const ENC = new TextEncoder();
 const DEC = new TextDecoder();
 
-type ExprTok =
-  | { t: "op"; v: string; pos: Pos }
-  | { t: "num"; v: number; pos: Pos }
-  | { t: "word"; v: string; pos: Pos; bad: boolean }
-  | { t: "str"; parts: StrPart[]; pos: Pos }
-  | { t: "var"; name: string; pos: Pos }
-  | { t: "cmd"; script: Script; pos: Pos }
-  | { t: "lpar"; pos: Pos }
-  | { t: "rpar"; pos: Pos }
-  | { t: "eof"; pos: Pos };
-
-const OPS = [
-  "->",
-  "&&",
-  "||",
-  "!=",
-  "<=",
-  ">=",
-  "=",
-  "<",
-  ">",
-  "!",
-  "~",
-  "+",
-  "-",
-  "*",
-  "/",
-  "%",
-  ".",
-  ",",
-];
-const WORD_OPS = new Set(["and", "or", "not", "in"]);
-
-class Scanner {
+/** Reads script source: statements, words, strings and `$` substitutions. */
+export class Scanner {
   i = 0;
   line: number;
   col: number;
-  constructor(readonly src: string, base: Pos = { line: 1, col: 1 }) {
+  constructor(readonly src: string, base: Pos = { line: 1, col: 1 }, start = 0) {
     this.line = base.line;
     this.col = base.col;
+    this.i = start;
   }
   get ch(): string {
     return this.src[this.i] ?? "";
@@ -203,7 +176,16 @@ class Scanner {
         const s = this.i;
         this.next();
         const script = this.script("}");
-        pieces.push({ k: "block", script, pos: p, src: this.src.slice(s + 1, this.i - 1) });
+        const end = this.pos();
+        const arr = arrayLiteralAt(this.src, s, p, this.i);
+        pieces.push({
+          k: "block",
+          script,
+          pos: p,
+          src: this.src.slice(s + 1, this.i - 1),
+          arr,
+          end,
+        });
         continue;
       }
       if (c === "(") {
@@ -240,10 +222,13 @@ class Scanner {
       const name = s.parts.map((x) => (x.k === "lit" ? x.v : "")).join("");
       return { k: "var", name, pos: p };
     }
+    // an undeclared `$myVar` is reported at the name, one column past the
+    // `$` (real-output/error-syntax-error-local-scope-docs.txt)
+    const at = this.pos();
     let name = "";
     while (VAR_CHAR.test(this.ch) && !this.eof()) name += this.next();
     if (!name) throw syntaxError(p);
-    return { k: "var", name, pos: p };
+    return { k: "var", name, pos: at };
   }
 
   /** A double-quoted string; the scanner is on the opening quote. */
@@ -303,57 +288,6 @@ class Scanner {
 
   // ---------------------------------------------------------------- expressions
 
-  exprTok(): ExprTok {
-    for (;;) {
-      const c = this.ch;
-      if (c === " " || c === "\t" || c === "\r" || c === "\n") this.next();
-      else if (!this.continuation()) break;
-    }
-    const pos = this.pos();
-    if (this.eof()) return { t: "eof", pos };
-    const c = this.ch;
-    if (c === "(") {
-      this.next();
-      return { t: "lpar", pos };
-    }
-    if (c === ")") {
-      this.next();
-      return { t: "rpar", pos };
-    }
-    if (c === '"') {
-      const s = this.string();
-      return { t: "str", parts: s.parts, pos };
-    }
-    if (c === "[") {
-      this.next();
-      return { t: "cmd", script: this.script("]"), pos };
-    }
-    if (c === "$") {
-      const d = this.dollar();
-      if (d.k === "var") return { t: "var", name: d.name, pos };
-      if (d.k === "cmd") return { t: "cmd", script: d.script, pos };
-      // $( ... ) inside an expression: treat like a parenthesised one
-      return { t: "str", parts: [{ k: "expr", expr: d.expr, pos }], pos };
-    }
-    if (/[A-Za-z0-9_:*]/.test(c)) {
-      let v = "";
-      while (
-        !this.eof() && /[A-Za-z0-9_.:\-*]/.test(this.ch) &&
-        !(this.ch === "-" && this.peek() === ">")
-      ) v += this.next();
-      if (WORD_OPS.has(v)) return { t: "op", v, pos };
-      if (/^\d+$/.test(v)) return { t: "num", v: Number(v), pos };
-      return { t: "word", v, pos, bad: v.includes(":") };
-    }
-    for (const op of OPS) {
-      if (this.src.startsWith(op, this.i)) {
-        for (let k = 0; k < op.length; k++) this.next();
-        return { t: "op", v: op, pos };
-      }
-    }
-    throw syntaxError(pos);
-  }
-
   /** Parses an expression up to the matching `)`; the scanner is past `(`. */
   exprUntilClose(): Expr {
     const p = new ExprParser(this);
@@ -364,95 +298,9 @@ class Scanner {
   }
 }
 
-const PREC: Record<string, number> = {
-  "||": 1,
-  "or": 1,
-  "&&": 2,
-  "and": 2,
-  "=": 3,
-  "!=": 3,
-  "<": 3,
-  ">": 3,
-  "<=": 3,
-  ">=": 3,
-  "~": 3,
-  "in": 3,
-  ",": 4,
-  ".": 5,
-  "+": 6,
-  "-": 6,
-  "*": 7,
-  "/": 7,
-  "%": 7,
-  "->": 8,
-};
-
-class ExprParser {
-  buf: ExprTok | null = null;
-  constructor(readonly s: Scanner) {}
-  look(): ExprTok {
-    if (!this.buf) this.buf = this.s.exprTok();
-    return this.buf;
-  }
-  take(): ExprTok {
-    const t = this.look();
-    this.buf = null;
-    return t;
-  }
-  parse(minPrec = 1): Expr {
-    let a = this.unary();
-    for (;;) {
-      const t = this.look();
-      if (t.t !== "op" || PREC[t.v] === undefined || PREC[t.v] < minPrec) return a;
-      this.take();
-      const b = this.parse(PREC[t.v] + 1);
-      a = { k: "bin", op: t.v, a, b, pos: t.pos };
-    }
-  }
-  unary(): Expr {
-    const t = this.take();
-    switch (t.t) {
-      case "op":
-        if (t.v === "!" || t.v === "-" || t.v === "not") {
-          return { k: "un", op: t.v === "not" ? "!" : t.v, a: this.unary(), pos: t.pos };
-        }
-        throw syntaxError(t.pos);
-      case "num":
-        return { k: "num", v: t.v, pos: t.pos };
-      case "word":
-        return { k: "word", v: t.v, pos: t.pos, bad: t.bad };
-      case "str":
-        return { k: "str", parts: t.parts, pos: t.pos };
-      case "var":
-        return { k: "var", name: t.name, pos: t.pos };
-      case "cmd":
-        return { k: "cmd", script: t.script, pos: t.pos };
-      case "lpar": {
-        const e = this.parse();
-        const r = this.take();
-        if (r.t !== "rpar") throw syntaxError(r.pos);
-        return e;
-      }
-      default:
-        throw syntaxError(t.pos);
-    }
-  }
-}
-
 /** Parses a whole script. Throws `RosError` (syntax error) on bad input. */
 export function parseScript(src: string, base?: Pos): Script {
   return new Scanner(src, base).script("");
-}
-
-/** Parses a source fragment as one expression (used for `where` clauses). */
-export function parseExpr(src: string, base: Pos): Expr {
-  const s = new Scanner(src, base);
-  const p = new ExprParser(s);
-  if (p.look().t === "eof") throw syntaxError(p.look().pos);
-  const e = p.parse();
-  const t = p.take();
-  if (t.t !== "eof") throw syntaxError(t.pos);
-  return e;
 }
 
 /**

@@ -14,7 +14,7 @@ import { convertInput, itemToMap, propsOf, typed } from "./props.ts";
 import { printList, printSingle } from "./print.ts";
 import type { RouterState } from "./state.ts";
 import { menuByPath } from "./menus/registry.ts";
-import type { Val } from "./values.ts";
+import { id as typedId, type Val } from "./values.ts";
 
 const WRITE_VERBS = new Set([
   "add",
@@ -172,7 +172,7 @@ function add(ip: Interp, menu: MenuDef, args0: Args): Val {
   } else t.items.push(stored);
   menu.afterChange?.(stored, st, undefined);
   st.touch();
-  return id;
+  return typedId(id);
 }
 
 /** Selects the items a verb works on (`numbers`, positional or named). */
@@ -322,7 +322,7 @@ function move(ip: Interp, menu: MenuDef, args: Args): Val {
 function lookup(menu: MenuDef, ip: Interp, it: Item) {
   const props = new Map(propsOf(menu, ip.st).map((p) => [p.name, p]));
   return (name: string): Val | undefined => {
-    if (name === ".id") return it[".id"];
+    if (name === ".id") return typedId(it[".id"]);
     const p = props.get(name);
     if (!p) return undefined;
     const v = it[name];
@@ -357,7 +357,7 @@ function filtered(ip: Interp, menu: MenuDef, args: Args, skipNamed: string[]): I
 
 function find(ip: Interp, menu: MenuDef, args: Args): Val {
   noPositionalExceptWhere(args);
-  return filtered(ip, menu, args, []).map((i) => i[".id"]);
+  return filtered(ip, menu, args, []).map((i) => typedId(i[".id"]));
 }
 
 function noPositionalExceptWhere(args: Args): void {
@@ -393,7 +393,7 @@ function get(ip: Interp, menu: MenuDef, args: Args): Val {
   if (extra) throw expectedEnd(extra.word.pos);
   if (!vnArg) return itemToMap(menu, st, it);
   const name = ip.argStr(vnArg);
-  if (name === ".id" && menu.kind === "list") return it[".id"];
+  if (name === ".id" && menu.kind === "list") return typedId(it[".id"]);
   const p = propsOf(menu, st).find((x) => x.name === name);
   if (!p || p.secret) throw fail("input does not match any value of value-name");
   const v = it[name];

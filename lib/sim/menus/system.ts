@@ -56,7 +56,9 @@ const RESOURCE: MenuDef = {
   kind: "single",
   noExport: true,
   props: [
-    ro("uptime", "str", {
+    // a duration: print shows `3h28m52s` (real-output/print-system-resource-*),
+    // as-value and get a time value; it counts from the router's boot
+    ro("uptime", "time", {
       compute: (_i, st) => fmtInterval(Math.floor((Date.now() - st.bootMs) / 1000)),
     }),
     ro("version", "str", { compute: (_i, st) => hardware(st).version }),
