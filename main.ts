@@ -107,7 +107,7 @@ async function serve(argv: string[]): Promise<number> {
 /** `--simulate`: start an embedded simulated router and point the config at it. */
 async function attachSimulator(config: Config): Promise<void> {
   const { startSimulator } = await import("./lib/sim/mod.ts");
-  const sim = await startSimulator({});
+  const sim = await startSimulator({ version: config.settings["simulate-version"] });
   config.fleet = false;
   config.devices = [{
     title: "sim",

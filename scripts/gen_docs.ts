@@ -6,11 +6,9 @@
  *
  * @module
  */
-import * as z from "zod";
 import { SETTINGS } from "../lib/config/settings.ts";
-import { safetyInput } from "../lib/server/safety/guards.ts";
+import { ToolList } from "../lib/server/tool_list.ts";
 import { catalogue } from "../lib/tools/catalogue.ts";
-import { fleetQueryTool } from "../lib/tools/fleet_query.ts";
 import { type ToolDef, TOOLSETS } from "../lib/tools/tool.ts";
 
 /** The README options table, from the settings table. */
@@ -56,11 +54,13 @@ export async function formatMarkdown(text: string): Promise<string> {
   return new TextDecoder().decode(out.stdout);
 }
 
-/** Every tool the server can register (raw commands included), in catalogue order. */
-export function registry(): ToolDef[] {
-  const base = catalogue({ allowRawCommands: true });
-  return [...base, fleetQueryTool(base, (e) => String(e))];
+/** Every tool the server can offer (raw commands included), in catalogue order. */
+export function registry(): readonly ToolDef[] {
+  return catalogue();
 }
+
+/** The tool list a single-device server sends. */
+const LIST = new ToolList([]);
 
 type JsonSchema = {
   type?: string | string[];
@@ -99,8 +99,7 @@ function annotationWords(t: ToolDef): string {
 }
 
 function toolSection(t: ToolDef): string {
-  const input = { ...t.input, ...safetyInput(t) };
-  const schema = z.toJSONSchema(z.object(input), { io: "input", unrepresentable: "any" }) as {
+  const schema = LIST.entry(t).inputSchema as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };

@@ -8,9 +8,9 @@
 import assert from "node:assert/strict";
 import { Ajv } from "ajv";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { catalogue, MENUS } from "../lib/tools/catalogue.ts";
-import { toolName } from "../lib/tools/engine.ts";
-import type { Menu } from "../lib/tools/menu.ts";
+import { catalogue, MENU_TOOLS } from "../lib/tools/catalogue.ts";
+import { toolName } from "../lib/tools/menu_tools/fields.ts";
+import type { MenuTools } from "../lib/tools/menu_tools/spec.ts";
 import { callTool } from "./helpers/mcp.ts";
 import { SshConn } from "./sim_helpers.ts";
 import { argsOn, orderedMenus, seedRemovables, startRig, targetId } from "./helpers/catalogue.ts";
@@ -37,6 +37,7 @@ async function pendingChange(
   address: string,
 ): Promise<string | undefined> {
   const out = await call("router_apply_changes", {
+    confirm: true,
     operations: [{ tool: "router_add_ip_address", arguments: { address, interface: "ether4" } }],
     confirm_within_seconds: 600,
   });
@@ -55,7 +56,7 @@ Deno.test("every listed tool succeeds once with valid arguments and matches its 
   try {
     const tools = (await session.client.listTools()).tools as ListedTool[];
     const listed = new Map(tools.map((t) => [t.name, t]));
-    const defs = new Map(catalogue({ allowRawCommands: true }).map((d) => [d.name, d]));
+    const defs = new Map(catalogue().map((d) => [d.name, d]));
     const ajv = new Ajv({ strict: false, allErrors: true });
 
     const call = async (name: string, args: Record<string, unknown>) => {
@@ -87,21 +88,23 @@ Deno.test("every listed tool succeeds once with valid arguments and matches its 
 
     // 1. Items to act on: seeded ones, then each menu's example item (requirements first).
     const seeded = seedRemovables(sim, VERSION);
-    const ids = new Map<Menu, string>();
-    const seconds = new Map<Menu, string>();
+    const ids = new Map<MenuTools, string>();
+    const seconds = new Map<MenuTools, string>();
     const menus = orderedMenus(VERSION);
     for (const menu of menus) {
       if (menu.verbs.includes("add")) {
         const out = await call(
-          `router_add_${menu.singular}`,
+          `router_add_${menu.noun.stem}`,
           argsOn(menu, menu.example?.add, VERSION),
         );
         const id = (out?.item as { id?: string } | undefined)?.id;
         if (id) ids.set(menu, id);
         if (id && menu.verbs.includes("move")) {
           const args = argsOn(menu, menu.example?.add, VERSION);
-          if (menu.key) args[toolName(menu.key)] = `${args[toolName(menu.key)]}-2`;
-          const out2 = await call(`router_add_${menu.singular}`, args);
+          if (menu.schema.key) {
+            args[toolName(menu.schema.key)] = `${args[toolName(menu.schema.key)]}-2`;
+          }
+          const out2 = await call(`router_add_${menu.noun.stem}`, args);
           const id2 = (out2?.item as { id?: string } | undefined)?.id;
           if (id2) seconds.set(menu, id2);
         }
@@ -109,22 +112,22 @@ Deno.test("every listed tool succeeds once with valid arguments and matches its 
         try {
           ids.set(menu, targetId(sim, menu, menu.example.target));
         } catch (e) {
-          failures.push(`${menu.path}: ${(e as Error).message}`);
+          failures.push(`${menu.schema.path}: ${(e as Error).message}`);
         }
-      } else if (seeded[menu.path]) ids.set(menu, seeded[menu.path]);
+      } else if (seeded[menu.schema.path]) ids.set(menu, seeded[menu.schema.path]);
     }
 
     // 2. Reads and in-place writes of every menu.
     for (const menu of menus) {
       const id = ids.get(menu);
-      const ref = menu.singleton ? {} : { id };
+      const ref = menu.schema.kind === "singleton" ? {} : { id };
       for (const verb of menu.verbs) {
         const name = verb === "list"
-          ? `router_list_${menu.plural}`
-          : `router_${verb}_${menu.singular}`;
+          ? `router_list_${menu.noun.stems}`
+          : `router_${verb}_${menu.noun.stem}`;
         if (verb === "add" || verb === "remove") continue;
         if (verb === "list") await call(name, {});
-        else if (!menu.singleton && !id) {
+        else if (menu.schema.kind !== "singleton" && !id) {
           failures.push(`${name}: no item to act on`);
           called.add(name);
         } else if (verb === "update") {
@@ -174,11 +177,11 @@ Deno.test("every listed tool succeeds once with valid arguments and matches its 
     for (const menu of [...menus].reverse()) {
       if (!menu.verbs.includes("remove")) continue;
       for (const id of [seconds.get(menu), ids.get(menu)]) {
-        if (id) await call(`router_remove_${menu.singular}`, { id });
+        if (id) await call(`router_remove_${menu.noun.stem}`, { id });
       }
-      if (!ids.get(menu) && !seeded[menu.path]) {
-        failures.push(`router_remove_${menu.singular}: no item to remove`);
-        called.add(`router_remove_${menu.singular}`);
+      if (!ids.get(menu) && !seeded[menu.schema.path]) {
+        failures.push(`router_remove_${menu.noun.stem}: no item to remove`);
+        called.add(`router_remove_${menu.noun.stem}`);
       }
     }
     for (const name of handwritten.filter((n) => DANGEROUS_LAST.test(n))) {
@@ -198,9 +201,9 @@ Deno.test("every listed tool succeeds once with valid arguments and matches its 
 });
 
 function isEngineTool(name: string): boolean {
-  return MENUS.some((m) =>
+  return MENU_TOOLS.some((m) =>
     m.verbs.some((v) =>
-      name === (v === "list" ? `router_list_${m.plural}` : `router_${v}_${m.singular}`)
+      name === (v === "list" ? `router_list_${m.noun.stems}` : `router_${v}_${m.noun.stem}`)
     )
   );
 }

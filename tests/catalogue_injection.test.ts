@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { type SimVersion, startSimulator } from "../lib/sim/mod.ts";
-import { MENUS } from "../lib/tools/catalogue.ts";
-import type { Menu } from "../lib/tools/menu.ts";
+import { MENU_TOOLS } from "../lib/tools/catalogue.ts";
+import type { MenuTools } from "../lib/tools/menu_tools/spec.ts";
 import { argsOn, type Item, ok, rosNameOn, startRig } from "./helpers/catalogue.ts";
 
 /** Values that would run commands, end statements or break quoting if pasted raw. */
@@ -41,7 +41,7 @@ const CASES: [string, string[]][] = [
   ["/user", ["comment"]],
 ];
 
-const menu = (path: string): Menu => MENUS.find((m) => m.path === path)!;
+const menu = (path: string): MenuTools => MENU_TOOLS.find((m) => m.schema.path === path)!;
 const toolArg = (name: string) => name.replace(/[-.]/g, "_");
 
 for (const version of ["7.16", "6.49"] as SimVersion[]) {
@@ -58,12 +58,14 @@ for (const version of ["7.16", "6.49"] as SimVersion[]) {
             const args: Record<string, unknown> = { ...base };
             for (const f of fields) args[toolArg(f)] = value;
             // Natural keys must stay unique per item; names get a suffix.
-            if (m.key && fields.includes(m.key)) args[toolArg(m.key)] = `${value}#${i}`;
+            if (m.schema.key && fields.includes(m.schema.key)) {
+              args[toolArg(m.schema.key)] = `${value}#${i}`;
+            }
             if (path === "/ip/dns/static") args.type = "TXT";
             if (path === "/ip/dns/static") delete args.address;
             const before = config(sim);
             const others = otherItems(sim, path);
-            const added = (await ok(session, `router_add_${m.singular}`, args)).item as Item;
+            const added = (await ok(session, `router_add_${m.noun.stem}`, args)).item as Item;
             const raw = sim.items(path).find((x) => x[".id"] === added.id);
             assert.ok(raw, "the item is on the router");
             for (const f of fields) {
@@ -75,7 +77,7 @@ for (const version of ["7.16", "6.49"] as SimVersion[]) {
               assert.equal(added[toolArg(f)], readable, `${f} read back byte for byte`);
             }
             assert.deepEqual(otherItems(sim, path), others, "no other menu changed");
-            await ok(session, `router_remove_${m.singular}`, { id: added.id, confirm: true });
+            await ok(session, `router_remove_${m.noun.stem}`, { id: added.id, confirm: true });
             assert.equal(config(sim), before, "removing it leaves the router as before");
           }
         });

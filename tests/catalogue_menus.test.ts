@@ -4,7 +4,7 @@
  * after), disable, enable, move and remove, each checked on the router.
  */
 import { startSimulator } from "../lib/sim/mod.ts";
-import { MENUS } from "../lib/tools/catalogue.ts";
+import { MENU_TOOLS } from "../lib/tools/catalogue.ts";
 import {
   exerciseMenu,
   exerciseSeededRemove,
@@ -21,14 +21,17 @@ Deno.test(`catalogue: every menu's tools against simulated RouterOS ${VERSION}`,
   const rig: Rig = await startRig(VERSION, [], (version) => startSimulator({ version }));
   try {
     for (const menu of orderedMenus(VERSION)) {
-      await t.step(`${menu.path} (${menu.verbs.join(", ")})`, () => exerciseMenu(rig, menu));
+      await t.step(`${menu.schema.path} (${menu.verbs.join(", ")})`, () => exerciseMenu(rig, menu));
     }
     const seeded = seedRemovables(rig.sim, VERSION);
-    for (const menu of MENUS) {
+    for (const menu of MENU_TOOLS) {
       if (!menuOn(menu, VERSION) || menu.verbs.includes("add") || !menu.verbs.includes("remove")) {
         continue;
       }
-      await t.step(`${menu.path} remove`, () => exerciseSeededRemove(rig, menu, seeded[menu.path]));
+      await t.step(
+        `${menu.schema.path} remove`,
+        () => exerciseSeededRemove(rig, menu, seeded[menu.schema.path]),
+      );
     }
   } finally {
     await rig.close();

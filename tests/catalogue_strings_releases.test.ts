@@ -26,7 +26,9 @@ for (const version of PROFILES) {
         assert.equal(item.comment ?? "", comment, `add read-back of ${JSON.stringify(comment)}`);
         ids.push(String(item.id));
       }
-      const listed = await ok(rig.session, "router_list_ip_addresses", { interface: "ether2" });
+      const listed = await ok(rig.session, "router_list_ip_addresses", {
+        where: { interface: "ether2" },
+      });
       const byId = new Map(
         (listed.items as Record<string, unknown>[]).map((it) => [it.id, it.comment ?? ""]),
       );

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { type SimVersion, startSimulator } from "../lib/sim/mod.ts";
-import { MENUS } from "../lib/tools/catalogue.ts";
+import { MENU_TOOLS } from "../lib/tools/catalogue.ts";
 import { callTool } from "./helpers/mcp.ts";
 import {
   exerciseMenu,
@@ -22,25 +22,28 @@ for (const version of ["7.12", "6.49"] as SimVersion[]) {
     const rig = await startRig(version, [], (v) => startSimulator({ version: v }));
     try {
       for (const menu of orderedMenus(version)) {
-        await t.step(`${menu.path} (${menu.verbs.join(", ")})`, () => exerciseMenu(rig, menu));
+        await t.step(
+          `${menu.schema.path} (${menu.verbs.join(", ")})`,
+          () => exerciseMenu(rig, menu),
+        );
       }
       const seeded = seedRemovables(rig.sim, version);
-      for (const menu of MENUS) {
+      for (const menu of MENU_TOOLS) {
         if (
           !menuOn(menu, version) || menu.verbs.includes("add") || !menu.verbs.includes("remove")
         ) {
           continue;
         }
         await t.step(
-          `${menu.path} remove`,
-          () => exerciseSeededRemove(rig, menu, seeded[menu.path]),
+          `${menu.schema.path} remove`,
+          () => exerciseSeededRemove(rig, menu, seeded[menu.schema.path]),
         );
       }
       await t.step("a menu this version lacks is a clear tool error", async () => {
-        const missing = MENUS.filter((m) => !menuOn(m, version));
+        const missing = MENU_TOOLS.filter((m) => !menuOn(m, version));
         assert.ok(missing.length > 0, "some menu is not on this version");
         for (const menu of missing) {
-          const r = await callTool(rig.session, `router_list_${menu.plural}`);
+          const r = await callTool(rig.session, `router_list_${menu.noun.stems}`);
           assert.equal(r.isError, true);
           assert.match(
             r.content[0].text,
@@ -58,7 +61,10 @@ for (const version of ["7.12", "6.49"] as SimVersion[]) {
             blackhole: true,
           });
           assert.equal(r.isError, true);
-          assert.match(r.content[0].text, /blackhole is not a property of ip route on RouterOS 6/);
+          assert.match(
+            r.content[0].text,
+            /blackhole is not on RouterOS 6\.49: it needs RouterOS 7/,
+          );
           assert.equal(rig.sim.counters.commands, before, "nothing reached the router");
         });
         await t.step("routing_table is sent as routing-mark", async () => {

@@ -41,6 +41,7 @@ const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
   "toolsets": ["ip,dns", "firewall", ["ip", "dns"], ["firewall"]],
   "audit-log": ["/a/flag.log", "/a/env.log", "/a/flag.log", "/a/env.log"],
   "log-level": ["debug", "warning", "debug", "warning"],
+  "simulate-version": ["7.12.2", "6.49.13", "7.12.2", "6.49.13"],
 };
 /** Switches: set by the bare flag, or by the variable. */
 const SWITCH_ENV = "1";
@@ -116,12 +117,12 @@ const BAD: [string[], Record<string, string>, RegExp][] = [
   [
     ["--host", "r", "--toolsets", ""],
     {},
-    /"" for --toolsets: expected all or a comma list of: .*ip/,
+    /"" for --toolsets: expected default, all, or a comma list of: .*ip/,
   ],
   [
     ["--host", "r", "--toolsets", "nosuch"],
     {},
-    /"nosuch" for --toolsets: no such toolset; expected all/,
+    /"nosuch" for --toolsets: no such toolset; expected default, all/,
   ],
   [
     ["--host", "r", "--mcp.allowed-hosts", "http://x/"],

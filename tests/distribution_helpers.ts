@@ -65,7 +65,8 @@ export async function connect(
 ): Promise<Session> {
   const transport = new StdioClientTransport({
     command: DENO,
-    args: ["run", ...flags, MAIN, ...args],
+    // Every toolset listed, as the tests call tools outside the default core.
+    args: ["run", ...flags, MAIN, "--toolsets", "all", ...args],
     env: childEnv(env),
     stderr: "pipe",
   });

@@ -25,7 +25,7 @@ Deno.test("docs/tools.md names every registered tool with its toolset and annota
     const section = doc.slice(at, doc.indexOf("\n### ", at + 1) >>> 0 || undefined);
     assert.match(section, new RegExp(`toolset \`${t.toolset}\``), `${t.name}: toolset`);
     assert.match(section, t.annotations.readOnlyHint ? /read-only/ : /· write/, `${t.name}: hint`);
-    for (const arg of Object.keys(t.input)) {
+    for (const arg of Object.keys(t.input.shape)) {
       assert.ok(section.includes(`| \`${arg}\``), `${t.name}: argument ${arg}`);
     }
   }

@@ -25,15 +25,14 @@ Deno.test("list tools: limit, filters and both together", async () => {
     assert.equal(three.structuredContent?.count, 3);
 
     const forward = await callTool(session, "router_list_firewall_filter_rules", {
-      chain: "forward",
+      where: { chain: "forward" },
     });
     const want = stored.filter((r) => r.chain === "forward").map((r) => r[".id"]);
     assert.ok(want.length > 1);
     assert.deepEqual((forward.structuredContent?.items as Rule[]).map((r) => r.id), want);
 
     const both = await callTool(session, "router_list_firewall_filter_rules", {
-      chain: "forward",
-      action: "drop",
+      where: { chain: "forward", action: "drop" },
       limit: 1,
     });
     const drops = stored.filter((r) => r.chain === "forward" && r.action === "drop");
@@ -42,7 +41,7 @@ Deno.test("list tools: limit, filters and both together", async () => {
     ]);
 
     const none = await callTool(session, "router_list_firewall_filter_rules", {
-      comment: 'no such "rule" $x',
+      where: { comment: 'no such "rule" $x' },
     });
     assert.equal(none.structuredContent?.count, 0);
   } finally {

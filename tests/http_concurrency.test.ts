@@ -24,7 +24,7 @@ Deno.test(`http concurrency: ${SESSIONS} concurrent sessions each get their own 
       try {
         const result = await client.callTool({
           name: "router_list_ip_addresses",
-          arguments: { address: `10.1.${i}.1/24` },
+          arguments: { where: { address: `10.1.${i}.1/24` } },
         });
         assert.notEqual(result.isError, true, JSON.stringify(result.content));
         return (result.structuredContent as { items: { address: string }[] }).items

@@ -10,10 +10,9 @@ import { Client } from "../lib/mcp_sdk/client.ts";
 import { SSEClientTransport } from "../lib/mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
 import { loadConfig } from "../lib/config/load.ts";
-import { createDevices } from "../lib/server/devices.ts";
 import { type HttpOptions, type HttpServer, startHttp } from "../lib/server/http/serve.ts";
+import { prepareServer } from "../lib/server/run.ts";
 import { buildServer } from "../lib/server/mcp.ts";
-import { selectTools } from "../lib/server/tool_selection.ts";
 import { childEnv } from "./helpers/env.ts";
 import { DENO, MAIN } from "./helpers/mcp.ts";
 
@@ -137,8 +136,7 @@ export async function startInProcess(
     port: String(sim.port),
     "host-key-policy": "off",
   }, {});
-  const devices = createDevices(config);
-  const tools = selectTools(config);
+  const { devices, core } = await prepareServer(config, { name: "test", version: "0" });
   const http = await startHttp({
     transport: "streamable-http",
     hostname: "127.0.0.1",
@@ -147,7 +145,7 @@ export async function startInProcess(
     allowedOrigins: [],
     stateless: false,
     sessionTimeout: 1800,
-    newServer: () => buildServer({ name: "test", version: "0" }, tools, devices),
+    newServer: () => buildServer(core),
     ...opts,
   }).catch(async (err) => {
     await devices.close();

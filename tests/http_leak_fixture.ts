@@ -9,21 +9,19 @@
  */
 import { Client } from "../lib/mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
-import type { McpServer } from "../lib/mcp_sdk/server.ts";
+import type { Server } from "../lib/mcp_sdk/server.ts";
 import { loadConfig } from "../lib/config/load.ts";
-import { createDevices } from "../lib/server/devices.ts";
 import { startHttp } from "../lib/server/http/serve.ts";
 import { buildServer } from "../lib/server/mcp.ts";
-import { selectTools } from "../lib/server/tool_selection.ts";
+import { prepareServer } from "../lib/server/run.ts";
 
 const [host, port, count] = [Deno.args[0], Deno.args[1], Number(Deno.args[2] ?? 20)];
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with --v8-flags=--expose-gc");
 
 const config = loadConfig({ host, port, "host-key-policy": "off", "log-level": "error" }, {});
-const devices = createDevices(config);
-const tools = selectTools(config);
-const refs: WeakRef<McpServer>[] = [];
+const { devices, core } = await prepareServer(config, { name: "leak", version: "0" });
+const refs: WeakRef<Server>[] = [];
 const http = await startHttp({
   transport: "streamable-http",
   hostname: "127.0.0.1",
@@ -33,7 +31,7 @@ const http = await startHttp({
   stateless: false,
   sessionTimeout: 1800,
   newServer: () => {
-    const server = buildServer({ name: "leak", version: "0" }, tools, devices);
+    const server = buildServer(core);
     refs.push(new WeakRef(server));
     return server;
   },

@@ -23,7 +23,7 @@ type Structured = { items: { address: string; interface: string }[] };
 async function listAddresses(client: Client, address?: string) {
   const result = await client.callTool({
     name: "router_list_ip_addresses",
-    arguments: address ? { address } : {},
+    arguments: address ? { where: { address } } : {},
   });
   assert.notEqual(result.isError, true, JSON.stringify(result.content));
   return (result.structuredContent as Structured).items;
@@ -55,6 +55,10 @@ for (const transport of ["streamable-http", "sse"] as const) {
         assert.deepEqual(addresses, ["10.0.0.1/24", "192.168.88.1/24"]);
       });
       await t.step("the tool call was logged through MCP logging (info)", async () => {
+        // Nothing below warning is sent until the client asks for it.
+        assert.deepEqual(logs.filter((l) => l.level === "info"), []);
+        await client.setLoggingLevel("info");
+        await listAddresses(client);
         await eventually(
           () => logs.some((l) => l.level === "info" && l.data.tool === "router_list_ip_addresses"),
           `an info log for the call; got ${JSON.stringify(logs)}`,

@@ -53,7 +53,8 @@ Deno.test("stdio: tools/list and router_list_ip_addresses against the simulator"
       assert.ok(tool, "router_list_ip_addresses is listed");
       assert.equal(tool.annotations?.readOnlyHint, true);
       assert.equal(tool.outputSchema?.type, "object");
-      const props = Object.keys(tool.inputSchema.properties ?? {});
+      const where = (tool.inputSchema.properties?.where ?? {}) as { properties?: object };
+      const props = Object.keys(where.properties ?? {});
       for (const f of ["interface", "address", "disabled", "dynamic"]) assert.ok(props.includes(f));
       assert.ok(!props.includes("device"), "single-device mode has no device argument");
     });
@@ -77,7 +78,7 @@ Deno.test("stdio: tools/list and router_list_ip_addresses against the simulator"
     ];
     for (const [name, args, match] of filters) {
       await t.step(`filter by ${name}`, async () => {
-        const r = await callTool(session, "router_list_ip_addresses", args);
+        const r = await callTool(session, "router_list_ip_addresses", { where: args });
         const items = (r.structuredContent?.items as Item[]).map((i) => pick(i, KEYS));
         const want = sim.items("/ip/address").filter(match).map(expected);
         assert.ok(want.length > 0);
@@ -88,7 +89,9 @@ Deno.test("stdio: tools/list and router_list_ip_addresses against the simulator"
     await t.step("a change on the router shows up on the same pooled connection", async () => {
       const before = sim.counters.connections;
       sim.run("/ip address add address=172.16.5.1/24 interface=ether3");
-      const r = await callTool(session, "router_list_ip_addresses", { interface: "ether3" });
+      const r = await callTool(session, "router_list_ip_addresses", {
+        where: { interface: "ether3" },
+      });
       const items = r.structuredContent?.items as Item[];
       assert.deepEqual(items.map((i) => i.address), ["172.16.5.1/24"]);
       assert.equal(sim.counters.connections, before, "no new SSH connection");

@@ -36,6 +36,8 @@ export function routerEntry(sim: { host: string; port: number }) {
       String(sim.port),
       "--host-key-policy",
       "off",
+      "--toolsets",
+      "all",
     ],
   };
 }

@@ -54,7 +54,7 @@ Deno.test("proxy: tools as REST endpoints, every error status, OpenAPI and CORS"
       const { status, json } = await postJson(
         proxy,
         "/router/router_list_ip_addresses",
-        { interface: "ether1" },
+        { where: { interface: "ether1" } },
         AUTH,
       );
       assert.equal(status, 200, JSON.stringify(json));

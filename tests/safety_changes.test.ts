@@ -29,6 +29,7 @@ Deno.test("apply then commit keeps the change and disarms the router's revert jo
   const { sim, session, ops } = await setup();
   try {
     const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
       operations: ops,
       confirm_within_seconds: 600,
     });
@@ -65,6 +66,7 @@ Deno.test("rollback restores the before-state exactly (export)", async () => {
   try {
     const before = configOf(sim);
     const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
       operations: ops,
       confirm_within_seconds: 600,
     });
@@ -87,6 +89,7 @@ Deno.test("a failing third operation rolls back the first two", async () => {
   try {
     const before = configOf(sim);
     const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
       operations: [
         ops[0],
         ops[1],
@@ -112,6 +115,7 @@ Deno.test("with no confirmation the router reverts by itself, even after the ser
   try {
     const before = configOf(sim);
     const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
       operations: ops,
       confirm_within_seconds: 10,
     });
@@ -135,6 +139,7 @@ Deno.test("an irreversible operation is refused before anything changes", async 
   try {
     const before = configOf(sim);
     const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
       operations: [{ tool: "router_update_user", arguments: { name: "admin", password: "x" } }],
     });
     assert.equal(r.isError, true);

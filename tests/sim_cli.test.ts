@@ -204,9 +204,10 @@ Deno.test({
     });
     try {
       let pin = "";
-      await withSim(["--state-file", state], async (inv) => {
+      await withSim(["--state-file", state], (inv) => {
         assert.match(inv.host_key, /^SHA256:[A-Za-z0-9+/]{43}$/);
         pin = inv.host_key;
+        return Promise.resolve();
       });
       const keyFile = await Deno.stat(`${state}.host_key`);
       assert.equal(keyFile.mode! & 0o777, 0o600);
@@ -224,8 +225,9 @@ Deno.test({
         );
       });
       // The key file alone keeps the identity too.
-      await withSim(["--host-key-file", `${state}.host_key`], async (inv) => {
+      await withSim(["--host-key-file", `${state}.host_key`], (inv) => {
         assert.equal(inv.host_key, pin);
+        return Promise.resolve();
       });
     } finally {
       await pool.close();

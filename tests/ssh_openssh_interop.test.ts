@@ -237,7 +237,7 @@ Deno.test({
           const reads = await Promise.all(
             Array.from(
               { length: 6 },
-              () => callTool(session, LIST, { device: "password", interface: "ether2" }),
+              () => callTool(session, LIST, { device: "password", where: { interface: "ether2" } }),
             ),
           );
           for (const r of reads) {

@@ -32,10 +32,13 @@ Deno.test("--toolsets limits tools/list to the named groups", async () => {
 Deno.test("an unknown toolset is a clear configuration error", async () => {
   const r = await runCli(["--host", "r1", "--toolsets", "ip,routingg"]);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /"routingg" for --toolsets.*expected all or a comma list of: .*routing/);
+  assert.match(
+    r.stderr,
+    /"routingg" for --toolsets.*expected default, all, or a comma list of: .*routing/,
+  );
 });
 
-Deno.test("--dynamic-toolsets starts with discovery tools and announces new tools", async () => {
+Deno.test("--dynamic-toolsets: discovery only; one list_changed per enable or disable, several at once", async () => {
   const sim = await startSimulator();
   const session = await spawnServer([
     "--host",
@@ -49,22 +52,41 @@ Deno.test("--dynamic-toolsets starts with discovery tools and announces new tool
     session.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       changed++;
     });
-    const first = ((await session.client.listTools()).tools as Tool[]).map((t) => t.name).sort();
-    assert.deepEqual(first, ["router_enable_toolset", "router_list_toolsets"]);
+    const names = async () =>
+      ((await session.client.listTools()).tools as Tool[]).map((t) => t.name).sort();
+    assert.deepEqual(await names(), [
+      "router_disable_toolsets",
+      "router_enable_toolsets",
+      "router_list_toolsets",
+    ]);
     const sets = await callTool(session, "router_list_toolsets");
     const ip = (sets.structuredContent?.items as { name: string; enabled: boolean }[])
       .find((s) => s.name === "ip");
     assert.deepEqual(ip && ip.enabled, false);
-    const r = await callTool(session, "router_enable_toolset", { toolset: "ip" });
+    const refused = await callTool(session, "router_list_ip_addresses");
+    assert.equal(refused.isError, true);
+    assert.match(
+      refused.content[0].text,
+      /in the ip toolset, which is not enabled in this session/,
+    );
+    const r = await callTool(session, "router_enable_toolsets", { toolsets: ["ip", "dns"] });
     assert.equal(r.isError, undefined, r.content[0]?.text);
-    const deadline = Date.now() + 5000;
-    while (changed === 0 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
-    assert.ok(changed > 0, "notifications/tools/list_changed arrived");
-    const now = ((await session.client.listTools()).tools as Tool[]).map((t) => t.name);
-    assert.ok(now.includes("router_list_ip_addresses"));
+    const settle = () => new Promise((res) => setTimeout(res, 200));
+    await settle();
+    assert.equal(changed, 1, "exactly one notifications/tools/list_changed for the enable");
+    const now = await names();
+    assert.ok(
+      now.includes("router_list_ip_addresses") && now.includes("router_list_dns_static_entries"),
+    );
     assert.ok(!now.some((n) => n.includes("firewall")));
     const call = await callTool(session, "router_list_ip_addresses");
     assert.equal(call.isError, undefined, call.content[0]?.text);
+    const off = await callTool(session, "router_disable_toolsets", { toolsets: ["ip"] });
+    assert.equal(off.isError, undefined, off.content[0]?.text);
+    await settle();
+    assert.equal(changed, 2, "exactly one more for the disable");
+    assert.ok(!(await names()).includes("router_list_ip_addresses"));
+    assert.ok((await names()).includes("router_list_dns_static_entries"));
   } finally {
     await session.close();
     await sim.close();

@@ -9,6 +9,8 @@
  * @module
  */
 
+import { parseRelease } from "../routeros/release.ts";
+
 /**
  * What lib/config must know but may not import (the flow runs main.ts →
  * lib/config → lib/server → lib/tools): main.ts passes it in.
@@ -120,16 +122,27 @@ export function splitList(raw: string): string[] {
 export const toolsetList: Parser<string[]> = (raw, known = {}) => {
   const names = [...new Set(splitList(raw))];
   const form = known.toolsets
-    ? `all or a comma list of: ${known.toolsets.join(", ")}`
-    : "all or a comma list of toolset names";
+    ? `default, all, or a comma list of: ${known.toolsets.join(", ")}`
+    : "default, all, or a comma list of toolset names";
   if (names.length === 0) throw new Error(`expected ${form}`);
-  if (names.includes("all")) {
-    if (names.length > 1) throw new Error(`"all" stands alone; expected ${form}`);
-    return names;
+  for (const alone of ["all", "default"]) {
+    if (names.includes(alone)) {
+      if (names.length > 1) throw new Error(`"${alone}" stands alone; expected ${form}`);
+      return names;
+    }
   }
   const unknown = known.toolsets ? names.filter((n) => !known.toolsets!.includes(n)) : [];
   if (unknown.length > 0) throw new BadPart(unknown[0], `no such toolset; expected ${form}`);
   return names;
+};
+
+/** A RouterOS release from 6.49 on, such as 6.49.13, 7.16.2 or 7.24. */
+export const routerRelease: Parser<string> = (raw) => {
+  const r = parseRelease(raw.trim());
+  if (!r || r.major < 6 || (r.major === 6 && r.minor < 49)) {
+    throw new Error("expected a RouterOS release from 6.49 on, such as 6.49.13, 7.16.2 or 7.24");
+  }
+  return r.text;
 };
 
 /** A comma list checked by the injected check (the HTTP guard's own parser). */

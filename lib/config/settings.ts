@@ -13,6 +13,7 @@ import {
   oneOf,
   type Parser,
   parseSwitch,
+  routerRelease,
   seconds,
   text,
   toolsetList,
@@ -275,8 +276,9 @@ export const SETTINGS = [
     name: "toolsets",
     env: "ROUTER_TOOLSETS",
     arg: "<list>",
-    description: "Toolsets to expose, comma-separated, or all",
-    default: ["all"],
+    description:
+      "Toolsets to list: default (a small core; the rest on request), all, or a comma list",
+    default: ["default"],
     parse: toolsetList,
   }),
   onOff({
@@ -294,6 +296,11 @@ export const SETTINGS = [
     env: "ROUTER_READ_ONLY",
     description: "Register read-only tools only",
   }),
+  onOff({
+    name: "reveal-secrets",
+    env: "ROUTER_REVEAL_SECRETS",
+    description: "Allow tools to show secrets held on routers (exports with show_sensitive)",
+  }),
   optional({
     name: "audit-log",
     env: "ROUTER_AUDIT_LOG",
@@ -310,6 +317,14 @@ export const SETTINGS = [
     name: "simulate",
     env: "ROUTER_SIMULATE",
     description: "Run against an embedded simulated router (demo)",
+  }),
+  given({
+    name: "simulate-version",
+    env: "ROUTER_SIMULATE_VERSION",
+    arg: "<release>",
+    description: "RouterOS release the embedded simulated router imitates, e.g. 6.49.13 or 7.24",
+    default: "7.16.2",
+    parse: routerRelease,
   }),
   given({
     name: "log-level",

@@ -14,6 +14,8 @@ export {
   type RegisteredTool,
   ResourceTemplate,
 } from "@modelcontextprotocol/sdk/server/mcp.js";
+// @ts-types="@modelcontextprotocol/sdk/server/index"
+export { Server } from "@modelcontextprotocol/sdk/server/index.js";
 // @ts-types="@modelcontextprotocol/sdk/server/stdio"
 export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"

@@ -17,10 +17,16 @@ export type CommandValue = string | number | boolean;
 /** Command text made by this module (never from untrusted input). */
 export type Expr = string & { readonly __expr: unique symbol };
 
-/** One condition of a selection: equality, a regular-expression match, or the item id. */
+/**
+ * One condition of a selection: equality, a regular-expression match, or
+ * `contains` (the property, a prefix, holds the address an expression gives:
+ * `$d in dst-address`).
+ */
 export type Condition =
   | { key: string; value: CommandValue }
-  | { key: string; regex: string };
+  | { key: string; regex: string }
+  | { key: string; contains: Expr }
+  | { key: string; equals: Expr };
 
 /** Render a value for the router. */
 export function renderValue(value: CommandValue): string {
@@ -51,7 +57,10 @@ export function renderWhere(conditions: readonly Condition[]): string {
   if (rest.length === 0) return "";
   return " where " + rest.map((c) => {
     const key = checkName(c.key, "filter");
-    return "regex" in c ? `${key}~${quoteValue(c.regex)}` : `${key}=${renderValue(c.value)}`;
+    if ("regex" in c) return `${key}~${quoteValue(c.regex)}`;
+    if ("contains" in c) return `${c.contains} in ${key}`;
+    if ("equals" in c) return `${key}=${c.equals}`;
+    return `${key}=${renderValue(c.value)}`;
   }).join(" and ");
 }
 
@@ -92,12 +101,16 @@ export function refCondition(ref: ItemRef): Condition {
 
 /** The parts of a command line. */
 export interface CommandSpec {
-  /** `numbers=` (an item reference) for item commands (`set`, `remove`, `enable`). */
+  /** The item of an item command (`set`, `remove`, `enable`). */
   numbers?: ItemRef;
+  /** Or the items `[find where ...]` selects (no match changes nothing). */
+  find?: readonly Condition[];
   /** A quoted positional value (`/ping "1.1.1.1"`). */
   positional?: string;
   /** Named arguments, quoted. */
   args?: Readonly<Record<string, CommandValue | undefined>>;
+  /** Named arguments whose values are item ids (`destination=*5`, `place-before=*3`), checked. */
+  ids?: Readonly<Record<string, string | undefined>>;
   /** Bare words (`once`, `as-value`, `detail`), checked. */
   switches?: readonly string[];
   /** Selection: ids as `from=`, the rest as `where` (last). */
@@ -109,12 +122,23 @@ export interface CommandSpec {
  * empty for a command that is itself a path (`/ping`).
  */
 export function cmd(path: string, verb: string, spec: CommandSpec = {}): string {
-  const parts = [menuPath(path)];
-  if (verb) parts.push(checkName(verb, "command"));
-  if (spec.numbers) parts.push(`numbers=${renderRef(spec.numbers)}`);
+  // The root menu: `/export`, `/ping`.
+  const parts = path === "/" ? [`/${checkName(verb, "command")}`] : [menuPath(path)];
+  if (verb && path !== "/") parts.push(checkName(verb, "command"));
+  // An id goes as `numbers=*1` (an unknown one answers `no such item`); a
+  // natural key as `[find where name="x"]` (no match changes nothing).
+  if (spec.numbers) {
+    parts.push(
+      "id" in spec.numbers ? `numbers=${renderRef(spec.numbers)}` : renderRef(spec.numbers),
+    );
+  }
+  if (spec.find) parts.push(`[find${renderWhere(spec.find)}]`);
   if (spec.positional !== undefined) parts.push(quoteValue(spec.positional));
   const args = renderArgs(spec.args ?? {});
   if (args) parts.push(args);
+  for (const [k, id] of Object.entries(spec.ids ?? {})) {
+    if (id !== undefined) parts.push(`${checkName(k, "property")}=${checkId(id)}`);
+  }
   for (const s of spec.switches ?? []) parts.push(checkName(s, "switch"));
   const from = renderFrom(spec.where ?? []);
   if (from) parts.push(from.trim());
@@ -145,6 +169,11 @@ export function getExpr(path: string, property: string, ref?: ItemRef | Expr): E
 /** `[/file find where name="x"]`. */
 export function findExpr(path: string, where: readonly Condition[]): Expr {
   return `[${menuPath(path)} find${renderWhere(where)}]` as Expr;
+}
+
+/** `[/ip dns cache print count-only where ...]`: how many items match. */
+export function countExpr(path: string, where: readonly Condition[] = []): Expr {
+  return `[${menuPath(path)} print count-only${renderFrom(where)}${renderWhere(where)}]` as Expr;
 }
 
 /** `:put "text"` of a fixed text (quoted). */

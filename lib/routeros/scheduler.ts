@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { menuPath } from "./commands.ts";
-import { quoteValue } from "./quote.ts";
+import { cmd } from "./command.ts";
 
 /** Prefix of every revert job's name. */
 export const REVERT_JOB_PREFIX = "mcp-revert-";
@@ -84,26 +83,37 @@ export function revertJobName(changeId: string): string {
 
 /** The statement that removes a revert job. */
 export function removeJobStatement(name: string): string {
-  return `${menuPath("/system/scheduler")} remove [find where name=${quoteValue(name)}]`;
+  return cmd("/system/scheduler", "remove", { numbers: { key: "name", value: name } });
 }
 
 /**
  * The statement that arms (adds) a revert job running `script` at `at`.
  * The script is quoted once more, as a value inside a command.
  */
-export function armJobStatement(name: string, at: RouterTime, script: string, comment: string) {
-  return `${menuPath("/system/scheduler")} add name=${quoteValue(name)} start-date=${
-    quoteValue(formatDate(at))
-  } start-time=${quoteValue(formatTime(at))} interval=0 comment=${quoteValue(comment)} on-event=${
-    quoteValue(script)
-  }`;
+export function armJobStatement(
+  name: string,
+  at: RouterTime,
+  script: string,
+  comment: string,
+): string {
+  return cmd("/system/scheduler", "add", {
+    args: {
+      name,
+      "start-date": formatDate(at),
+      "start-time": formatTime(at),
+      interval: "0",
+      comment,
+      "on-event": script,
+    },
+  });
 }
 
 /** The statement that replaces a job's script. */
 export function rearmJobStatement(name: string, script: string): string {
-  return `${menuPath("/system/scheduler")} set [find where name=${quoteValue(name)}] on-event=${
-    quoteValue(script)
-  }`;
+  return cmd("/system/scheduler", "set", {
+    numbers: { key: "name", value: name },
+    args: { "on-event": script },
+  });
 }
 
 /** The full revert script: inverse statements, then the job removes itself. */

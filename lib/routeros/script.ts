@@ -154,6 +154,21 @@ export class Script {
     return this.#section(statement, { k: "lines" });
   }
 
+  /** The read sections and how each reads (the client resolves ambiguous terse splits). */
+  readSpecs(): [number, ReadSpec][] {
+    return this.#sections.flatMap((
+      k,
+      i,
+    ) => (k.k === "read" ? [[i, k.spec] as [number, ReadSpec]] : []));
+  }
+
+  /** `print terse` of one property of one item: its value runs to the end of the output. */
+  static terseProperty(path: string, id: Condition, property: string): string {
+    return `${menuPath(path)} print terse show-ids proplist=${checkName(property, "property")}${
+      renderFrom([id])
+    }`;
+  }
+
   /** The script text: statements joined with `;`, so the first error stops the rest. */
   toString(): string {
     return this.#statements.join("; ");

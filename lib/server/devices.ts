@@ -11,6 +11,8 @@ import { log } from "../log.ts";
 import type { HostKeyPolicy } from "../ssh/host_key_policy.ts";
 import { SshPool } from "../ssh/pool.ts";
 import type { SshTarget } from "../ssh/target.ts";
+import { ArgumentError } from "../routeros/errors.ts";
+import type { DeviceRef, DeviceSet } from "../tools/guard/runner.ts";
 
 /** Global SSH settings a device may override. */
 export interface SshDefaults {
@@ -30,7 +32,7 @@ export interface DeviceSummary {
 }
 
 /** The fleet: devices by title, each with a lazily used client. */
-export class Devices {
+export class Devices implements DeviceSet {
   readonly pool: SshPool;
   readonly fleet: boolean;
   #configs: DeviceConfig[];
@@ -45,7 +47,7 @@ export class Devices {
   }
 
   /** Device titles, in inventory order. */
-  get titles(): string[] {
+  get titles(): readonly string[] {
     return this.#configs.map((d) => d.title);
   }
 
@@ -55,13 +57,29 @@ export class Devices {
     return this.#configs.find((d) => d.title.toLowerCase() === t);
   }
 
-  /** The client of the device with this title (throws for an unknown title). */
-  clientFor(title: string): RouterOsClient {
-    const config = this.config(title);
-    if (!config) {
-      throw new Error(`unknown device "${title}"; valid devices: ${this.titles.join(", ")}`);
+  /**
+   * The device a call names, or the only one when it names none; an
+   * {@linkcode ArgumentError} that lists the valid titles otherwise.
+   */
+  resolve(title: string | undefined): DeviceRef {
+    const titles = this.titles;
+    let config: DeviceConfig | undefined;
+    if (title === undefined) {
+      if (titles.length !== 1) {
+        throw new ArgumentError(`give device: one of ${titles.join(", ")}`, "device");
+      }
+      config = this.#configs[0];
+    } else {
+      // Exact, as the tool schema's enum is (case-insensitive lookups are for people).
+      config = this.#configs.find((d) => d.title === title);
+      if (!config) {
+        throw new ArgumentError(
+          `unknown device "${title}"; valid devices: ${titles.join(", ")}`,
+          "device",
+        );
+      }
     }
-    return this.client(config);
+    return { title: config.title, readOnly: config.readOnly, client: this.client(config) };
   }
 
   /** The client for a device, created on first use. */

@@ -1,19 +1,26 @@
 /**
- * MCP assembly: registers the catalogue's tools on an SDK `McpServer`, adds
- * the `device` argument in fleet mode, and turns failures into tool errors.
+ * MCP assembly: one SDK `Server` per session (stdio, or an HTTP session)
+ * over the process-wide catalogue, tool list and guard chain. A session
+ * holds only what is its own: which toolsets it lists, its log level and
+ * its client's capabilities.
  *
  * @module
  */
-import { McpServer, type RegisteredTool } from "../mcp_sdk/server.ts";
-import type { RequestHandlerExtra } from "../mcp_sdk/types.ts";
-import type { ServerNotification, ServerRequest } from "../mcp_sdk/types.ts";
-import * as z from "zod";
-import type { ToolDef } from "../tools/tool.ts";
-import { type ToolsetControl, toolsetTools } from "../tools/toolsets.ts";
-import type { Devices } from "./devices.ts";
-import { guardedCall, safetyInput, type SafetyOptions, safetyOutput } from "./safety/guards.ts";
-import { toolErrorMessage } from "../tools/tool_errors.ts";
+import { Server } from "../mcp_sdk/server.ts";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from "../mcp_sdk/types.ts";
+import type { RequestHandlerExtra, ServerNotification, ServerRequest } from "../mcp_sdk/types.ts";
+import { errorText } from "../tools/errors.ts";
+import type { CallSite, ToolRunner } from "../tools/guard/runner.ts";
+import { DISCOVERY } from "../tools/catalogue.ts";
+import { TOOLSET_ABOUT } from "../tools/toolsets.ts";
+import type { ToolDef, ToolsetControl } from "../tools/tool.ts";
+import { ToolList } from "./tool_list.ts";
 import { ToolLog } from "./tool_log.ts";
+import type { Selection } from "./tool_selection.ts";
 
 /** Server name and version, for `serverInfo`. */
 export interface ServerInfo {
@@ -21,174 +28,166 @@ export interface ServerInfo {
   version: string;
 }
 
-const deviceArguments = new WeakMap<Devices, z.ZodType>();
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** The `device` argument: an enum of titles, optional with one device. */
-export function deviceArgument(devices: Devices): z.ZodType | undefined {
-  if (!devices.fleet) return undefined;
-  const cached = deviceArguments.get(devices);
-  if (cached) return cached;
-  const titles = devices.titles as [string, ...string[]];
-  const schema = z.enum(titles).describe(
-    "Which router to act on: the title of one inventory device (see router_list_devices)",
-  );
-  const argument = titles.length === 1 ? schema.optional() : schema;
-  deviceArguments.set(devices, argument);
-  return argument;
+/** What every session of a process shares. */
+export interface ServerCore {
+  info: ServerInfo;
+  runner: ToolRunner;
+  selection: Selection;
+  list: ToolList;
 }
 
-type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** How the server presents its tools. */
-export interface ServerOptions {
-  /** Start with only the toolset discovery tools; enable toolsets on request. */
-  dynamicToolsets?: boolean;
-  /** Change safety (audit log). */
-  safety?: SafetyOptions;
-}
-
-/** Build an MCP server exposing `tools` for `devices`. */
-export function buildServer(
+/** Build what sessions share: the tool list over the runner's tools. */
+export function serverCore(
   info: ServerInfo,
-  tools: ToolDef[],
-  devices: Devices,
-  options: ServerOptions = {},
-): McpServer {
-  const server = new McpServer(info, {
+  runner: ToolRunner,
+  selection: Selection,
+  fleetTitles: readonly string[],
+): ServerCore {
+  return { info, runner, selection, list: new ToolList(fleetTitles) };
+}
+
+function instructions(core: ServerCore): string {
+  const listed = core.selection.initial;
+  const more = [
+    ...new Set(core.runner.tools.filter((t) => !listed.has(t.name)).map((t) => t.toolset)),
+  ];
+  return "Tools named router_* manage MikroTik RouterOS routers over SSH. List tools return typed " +
+    "records; address items by their `id` (such as *1A) from a list, never by position. Writes " +
+    "take dry_run; destructive ones need confirm: true." +
+    (core.selection.dynamic && more.length
+      ? ` More toolsets can be enabled with router_enable_toolsets: ${
+        more.map((t) => `${t} (${TOOLSET_ABOUT[t]})`).join("; ")
+      }.`
+      : "");
+}
+
+const DISCOVERY_NAMES = new Set(DISCOVERY.map((t) => t.name));
+
+/** A session's toolsets: what it lists, changed by the discovery tools. */
+class SessionTools implements ToolsetControl {
+  readonly #core: ServerCore;
+  readonly #listed: Set<string>;
+  readonly #changed: () => void;
+
+  /** Whether the discovery tools may change what this session lists. */
+  readonly dynamic: boolean;
+
+  constructor(core: ServerCore, changed: () => void) {
+    this.#core = core;
+    this.dynamic = core.selection.dynamic;
+    this.#listed = new Set(core.selection.initial);
+    this.#changed = changed;
+  }
+
+  has(tool: ToolDef): boolean {
+    return this.#listed.has(tool.name);
+  }
+
+  tools(): ToolDef[] {
+    return this.#core.runner.tools.filter((t) => this.#listed.has(t.name));
+  }
+
+  list() {
+    const byToolset = new Map<string, ToolDef[]>();
+    for (const t of this.#core.runner.tools) {
+      if (DISCOVERY_NAMES.has(t.name)) continue;
+      byToolset.set(t.toolset, [...(byToolset.get(t.toolset) ?? []), t]);
+    }
+    return [...byToolset].map(([name, tools]) => ({
+      name,
+      tools: tools.length,
+      enabled: tools.every((t) => this.#listed.has(t.name)),
+      about: TOOLSET_ABOUT[name as keyof typeof TOOLSET_ABOUT],
+    }));
+  }
+
+  enable(names: readonly string[]): string[] {
+    const added = this.#core.runner.tools.filter((t) =>
+      names.includes(t.toolset) && !this.#listed.has(t.name)
+    );
+    for (const t of added) this.#listed.add(t.name);
+    if (added.length) this.#changed();
+    return added.map((t) => t.name);
+  }
+
+  disable(names: readonly string[]): string[] {
+    const removed = this.#core.runner.tools.filter((t) =>
+      names.includes(t.toolset) && this.#listed.has(t.name) && !DISCOVERY_NAMES.has(t.name)
+    );
+    for (const t of removed) this.#listed.delete(t.name);
+    if (removed.length) this.#changed();
+    return removed.map((t) => t.name);
+  }
+}
+
+/** Build the MCP server of one session. */
+export function buildServer(core: ServerCore): Server {
+  const server = new Server(core.info, {
     capabilities: { logging: {}, tools: { listChanged: true } },
-    instructions:
-      "Tools named router_* manage MikroTik RouterOS routers over SSH. List tools return typed records; " +
-      "address items by their `id` (such as *1A) from a list, never by position.",
+    instructions: instructions(core),
   });
-  ToolLog.of(server); // logging/setLevel for this session's tool-call log
-  const device = deviceArgument(devices);
-  const registered = tools.map((tool) => ({
-    tool,
-    handle: registerTool(server, tool, devices, device, options.safety ?? {}),
+  const toolLog = ToolLog.of(server);
+  const session = new SessionTools(core, () => {
+    server.sendToolListChanged().catch(() => {});
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: session.tools().map((t) => core.list.entry(t)),
   }));
-  if (options.dynamicToolsets) {
-    for (const r of registered) r.handle.disable();
-    const control: ToolsetControl = {
-      list: () =>
-        [...new Set(registered.map((r) => r.tool.toolset))].map((name) => {
-          const members = registered.filter((r) => r.tool.toolset === name);
-          return {
-            name,
-            tools: members.length,
-            enabled: members.every((r) => r.handle.enabled),
-          };
-        }),
-      enable: (name) => {
-        const members = registered.filter((r) => r.tool.toolset === name);
-        if (members.length === 0) return null;
-        for (const r of members) if (!r.handle.enabled) r.handle.enable();
-        return members.map((r) => r.tool.name);
-      },
-    };
-    for (const tool of toolsetTools(control)) registerTool(server, tool, devices, device, {});
-  }
-  return server;
-}
-
-/** Schemas per tool and `device` argument, built once and shared by every session. */
-const schemaCache = new WeakMap<ToolDef, Map<z.ZodType | undefined, ToolSchemas>>();
-
-interface ToolSchemas {
-  input: z.ZodObject;
-  output: z.ZodObject;
-}
-
-function toolSchemas(tool: ToolDef, device: z.ZodType | undefined): ToolSchemas {
-  let byDevice = schemaCache.get(tool);
-  if (!byDevice) schemaCache.set(tool, byDevice = new Map());
-  let schemas = byDevice.get(device);
-  if (!schemas) {
-    const input = { ...tool.input, ...safetyInput(tool) };
-    const shape = tool.perDevice && device ? { device, ...input } : input;
-    schemas = { input: z.object(shape).strict(), output: z.object(safetyOutput(tool)) };
-    byDevice.set(device, schemas);
-  }
-  return schemas;
-}
-
-function registerTool(
-  server: McpServer,
-  tool: ToolDef,
-  devices: Devices,
-  device: z.ZodType | undefined,
-  safety: SafetyOptions,
-): RegisteredTool {
-  const schemas = toolSchemas(tool, device);
-  return server.registerTool(
-    tool.name,
-    {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: schemas.input,
-      outputSchema: schemas.output,
-      annotations: { title: tool.title, ...tool.annotations },
-    },
-    async (args: Record<string, unknown>, extra: ToolExtra) => {
-      let title: string | undefined;
-      const toolLog = ToolLog.of(server);
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request, extra: Extra): Promise<CallToolResult> => {
+      const { name } = request.params;
+      const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+      const device = typeof args.device === "string" ? args.device : undefined;
       const startedAt = performance.now();
+      toolLog.started(extra, name, device);
       try {
-        let client;
-        let config;
-        if (tool.perDevice) {
-          config = resolveDevice(devices, args.device as string | undefined);
-          title = config.title;
-          client = devices.client(config);
-          toolLog.started(extra, tool.name, title);
-        }
-        const { device: _, ...rest } = args;
-        const token = extra._meta?.progressToken;
-        const caller = { client: server.server.getClientVersion(), session: extra.sessionId };
-        const result = await guardedCall(
-          tool,
-          rest,
-          {
-            client: client as NonNullable<typeof client>,
-            fleet: devices,
-            signal: extra.signal,
-            progress: token === undefined
-              ? undefined
-              : (progress, total, message) =>
-                extra.sendNotification({
-                  method: "notifications/progress",
-                  params: { progressToken: token, progress, total, message },
-                }),
-          },
-          config,
-          caller,
-          safety,
-        );
-        toolLog.finished(extra, tool.name, title, startedAt);
+        const result = await core.runner.call(name, args, callSite(server, session, extra));
+        toolLog.finished(extra, name, device, startedAt);
         return {
-          content: [{ type: "text" as const, text: result.text }],
+          content: [{ type: "text", text: result.text }],
           structuredContent: result.structured,
         };
       } catch (err) {
-        const text = toolErrorMessage(err, tool.name, title);
-        toolLog.finished(extra, tool.name, title, startedAt, text);
-        return { content: [{ type: "text" as const, text }], isError: true };
+        const text = errorText(err, name, device);
+        toolLog.finished(extra, name, device, startedAt, text);
+        return { content: [{ type: "text", text }], isError: true };
       }
     },
   );
+  return server;
 }
 
-/** Thrown when `device` names no inventory entry. */
-class UnknownDeviceError extends Error {}
-
-function resolveDevice(devices: Devices, title: string | undefined) {
-  const titles = devices.titles;
-  if (title === undefined) {
-    if (titles.length === 1) return devices.config(titles[0])!;
-    throw new UnknownDeviceError(`give device: one of ${titles.join(", ")}`);
-  }
-  const config = devices.config(title);
-  if (!config) {
-    throw new UnknownDeviceError(`unknown device "${title}"; valid devices: ${titles.join(", ")}`);
-  }
-  return config;
+/** Where a session's call comes from: caller, progress, cancellation, confirmation. */
+function callSite(server: Server, session: SessionTools, extra: Extra): CallSite {
+  const token = extra._meta?.progressToken;
+  const elicits = server.getClientCapabilities()?.elicitation !== undefined;
+  return {
+    caller: { client: server.getClientVersion(), session: extra.sessionId },
+    signal: extra.signal,
+    enabled: (tool) => session.has(tool),
+    toolsets: session.dynamic ? session : undefined,
+    progress: token === undefined
+      ? undefined
+      : (progress, total, message) =>
+        extra.sendNotification({
+          method: "notifications/progress",
+          params: { progressToken: token, progress, total, message },
+        }),
+    confirm: elicits
+      ? async (message) => {
+        const r = await server.elicitInput({
+          message,
+          requestedSchema: {
+            type: "object",
+            properties: { confirm: { type: "boolean", title: "Carry it out" } },
+            required: ["confirm"],
+          },
+        });
+        return r.action === "accept" && r.content?.confirm === true;
+      }
+      : undefined,
+  };
 }

@@ -8,44 +8,47 @@ import { StdioServerTransport } from "../mcp_sdk/server.ts";
 import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
 import { AuditLog } from "./safety/audit_log.ts";
-import type { SafetyOptions } from "./safety/guards.ts";
 import { selectTools } from "./tool_selection.ts";
 import { createDevices } from "./devices.ts";
-import { buildServer, type ServerInfo } from "./mcp.ts";
+import { buildServer, serverCore, type ServerInfo } from "./mcp.ts";
+import { ToolRunner } from "../tools/guard/runner.ts";
 import { type HttpTransport, startHttp } from "./http/serve.ts";
 import { onSignals, within } from "./http/shutdown.ts";
-import type { McpServer } from "../mcp_sdk/server.ts";
+import type { Server } from "../mcp_sdk/server.ts";
 import type { Devices } from "./devices.ts";
 
-/** The change-safety options of a configuration (opens no files yet). */
-export async function safetyOptions(config: Config): Promise<SafetyOptions> {
+/** The audit log of a configuration, if any (writes are refused while it is unusable). */
+export async function auditLog(config: Config): Promise<AuditLog | undefined> {
   const path = config.settings["audit-log"];
-  if (!path) return {};
+  if (!path) return undefined;
   const audit = new AuditLog(path);
   await audit.checkWritable().catch((err) =>
     log("warning", `${(err as Error).message} (read-only tools still work)`)
   );
-  return { audit };
+  return audit;
+}
+
+/** What every session of this process shares: devices, guard chain, tool list. */
+export async function prepareServer(config: Config, info: ServerInfo) {
+  const devices = createDevices(config);
+  const selection = selectTools(config);
+  const runner = new ToolRunner(selection.all, selection.offered, devices, {
+    readOnly: config.settings["read-only"],
+    revealSecrets: config.settings["reveal-secrets"],
+    audit: await auditLog(config),
+  });
+  const core = serverCore(info, runner, selection, devices.fleet ? devices.titles : []);
+  return { devices, core };
 }
 
 /** Run the server until the transport closes or the process is signalled. */
 export async function runServer(config: Config, info: ServerInfo): Promise<void> {
-  const devices = createDevices(config);
+  const { devices, core } = await prepareServer(config, info);
   const transport = config.settings["mcp.transport"];
-  const tools = selectTools(config);
-  const options = {
-    dynamicToolsets: config.settings["dynamic-toolsets"],
-    safety: await safetyOptions(config),
-  };
   if (transport === "streamable-http" || transport === "sse") {
-    return await runHttp(
-      config,
-      transport,
-      () => buildServer(info, tools, devices, options),
-      devices,
-    );
+    return await runHttp(config, transport, () => buildServer(core), devices);
   }
-  const server = buildServer(info, tools, devices, options);
+  const server = buildServer(core);
   const stdio = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     stdio.onclose = () => resolve();
@@ -72,7 +75,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
 async function runHttp(
   config: Config,
   transport: HttpTransport,
-  newServer: () => McpServer,
+  newServer: () => Server,
   devices: Devices,
 ): Promise<void> {
   const s = config.settings;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { McpServer } from "../mcp_sdk/server.ts";
+import type { Server } from "../mcp_sdk/server.ts";
 import { type LoggingLevel, LoggingLevelSchema, SetLevelRequestSchema } from "../mcp_sdk/types.ts";
 
 /** The part of a request handler's `extra` that logging needs. */
@@ -22,14 +22,16 @@ const ORDER: readonly string[] = LoggingLevelSchema.options;
 /** Logger name in `notifications/message`. */
 export const LOGGER = "mcp-server-router";
 
-const logs = new WeakMap<McpServer, ToolLog>();
+const logs = new WeakMap<Server, ToolLog>();
 
 /** Tool-call logging for one MCP server (one session). */
 export class ToolLog {
-  #threshold: LoggingLevel = "info";
+  // Nothing below warning until the client asks (logging/setLevel): a
+  // notification per call costs the client tokens and us time.
+  #threshold: LoggingLevel = "warning";
 
   /** The server's tool log, created (with its `logging/setLevel` handler) on first use. */
-  static of(server: McpServer): ToolLog {
+  static of(server: Server): ToolLog {
     let log = logs.get(server);
     if (!log) {
       log = new ToolLog(server);
@@ -39,8 +41,8 @@ export class ToolLog {
   }
 
   /** Installs the `logging/setLevel` handler on `server`. */
-  constructor(server: McpServer) {
-    server.server.setRequestHandler(
+  constructor(server: Server) {
+    server.setRequestHandler(
       SetLevelRequestSchema,
       (request: { params: { level: LoggingLevel } }) => {
         this.#threshold = request.params.level;

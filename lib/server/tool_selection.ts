@@ -1,40 +1,58 @@
 /**
- * Which tools a configuration exposes: toolsets, read-only mode and the raw
- * command switch.
+ * Which tools a configuration offers, and which a new session lists:
+ *
+ * - `--toolsets default` (no flag): every toolset is offered; a session
+ *   lists the core tools (what an operator reaches for first) and the
+ *   discovery tools that enable the rest;
+ * - `--toolsets all`, or a list: those toolsets, all listed;
+ * - `--dynamic-toolsets`: a session starts with the discovery tools only;
+ * - `--read-only` drops every write tool, `--allow-raw-commands` adds
+ *   `router_run_command`.
  *
  * @module
  */
-import { ConfigError } from "../config/errors.ts";
 import type { Config } from "../config/load.ts";
-import { catalogue } from "../tools/catalogue.ts";
+import { catalogue, DISCOVERY } from "../tools/catalogue.ts";
 import { type ToolDef, type Toolset, TOOLSETS } from "../tools/tool.ts";
 
-/** The toolsets named by `--toolsets` (every toolset for `all`). */
-export function chosenToolsets(config: Config): Set<Toolset> {
-  const names = config.settings.toolsets;
-  if (names.includes("all")) return new Set(TOOLSETS);
-  // loadConfig already refused unknown names when main.ts passed TOOLSETS in;
-  // this check keeps a configuration built without them failing closed.
-  const isToolset = (n: string): n is Toolset => (TOOLSETS as readonly string[]).includes(n);
-  const unknown = names.filter((n) => !isToolset(n));
-  if (unknown.length > 0) {
-    throw new ConfigError(
-      `invalid value "${
-        unknown[0]
-      }" for --toolsets (ROUTER_TOOLSETS): expected all or a comma list of: ${TOOLSETS.join(", ")}`,
-    );
-  }
-  return new Set(names.filter(isToolset));
+/** What a server offers and what its sessions start with. */
+export interface Selection {
+  /** Every tool of the product (refusals explain why one is not offered). */
+  all: readonly ToolDef[];
+  /** Names of the tools this server offers. */
+  offered: ReadonlySet<string>;
+  /** Names of the tools a new session lists. */
+  initial: ReadonlySet<string>;
+  /** Sessions can enable and disable toolsets (the discovery tools are listed). */
+  dynamic: boolean;
 }
 
-/** Every tool this configuration may register, before toolset selection. */
-export function availableTools(config: Config): ToolDef[] {
-  const tools = catalogue({ allowRawCommands: config.settings["allow-raw-commands"] });
-  return config.settings["read-only"] ? tools.filter((t) => t.annotations.readOnlyHint) : tools;
-}
+const isToolset = (n: string): n is Toolset => (TOOLSETS as readonly string[]).includes(n);
 
-/** The tools of the chosen toolsets. */
-export function selectTools(config: Config): ToolDef[] {
-  const sets = chosenToolsets(config);
-  return availableTools(config).filter((t) => sets.has(t.toolset));
+/** The selection of a configuration. */
+export function selectTools(config: Config): Selection {
+  const s = config.settings;
+  const names = s.toolsets;
+  const byDefault = names.includes("default");
+  const sets = new Set<Toolset>(
+    byDefault || names.includes("all") ? TOOLSETS : names.filter(isToolset),
+  );
+  const discovery = new Set(DISCOVERY.map((t) => t.name));
+  const all = catalogue();
+  const offered = all.filter((t) =>
+    sets.has(t.toolset) &&
+    !(s["read-only"] && !t.annotations.readOnlyHint) &&
+    (t.name !== "router_run_command" || s["allow-raw-commands"]) &&
+    !discovery.has(t.name)
+  );
+  const dynamic = byDefault || s["dynamic-toolsets"];
+  const initial = s["dynamic-toolsets"] ? [] : byDefault ? offered.filter((t) => t.core) : offered;
+  const withDiscovery = (list: readonly ToolDef[]) =>
+    new Set([...list.map((t) => t.name), ...(dynamic ? discovery : [])]);
+  return {
+    all,
+    offered: withDiscovery(offered),
+    initial: withDiscovery(initial),
+    dynamic,
+  };
 }

@@ -1,61 +1,16 @@
 /**
- * The tool catalogue: every menu declaration plus the hand-written tools.
+ * The tool catalogue: every menu's tools, the hand-written tools, and the
+ * composites built over them. Built once per process; which of them a
+ * server offers is its selection (toolsets, read-only, raw commands).
  *
  * @module
  */
-import { changeTools } from "./changes/tools.ts";
+import { MENU_SCHEMAS } from "../routeros/schema/registry.ts";
+import { applyChanges } from "./changes/apply.ts";
+import { commitChanges, listPendingChanges, rollbackChanges } from "./changes/pending.ts";
 import { listDevices } from "./devices_tool.ts";
 import { fleetQueryTool } from "./fleet_query.ts";
-import { toolErrorMessage } from "./tool_errors.ts";
-import { menuTools } from "./engine.ts";
-import type { Menu } from "./menu.ts";
-import { bridgePorts, bridges, bridgeVlans } from "./menus/bridge.ts";
-import { dhcpLeases, dhcpNetworks, dhcpServers } from "./menus/dhcp.ts";
-import { dnsCache, dnsSettings, dnsStatic } from "./menus/dns.ts";
-import { files } from "./menus/files.ts";
-import {
-  firewallAddressList,
-  firewallFilter,
-  firewallMangle,
-  firewallNat,
-  firewallRaw,
-  ipv6FirewallAddressList,
-  ipv6FirewallFilter,
-} from "./menus/firewall.ts";
-import { ethernet, interfaces, poe, vlans } from "./menus/interfaces.ts";
-import { ipAddress, ipPool, ipPoolUsed, ipv6Address } from "./menus/ip.ts";
-import { queueTree, queueTypes, simpleQueues } from "./menus/queues.ts";
-import { ipRoutes, ipv6Routes } from "./menus/routing.ts";
-import { ipServices, neighbors, netwatch, scheduler } from "./menus/services.ts";
-import {
-  clock,
-  health,
-  identity,
-  ntpClient,
-  packages,
-  resource,
-  routerboard,
-} from "./menus/system.ts";
-import { activeUsers, sshKeys, userGroups, users } from "./menus/users.ts";
-import { wireguard, wireguardPeers } from "./menus/wireguard.ts";
-import {
-  wifi,
-  wifiAccessList,
-  wifiRegistrations,
-  wireless,
-  wirelessAccessList,
-  wirelessRegistrations,
-  wirelessSecurityProfiles,
-} from "./menus/wireless.ts";
-import type { ToolDef } from "./tool.ts";
 import { makeStaticLease } from "./handwritten/dhcp.ts";
-import {
-  ping,
-  PRINT_EXTRAS,
-  printTool,
-  runCommand,
-  traceroute,
-} from "./handwritten/diagnostics.ts";
 import { dnsCacheStats, flushDnsCache, resolveDns } from "./handwritten/dns.ts";
 import {
   createBackup,
@@ -66,81 +21,118 @@ import {
 } from "./handwritten/files.ts";
 import { interfaceTraffic, poeMonitor } from "./handwritten/interfaces.ts";
 import { getLogs } from "./handwritten/logs.ts";
+import { ping } from "./handwritten/ping.ts";
+import { printTool } from "./handwritten/print.ts";
 import { addBlackholeRoute, checkRoute, getDefaultRoute } from "./handwritten/routing.ts";
+import { runCommand } from "./handwritten/run_command.ts";
 import { reboot, systemHealth } from "./handwritten/system.ts";
+import { traceroute } from "./handwritten/traceroute.ts";
 import { addUserSshKey, disconnectActiveUser } from "./handwritten/users.ts";
 import { wireguardClientConfig } from "./handwritten/wireguard.ts";
+import { menuTools } from "./menu_tools/menu_tools.ts";
+import type { MenuTools } from "./menu_tools/spec.ts";
+import { ethernetTools, interfacesTools, poeTools, vlansTools } from "./menus/interfaces.ts";
+import { bridgePortsTools, bridgesTools, bridgeVlansTools } from "./menus/bridge.ts";
+import { ipAddressTools, ipPoolTools, ipPoolUsedTools, ipv6AddressTools } from "./menus/ip.ts";
+import { dhcpLeasesTools, dhcpNetworksTools, dhcpServersTools } from "./menus/dhcp.ts";
+import { dnsCacheTools, dnsSettingsTools, dnsStaticTools } from "./menus/dns.ts";
+import { ipRoutesTools, ipv6RoutesTools } from "./menus/routing.ts";
+import {
+  firewallAddressListTools,
+  firewallFilterTools,
+  firewallMangleTools,
+  firewallNatTools,
+  firewallRawTools,
+  ipv6FirewallAddressListTools,
+  ipv6FirewallFilterTools,
+} from "./menus/firewall.ts";
+import { activeUsersTools, sshKeysTools, userGroupsTools, usersTools } from "./menus/users.ts";
+import {
+  clockTools,
+  healthTools,
+  identityTools,
+  ntpClientTools,
+  packagesTools,
+  resourceTools,
+  routerboardTools,
+} from "./menus/system.ts";
+import {
+  ipServicesTools,
+  neighborsTools,
+  netwatchTools,
+  schedulerTools,
+} from "./menus/services.ts";
+import { queueTreeTools, queueTypesTools, simpleQueuesTools } from "./menus/queues.ts";
+import {
+  wifiAccessListTools,
+  wifiRegistrationsTools,
+  wifiTools,
+  wirelessAccessListTools,
+  wirelessRegistrationsTools,
+  wirelessSecurityProfilesTools,
+  wirelessTools,
+} from "./menus/wireless.ts";
+import { wireguardPeersTools, wireguardTools } from "./menus/wireguard.ts";
+import { filesTools } from "./menus/files.ts";
+import type { ToolDef } from "./tool.ts";
+import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
 
-/** Every declared menu. */
-export const MENUS: readonly Menu[] = [
-  // interfaces
-  interfaces,
-  ethernet,
-  vlans,
-  poe,
-  // bridge
-  bridges,
-  bridgePorts,
-  bridgeVlans,
-  // ip
-  ipAddress,
-  ipv6Address,
-  ipPool,
-  ipPoolUsed,
-  // dhcp
-  dhcpServers,
-  dhcpNetworks,
-  dhcpLeases,
-  // dns
-  dnsSettings,
-  dnsStatic,
-  dnsCache,
-  // routing
-  ipRoutes,
-  ipv6Routes,
-  // firewall
-  firewallFilter,
-  firewallNat,
-  firewallMangle,
-  firewallRaw,
-  firewallAddressList,
-  ipv6FirewallFilter,
-  ipv6FirewallAddressList,
-  // users
-  users,
-  userGroups,
-  activeUsers,
-  sshKeys,
-  // system
-  identity,
-  clock,
-  ntpClient,
-  resource,
-  routerboard,
-  packages,
-  health,
-  // services
-  ipServices,
-  netwatch,
-  scheduler,
-  neighbors,
-  // queues
-  simpleQueues,
-  queueTree,
-  queueTypes,
-  // wireless
-  wifi,
-  wifiRegistrations,
-  wifiAccessList,
-  wireless,
-  wirelessSecurityProfiles,
-  wirelessRegistrations,
-  wirelessAccessList,
-  // wireguard
-  wireguard,
-  wireguardPeers,
-  // files
-  files,
+/** Every menu's tool presentation, in catalogue order. */
+export const MENU_TOOLS: readonly MenuTools[] = [
+  interfacesTools,
+  ethernetTools,
+  vlansTools,
+  poeTools,
+  bridgesTools,
+  bridgePortsTools,
+  bridgeVlansTools,
+  ipAddressTools,
+  ipv6AddressTools,
+  ipPoolTools,
+  ipPoolUsedTools,
+  dhcpServersTools,
+  dhcpNetworksTools,
+  dhcpLeasesTools,
+  dnsSettingsTools,
+  dnsStaticTools,
+  dnsCacheTools,
+  ipRoutesTools,
+  ipv6RoutesTools,
+  firewallFilterTools,
+  firewallNatTools,
+  firewallMangleTools,
+  firewallRawTools,
+  firewallAddressListTools,
+  ipv6FirewallFilterTools,
+  ipv6FirewallAddressListTools,
+  usersTools,
+  userGroupsTools,
+  activeUsersTools,
+  sshKeysTools,
+  identityTools,
+  clockTools,
+  ntpClientTools,
+  resourceTools,
+  routerboardTools,
+  packagesTools,
+  healthTools,
+  ipServicesTools,
+  netwatchTools,
+  schedulerTools,
+  neighborsTools,
+  simpleQueuesTools,
+  queueTreeTools,
+  queueTypesTools,
+  wifiTools,
+  wifiRegistrationsTools,
+  wifiAccessListTools,
+  wirelessTools,
+  wirelessSecurityProfilesTools,
+  wirelessRegistrationsTools,
+  wirelessAccessListTools,
+  wireguardTools,
+  wireguardPeersTools,
+  filesTools,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */
@@ -160,33 +152,38 @@ export const HANDWRITTEN: readonly ToolDef[] = [
   systemHealth,
   createBackup,
   listBackups,
-  exportTool(MENUS, PRINT_EXTRAS.map((e) => e.path)),
+  exportTool(MENU_SCHEMAS),
   readFile,
   uploadFile,
   getLogs,
   wireguardClientConfig,
   ping,
   traceroute,
-  printTool(MENUS),
+  printTool(MENU_SCHEMAS),
+  runCommand,
 ];
 
-/** Catalogue switches. */
-export interface CatalogueOptions {
-  /** Include `router_run_command` (raw commands). */
-  allowRawCommands?: boolean;
-}
+/** Discovery tools for sessions that start with a subset of toolsets. */
+export const DISCOVERY: readonly ToolDef[] = [listToolsets, enableToolsets, disableToolsets];
+
+let built: readonly ToolDef[] | undefined;
 
 /**
- * Every tool of the catalogue, in a stable order: the device list, the
- * menus' tools, the hand-written ones, then the tools built over them (fleet
- * queries over the reads, confirm-or-revert changes over the menu writes).
+ * Every tool of the product, built once per process and shared by every
+ * session: the device list, the menus' tools, the hand-written ones, then
+ * the composites (fleet queries over the reads, confirm-or-revert changes).
  */
-export function catalogue(options: CatalogueOptions = {}): ToolDef[] {
-  const base = [
-    listDevices,
-    ...MENUS.flatMap(menuTools),
-    ...HANDWRITTEN,
-    ...(options.allowRawCommands ? [runCommand] : []),
+export function catalogue(): readonly ToolDef[] {
+  if (built) return built;
+  const base = [listDevices, ...MENU_TOOLS.flatMap(menuTools), ...HANDWRITTEN];
+  built = [
+    ...base,
+    fleetQueryTool(base),
+    applyChanges,
+    commitChanges,
+    rollbackChanges,
+    listPendingChanges,
+    ...DISCOVERY,
   ];
-  return [...base, fleetQueryTool(base, toolErrorMessage), ...changeTools(base)];
+  return built;
 }

@@ -5,16 +5,19 @@
  * @module
  */
 import * as z from "zod";
+import { defineTool } from "./define.ts";
 import { renderTable } from "./render.ts";
-import { READ, type ToolDef } from "./tool.ts";
+import { READ } from "./tool.ts";
 
 /** The `router_list_devices` tool. */
-export const listDevices: ToolDef = {
+export const listDevices = defineTool({
   name: "router_list_devices",
   title: "List devices",
   description:
-    "List the routers this server manages (title, host, port, username, region, tags) and whether each has an open SSH connection now. Use a title as the `device` argument of other tools.",
+    "List the routers this server manages (title, host, port, username, region, tags) and " +
+    "whether each has an open SSH connection now. Use a title as the `device` argument of other tools.",
   toolset: "fleet",
+  core: true,
   input: {},
   output: {
     items: z.array(z.object({
@@ -45,4 +48,4 @@ export const listDevices: ToolDef = {
       ]),
     });
   },
-};
+});

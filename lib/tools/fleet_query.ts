@@ -1,32 +1,35 @@
 /**
- * `router_fleet_query`: run one read-only tool on many devices at once, with
- * bounded concurrency and progress notifications. One unreachable router
- * never fails the whole call: each device gets its own result or error.
+ * `router_fleet_query`: run one read-only tool on many devices at once,
+ * with bounded concurrency and progress notifications. Each device's call
+ * runs through the same guard chain as a direct call; one unreachable
+ * router never fails the whole call.
  *
  * @module
  */
 import * as z from "zod";
+import { ArgumentError } from "../routeros/errors.ts";
+import { defineTool } from "./define.ts";
+import { errorText } from "./errors.ts";
 import { READ, type ToolDef } from "./tool.ts";
 
 /** Devices queried at once. */
 export const FLEET_CONCURRENCY = 32;
 
-/** Build the fleet query tool over the given read-only per-device tools. */
-export function fleetQueryTool(
-  tools: readonly ToolDef[],
-  errorText: (err: unknown, tool: string, device: string) => string,
-): ToolDef {
-  const readable = tools.filter((t) => t.perDevice && t.annotations.readOnlyHint);
-  const byName = new Map(readable.map((t) => [t.name, t]));
-  const names = readable.map((t) => t.name) as [string, ...string[]];
-  return {
+/** Build the fleet query tool over the read-only per-device tools in `tools`. */
+export function fleetQueryTool(tools: readonly ToolDef[]): ToolDef {
+  const names = tools.filter((t) => t.perDevice && t.annotations.readOnlyHint).map((t) => t.name);
+  return defineTool({
     name: "router_fleet_query",
     title: "Query many routers",
     description:
-      "Run one read-only router_* tool on many devices at once: all of them, a list of titles, or those matching tags/region. Returns each device's result or error; an unreachable router does not fail the call. Example: {tool: 'router_list_ip_addresses', tags: ['core']}.",
+      "Run one read-only router_* tool on many devices at once: all of them, a list of titles, or " +
+      "those matching tags/region. Returns each device's result or error; an unreachable router " +
+      "does not fail the call. Example: {tool: 'router_list_ip_addresses', tags: ['core']}.",
     toolset: "fleet",
     input: {
-      tool: z.enum(names).describe("The read-only tool to run on each device"),
+      tool: z.enum(names as [string, ...string[]]).describe(
+        "The read-only tool to run on each device",
+      ),
       arguments: z.record(z.string(), z.unknown()).optional().describe(
         "Arguments for that tool (without device)",
       ),
@@ -48,69 +51,63 @@ export function fleetQueryTool(
       succeeded: z.number(),
       failed: z.number(),
     },
-    annotations: { ...READ, openWorldHint: false },
+    annotations: READ,
     perDevice: false,
     example: { tool: "router_list_ip_addresses" },
-    async handler(args, { fleet, progress, signal }) {
-      const tool = byName.get(String(args.tool));
-      if (!tool) throw new Error(`unknown tool ${String(args.tool)}`);
-      const toolArgs = (args.arguments ?? {}) as Record<string, unknown>;
-      const parsed = z.object(tool.input).strict().safeParse(toolArgs);
-      if (!parsed.success) {
-        throw new Error(
-          `arguments for ${tool.name}: ${
-            parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join(
-              "; ",
-            )
-          }`,
-        );
-      }
-      const all = fleet.summaries();
-      const wanted = args.devices as string[] | undefined;
-      const tags = (args.tags as string[] | undefined) ?? [];
-      const region = args.region as string | undefined;
-      if (wanted) {
+    async handler(args, ctx) {
+      const all = ctx.fleet.summaries();
+      const tags = args.tags ?? [];
+      if (args.devices) {
         const known = new Set(all.map((d) => d.title.toLowerCase()));
-        const unknown = wanted.filter((t) => !known.has(t.trim().toLowerCase()));
+        const unknown = args.devices.filter((t) => !known.has(t.trim().toLowerCase()));
         if (unknown.length) {
-          throw new Error(
+          throw new ArgumentError(
             `unknown device(s) ${unknown.join(", ")}; valid devices: ${
               all.map((d) => d.title).join(", ")
             }`,
+            "devices",
           );
         }
       }
       const chosen = all.filter((d) =>
-        (!wanted || wanted.some((t) => t.trim().toLowerCase() === d.title.toLowerCase())) &&
+        (!args.devices ||
+          args.devices.some((t) => t.trim().toLowerCase() === d.title.toLowerCase())) &&
         tags.every((t) => d.tags.includes(t)) &&
-        (region === undefined || d.region === region)
+        (args.region === undefined || d.region === args.region)
       );
-      const results: { device: string; ok: boolean; result?: unknown; error?: string }[] =
-        new Array(chosen.length);
+      // One refusal for all: the same guards say no to every device alike.
+      if (chosen.length) {
+        await ctx.check({ name: args.tool, args: args.arguments ?? {}, device: chosen[0].title });
+      }
+      const results: {
+        device: string;
+        ok: boolean;
+        result?: Record<string, unknown>;
+        error?: string;
+      }[] = new Array(chosen.length);
       let next = 0;
       let done = 0;
       const worker = async () => {
-        while (next < chosen.length && !signal?.aborted) {
+        while (next < chosen.length && !ctx.signal?.aborted) {
           const i = next++;
           const title = chosen[i].title;
           try {
-            const r = await tool.handler(parsed.data, { client: fleet.clientFor(title), fleet });
+            const r = await ctx.call({
+              name: args.tool,
+              args: args.arguments ?? {},
+              device: title,
+            });
             results[i] = { device: title, ok: true, result: r.structured };
           } catch (err) {
-            results[i] = { device: title, ok: false, error: errorText(err, tool.name, title) };
+            results[i] = { device: title, ok: false, error: errorText(err, args.tool, title) };
           }
           done++;
-          await progress?.(done, chosen.length, title);
+          await ctx.progress?.(done, chosen.length, title);
         }
       };
-      await Promise.all(
-        Array.from({ length: Math.min(FLEET_CONCURRENCY, chosen.length) }, worker),
-      );
+      await Promise.all(Array.from({ length: Math.min(FLEET_CONCURRENCY, chosen.length) }, worker));
       const finished = results.filter(Boolean);
       const failed = finished.filter((r) => !r.ok);
-      const lines = finished.map((r) =>
-        r.ok ? `${r.device}: ok` : `${r.device}: error: ${r.error}`
-      );
       return {
         structured: {
           results: finished,
@@ -118,9 +115,11 @@ export function fleetQueryTool(
           failed: failed.length,
         },
         text: `${finished.length - failed.length} of ${chosen.length} devices answered\n${
-          lines.join("\n")
+          finished.map((r) => (r.ok ? `${r.device}: ok` : `${r.device}: error: ${r.error}`)).join(
+            "\n",
+          )
         }`,
       };
     },
-  };
+  });
 }

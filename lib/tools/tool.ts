@@ -1,11 +1,13 @@
 /**
- * What a tool is: data that the server turns into an MCP tool.
+ * What a tool is: data (name, schemas, annotations, toolset) beside the
+ * handler that does the work. The guard chain (`guard/`) runs every call;
+ * the server turns the definitions into MCP tools.
  *
  * @module
  */
 import type * as z from "zod";
 import type { RouterOsClient } from "../routeros/client.ts";
-import type { Menu, Verb } from "./menu.ts";
+import type { MenuSchema } from "../routeros/schema/menu.ts";
 
 /** The toolsets tools are grouped in. */
 export const TOOLSETS = [
@@ -25,6 +27,7 @@ export const TOOLSETS = [
   "bridge",
   "services",
   "diagnostics",
+  "changes",
   "fleet",
 ] as const;
 
@@ -39,9 +42,34 @@ export interface Annotations {
   openWorldHint: boolean;
 }
 
+/** Annotations of a read-only tool. */
+export const READ: Annotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/** Annotations of a read that reaches beyond the router (ping, DNS). */
+export const PROBE: Annotations = { ...READ, idempotentHint: false, openWorldHint: true };
+
+/** Annotations of a tool that changes the router but destroys nothing. */
+export const WRITE: Annotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+
+/** A write that gives the same result when repeated (update, enable, disable). */
+export const WRITE_IDEMPOTENT: Annotations = { ...WRITE, idempotentHint: true };
+
+/** Annotations of a destructive write (remove, reboot, raw commands). */
+export const DESTRUCTIVE: Annotations = { ...WRITE, destructiveHint: true };
+
 /** What a handler returns: typed data plus a compact text rendering. */
-export interface ToolResult {
-  structured: Record<string, unknown>;
+export interface ToolResult<O = Record<string, unknown>> {
+  structured: O;
   text: string;
 }
 
@@ -60,19 +88,51 @@ export interface DeviceInfo {
 export interface FleetView {
   /** Every device, without secrets. */
   summaries(): DeviceInfo[];
-  /** The client of the device with this title. */
-  clientFor(title: string): RouterOsClient;
+}
+
+/** A session's toolsets, as the discovery tools change them. */
+export interface ToolsetControl {
+  /** Each toolset of this server: its tools, whether enabled, what it covers. */
+  list(): { name: string; tools: number; enabled: boolean; about: string }[];
+  /** Enable toolsets; returns the tool names now listed. One list_changed is sent. */
+  enable(names: readonly string[]): string[];
+  /** Disable toolsets; returns the tool names no longer listed. One list_changed is sent. */
+  disable(names: readonly string[]): string[];
+}
+
+/** How a nested call is made by a composite tool. */
+export interface NestedCall {
+  /** Tool name. */
+  name: string;
+  args: Record<string, unknown>;
+  /** Another device (fleet jobs); default: the caller's. */
+  device?: string;
 }
 
 /** Context a handler runs in. */
 export interface ToolContext {
-  /** The resolved device's client (for per-device tools). */
+  /** The resolved device's client (per-device tools). */
   client: RouterOsClient;
+  /** The resolved device's title ("" for tools that act on no device). */
+  device: string;
   fleet: FleetView;
   /** Report progress (MCP progress notifications when the client asked for them). */
   progress?: (done: number, total: number, message?: string) => Promise<void>;
   /** Aborted when the client cancels the call. */
   signal?: AbortSignal;
+  /** The session's toolsets (discovery tools; absent where a session has none). */
+  toolsets?: ToolsetControl;
+  /**
+   * Run another tool of this server's catalogue through the same guard
+   * chain as a direct call (composite tools and fleet jobs use this).
+   */
+  call(nested: NestedCall): Promise<ToolResult>;
+  /**
+   * Pass a nested call through the guards without running it (a composite
+   * plans all its steps before it changes anything): the tool and its
+   * checked arguments, or the refusal the call would get.
+   */
+  check(nested: NestedCall): Promise<{ tool: ToolDef; args: Record<string, unknown> }>;
 }
 
 /** What a dry run reports: the exact commands and the item as it would look. */
@@ -85,48 +145,48 @@ export interface DryRunResult {
   problems: string[];
 }
 
-/** A tool, as data. */
+/** The verbs the engine makes tools for. */
+export type Verb = "list" | "get" | "add" | "update" | "remove" | "enable" | "disable" | "move";
+
+/** A tool, as the server and the guard chain see it. */
 export interface ToolDef {
   name: string;
   title: string;
   description: string;
   toolset: Toolset;
-  /** Input fields (without `device`, which the server adds). */
-  input: Record<string, z.ZodType>;
-  /** Output object fields. */
-  output: Record<string, z.ZodType>;
+  /** In the default (core) catalogue: what an operator reaches for first. */
+  core?: boolean;
+  /** Input object (without `device`, `dry_run` and `confirm`, which the server adds). */
+  input: z.ZodObject;
+  /** Output object. */
+  output: z.ZodObject;
   annotations: Annotations;
-  /** Whether this tool acts on a device (and so takes `device` in fleet mode). */
+  /** Acts on one device (and so takes `device` in fleet mode). */
   perDevice: boolean;
-  handler(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+  // deno-lint-ignore no-explicit-any
+  handler(args: any, ctx: ToolContext): Promise<ToolResult>;
   /**
    * Write tools: validate, resolve references with reads only, and report
    * the exact commands the call would send. Sends nothing that changes state.
    */
-  dryRun?(args: Record<string, unknown>, ctx: ToolContext): Promise<DryRunResult>;
-  /** Argument names whose values are secret (masked in dry runs and audit lines). */
+  // deno-lint-ignore no-explicit-any
+  dryRun?(args: any, ctx: ToolContext): Promise<DryRunResult>;
+  /** At least one of these arguments must be given (an item by `id` or by `name`). */
+  requireOneOf?: readonly string[];
+  /** Input arguments whose values are secret (masked in dry runs, errors and audit lines). */
   secretArgs?: readonly string[];
+  /** The call would show secrets the router holds (an export with `show_sensitive`). */
+  // deno-lint-ignore no-explicit-any
+  revealsSecrets?(args: any): boolean;
   /**
-   * Valid example arguments against a default simulated router (hand-written
-   * tools); used by the docs and by the test that calls every tool.
+   * What the call would cut of this server's own management access (its
+   * interface, address, SSH service, user), or undefined: the guard chain
+   * then asks for `confirm: true`.
    */
+  // deno-lint-ignore no-explicit-any
+  lockout?(args: any, ctx: ToolContext): Promise<string | undefined>;
+  /** Valid example arguments against a default simulated router (docs, tests). */
   example?: Record<string, unknown>;
-  /** For engine-made tools: the menu and verb, so changes can be inverted. */
-  crud?: { menu: Menu; verb: Verb };
+  /** Engine-made tools: the menu and verb (change inverses use them). */
+  crud?: { menu: MenuSchema; verb: Verb };
 }
-
-/** Annotations of a read-only tool. */
-export const READ: Annotations = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-};
-
-/** Annotations of a tool that changes the router but destroys nothing. */
-export const WRITE: Annotations = {
-  readOnlyHint: false,
-  destructiveHint: false,
-  idempotentHint: false,
-  openWorldHint: false,
-};

@@ -5,94 +5,92 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { MENUS } from "../../lib/tools/catalogue.ts";
-import { toolName } from "../../lib/tools/engine.ts";
-import { type Field, fromRaw } from "../../lib/tools/fields.ts";
-import type { Menu } from "../../lib/tools/menu.ts";
+import { inRange, release, type ReleaseRange } from "../../lib/routeros/release.ts";
+import { fromRaw } from "../../lib/routeros/schema/convert.ts";
+import type { Field } from "../../lib/routeros/schema/field.ts";
+import { rosName } from "../../lib/routeros/schema/menu.ts";
+import { MENU_TOOLS } from "../../lib/tools/catalogue.ts";
+import { toolName } from "../../lib/tools/menu_tools/fields.ts";
+import type { MenuTools } from "../../lib/tools/menu_tools/spec.ts";
 import type { SimRouter, SimVersion } from "../../lib/sim/mod.ts";
 import { callTool, type McpSession, spawnServer } from "./mcp.ts";
 
 /** A typed item as tools return it. */
 export type Item = Record<string, unknown>;
 
-/** The dialect-like view of a simulated version (major, minor). */
-export function versionOf(v: SimVersion): { major: number; minor: number } {
-  const [major, minor] = v.split(".").map(Number);
-  return { major, minor };
+/** Whether a simulated release lies in a range. */
+function on(range: ReleaseRange | undefined, v: SimVersion): boolean {
+  return inRange(release(v), range);
 }
 
-function inRange(range: Menu["versions"], v: SimVersion): boolean {
-  if (!range) return true;
-  const { major, minor } = versionOf(v);
-  const n = major * 1000 + minor;
-  const num = (t: string) => Number(t.split(".")[0]) * 1000 + Number(t.split(".")[1] ?? 0);
-  return (!range.min || n >= num(range.min)) && (!range.max || n <= num(range.max));
-}
-
-/** Whether a simulated version has the menu. */
-export function menuOn(menu: Menu, v: SimVersion): boolean {
-  return inRange(menu.versions, v);
+/** Whether a simulated release has the menu. */
+export function menuOn(menu: MenuTools, v: SimVersion): boolean {
+  return on(menu.schema.releases, v);
 }
 
 /** The field a tool argument names, if it is one of the menu's. */
-export function fieldOf(menu: Menu, arg: string): [string, Field] | undefined {
-  return Object.entries(menu.fields).find(([name]) => toolName(name) === arg);
+export function fieldOf(menu: MenuTools, arg: string): [string, Field] | undefined {
+  return Object.entries(menu.schema.fields).find(([name]) => toolName(name) === arg);
 }
 
-/** Example arguments without the fields the version lacks. */
+/** Example arguments without the fields the release lacks. */
 export function argsOn(
-  menu: Menu,
+  menu: MenuTools,
   args: Record<string, unknown> | undefined,
   v: SimVersion,
 ): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(args ?? {}).filter(([k]) => {
       const f = fieldOf(menu, k);
-      return !f || inRange(f[1].versions, v);
+      return !f || on(f[1].releases, v);
     }),
   );
 }
 
-/** The RouterOS name of a field on a version (v6 renames). */
-export function rosNameOn(menu: Menu, name: string, v: SimVersion): string {
-  return v.startsWith("6.") ? menu.v6Names?.[name] ?? name : name;
+/** The RouterOS name of a field on a release (v6 renames). */
+export function rosNameOn(menu: MenuTools, name: string, v: SimVersion): string {
+  return rosName(menu.schema.fields[name], name, release(v));
 }
 
 /** A sim item's value of a field, converted like the product converts it (unmasked). */
-export function simValue(menu: Menu, raw: Record<string, string>, name: string, v: SimVersion) {
-  const field = menu.fields[name];
-  return fromRaw({ ...field, secret: false }, raw[rosNameOn(menu, name, v)]);
+export function simValue(
+  menu: MenuTools,
+  raw: Record<string, string>,
+  name: string,
+  v: SimVersion,
+) {
+  return fromRaw(menu.schema.fields[name], raw[rosNameOn(menu, name, v)]);
 }
 
 /** Assert that the sim item holds exactly the tool arguments given. */
 export function assertStored(
-  menu: Menu,
+  menu: MenuTools,
   raw: Record<string, string> | undefined,
   args: Record<string, unknown>,
   v: SimVersion,
 ): void {
-  assert.ok(raw, `${menu.path}: item is on the router`);
+  assert.ok(raw, `${menu.schema.path}: item is on the router`);
   for (const [arg, want] of Object.entries(args)) {
     const f = fieldOf(menu, arg);
     if (!f) continue;
     assert.deepEqual(
       simValue(menu, raw, f[0], v),
       want,
-      `${menu.path}: ${f[0]} stored on the router`,
+      `${menu.schema.path}: ${f[0]} stored on the router`,
     );
   }
 }
 
 /** Assert that a tool item agrees with the sim item (secrets masked). */
 export function assertMatchesSim(
-  menu: Menu,
+  menu: MenuTools,
   item: Item,
   raw: Record<string, string>,
   v: SimVersion,
 ): void {
-  if (!menu.singleton) assert.equal(item.id, raw[".id"], `${menu.path}: id`);
-  for (const [name, field] of Object.entries(menu.fields)) {
-    if (!inRange(field.versions, v)) continue;
+  if (menu.schema.kind === "list") assert.equal(item.id, raw[".id"], `${menu.schema.path}: id`);
+  for (const [name, field] of Object.entries(menu.schema.fields)) {
+    if (!on(field.releases, v)) continue;
     const key = toolName(name);
     if (field.secret) {
       if (item[key] !== undefined) assert.ok(item[key] === "********" || item[key] === "");
@@ -102,26 +100,26 @@ export function assertMatchesSim(
     // Fields the router did not print are left out; the others must agree.
     if (item[key] === undefined || want === undefined) continue;
     if (!field.writable && VOLATILE.test(name)) continue;
-    assert.deepEqual(item[key], want, `${menu.path}: ${name} as returned vs on the router`);
+    assert.deepEqual(item[key], want, `${menu.schema.path}: ${name} as returned vs on the router`);
   }
 }
 
 /** Read-only properties that change by themselves, or print with units before 7.13. */
 const VOLATILE =
-  /^(run-count|next-run|since|status|uptime|last-.*|bytes|packets|rx|tx|ttl|rate|(free|total)-(memory|hdd-space)|cpu-load|bad-blocks)$/;
+  /^(run-count|next-run|since|status|uptime|last-.*|bytes|packets|rx|tx|ttl|rate|(free|total)-(memory|hdd-space)|cpu-load|bad-blocks|time|date)$/;
 
 /** Menus in an order where each menu's example requirements come first. */
-export function orderedMenus(v: SimVersion): Menu[] {
-  const out: Menu[] = [];
-  const add = (m: Menu) => {
+export function orderedMenus(v: SimVersion): MenuTools[] {
+  const out: MenuTools[] = [];
+  const add = (m: MenuTools) => {
     if (out.includes(m) || !menuOn(m, v)) return;
     for (const path of m.example?.requires ?? []) {
-      const dep = MENUS.find((x) => x.path === path);
+      const dep = MENU_TOOLS.find((x) => x.schema.path === path);
       if (dep) add(dep);
     }
     out.push(m);
   };
-  for (const m of MENUS) add(m);
+  for (const m of MENU_TOOLS) add(m);
   return out;
 }
 
@@ -167,9 +165,9 @@ export async function ok(session: McpSession, name: string, args: Record<string,
 }
 
 /** The configured (writable) part of an item: what does not change by itself. */
-export function configured(menu: Menu, item: Item): Item {
+export function configured(menu: MenuTools, item: Item): Item {
   const out: Item = { id: item.id };
-  for (const [name, field] of Object.entries(menu.fields)) {
+  for (const [name, field] of Object.entries(menu.schema.fields)) {
     if (field.writable && item[toolName(name)] !== undefined) {
       out[toolName(name)] = item[toolName(name)];
     }
@@ -182,10 +180,10 @@ function bool(v: string | undefined): boolean {
 }
 
 /** The id of the item a target reference (`{ name: "ether3" }`) names on the router. */
-export function targetId(sim: SimRouter, menu: Menu, target: Record<string, unknown>): string {
+export function targetId(sim: SimRouter, menu: MenuTools, target: Record<string, unknown>): string {
   const [[k, val]] = Object.entries(target);
-  const raw = sim.items(menu.path).find((i) => i[k] === val);
-  assert.ok(raw, `${menu.path}: the default router has ${k}=${String(val)}`);
+  const raw = sim.items(menu.schema.path).find((i) => i[k] === val);
+  assert.ok(raw, `${menu.schema.path}: the default router has ${k}=${String(val)}`);
   return raw[".id"];
 }
 
@@ -195,85 +193,83 @@ export function targetId(sim: SimRouter, menu: Menu, target: Record<string, unkn
  * move, remove; or, for menus without add, get/update/disable/enable of a
  * default item (restored afterwards); or get/update for singletons.
  */
-export async function exerciseMenu(rig: Rig, menu: Menu): Promise<void> {
+export async function exerciseMenu(rig: Rig, menu: MenuTools): Promise<void> {
   const { sim, session, version: v } = rig;
   const has = (verb: string) => menu.verbs.includes(verb as never);
-  const t = (verb: string, stem: "singular" | "plural" = "singular") =>
-    `router_${verb}_${menu[stem]}`;
+  const t = (verb: string, stem: "stem" | "stems" = "stem") => `router_${verb}_${menu.noun[stem]}`;
 
-  if (menu.singleton) {
+  if (menu.schema.kind === "singleton") {
     const got = (await ok(session, t("get"))).item as Item;
-    assertMatchesSim(menu, got, sim.items(menu.path)[0], v);
+    assertMatchesSim(menu, got, sim.items(menu.schema.path)[0], v);
     if (has("update")) {
       const change = argsOn(menu, menu.example?.update, v);
       const r = await ok(session, t("update"), change);
       assert.deepEqual(r.before, got, "before is the item as it was");
-      assertStored(menu, sim.items(menu.path)[0], change, v);
-      assertMatchesSim(menu, r.after as Item, sim.items(menu.path)[0], v);
+      assertStored(menu, sim.items(menu.schema.path)[0], change, v);
+      assertMatchesSim(menu, r.after as Item, sim.items(menu.schema.path)[0], v);
     }
     return;
   }
 
   // Items this menu's example needs (a peer's interface), made with their own tools.
-  const prerequisites: [Menu, string][] = [];
+  const prerequisites: [MenuTools, string][] = [];
   for (const path of menu.example?.requires ?? []) {
-    const dep = MENUS.find((m) => m.path === path)!;
-    const made = await ok(session, `router_add_${dep.singular}`, argsOn(dep, dep.example?.add, v));
+    const dep = MENU_TOOLS.find((m) => m.schema.path === path)!;
+    const made = await ok(session, `router_add_${dep.noun.stem}`, argsOn(dep, dep.example?.add, v));
     prerequisites.push([dep, (made.item as Item).id as string]);
   }
   try {
     await exerciseItems(rig, menu);
   } finally {
     for (const [dep, depId] of prerequisites.reverse()) {
-      await ok(session, `router_remove_${dep.singular}`, { id: depId, confirm: true });
+      await ok(session, `router_remove_${dep.noun.stem}`, { id: depId, confirm: true });
     }
   }
 }
 
-async function exerciseItems(rig: Rig, menu: Menu): Promise<void> {
+async function exerciseItems(rig: Rig, menu: MenuTools): Promise<void> {
   const { sim, session, version: v } = rig;
   const has = (verb: string) => menu.verbs.includes(verb as never);
-  const t = (verb: string, stem: "singular" | "plural" = "singular") =>
-    `router_${verb}_${menu[stem]}`;
-  const simItem = (id: string) => sim.items(menu.path).find((i) => i[".id"] === id);
+  const t = (verb: string, stem: "stem" | "stems" = "stem") => `router_${verb}_${menu.noun[stem]}`;
+  const simItem = (id: string) => sim.items(menu.schema.path).find((i) => i[".id"] === id);
   let id: string;
   let added: Item | undefined;
   if (has("add")) {
     const args = argsOn(menu, menu.example?.add, v);
-    const count = sim.items(menu.path).length;
+    const count = sim.items(menu.schema.path).length;
     added = (await ok(session, t("add"), args)).item as Item;
     id = added.id as string;
     assert.match(id, /^\*[0-9A-F]+$/);
-    assert.equal(sim.items(menu.path).length, count + 1, "exactly one item added");
+    assert.equal(sim.items(menu.schema.path).length, count + 1, "exactly one item added");
     assertStored(menu, simItem(id), args, v);
     assertMatchesSim(menu, added, simItem(id)!, v);
   } else if (menu.example?.target) {
     id = targetId(sim, menu, menu.example.target);
   } else {
     // Read-only menus: list must agree with the router item by item.
-    const r = await ok(session, t("list", "plural"));
+    const r = await ok(session, t("list", "stems"));
     const items = r.items as Item[];
     assert.equal(r.count, items.length);
-    const raws = sim.items(menu.path);
-    assert.equal(items.length, raws.length, `${menu.path}: every item listed`);
+    const raws = sim.items(menu.schema.path);
+    assert.equal(items.length, raws.length, `${menu.schema.path}: every item listed`);
     items.forEach((item, i) => assertMatchesSim(menu, item, raws[i], v));
     return;
   }
 
   // list: the item is there, and agrees with the router
-  const listed = (await ok(session, t("list", "plural"))).items as Item[];
+  const listed = (await ok(session, t("list", "stems"))).items as Item[];
   const mine = listed.find((i) => i.id === id);
-  assert.ok(mine, `${menu.path}: ${id} is listed`);
+  assert.ok(mine, `${menu.schema.path}: ${id} is listed`);
   assertMatchesSim(menu, mine, simItem(id)!, v);
   if (added) assert.deepEqual(configured(menu, mine), configured(menu, added));
 
   if (has("get")) {
     const got = (await ok(session, t("get"), { id })).item as Item;
     assert.deepEqual(got, mine);
-    if (menu.key && menu.fields[menu.key] && typeof mine[toolName(menu.key)] === "string") {
-      const byKey = (await ok(session, t("get"), {
-        [toolName(menu.key)]: mine[toolName(menu.key)],
-      })).item as Item;
+    const key = menu.schema.key;
+    if (key && typeof mine[toolName(key)] === "string") {
+      const byKey = (await ok(session, t("get"), { [toolName(key)]: mine[toolName(key)] }))
+        .item as Item;
       assert.equal(byKey.id, id, "get by natural key finds the same item");
     }
   }
@@ -312,26 +308,26 @@ async function exerciseItems(rig: Rig, menu: Menu): Promise<void> {
   }
 
   if (has("move")) {
-    const others = sim.items(menu.path).filter((i) => i[".id"] !== id);
+    const others = sim.items(menu.schema.path).filter((i) => i[".id"] !== id);
     let second: string | undefined;
     if (others.length === 0) {
       const args = argsOn(menu, menu.example?.add, v);
-      if (menu.key) args[toolName(menu.key)] = `${args[toolName(menu.key)]}-2`;
+      if (menu.schema.key) args[toolName(menu.schema.key)] = `${args[toolName(menu.schema.key)]}-2`;
       second = ((await ok(session, t("add"), args)).item as Item).id as string;
     }
     const dest = second ?? others[0][".id"];
     await ok(session, t("move"), { id, destination: dest });
-    const order = sim.items(menu.path).map((i) => i[".id"]);
+    const order = sim.items(menu.schema.path).map((i) => i[".id"]);
     assert.equal(order.indexOf(id) + 1, order.indexOf(dest), "moved just above destination");
     if (second) await ok(session, t("remove"), { id: second, confirm: true });
   }
 
   if (has("remove") && added) {
-    const count = sim.items(menu.path).length;
+    const count = sim.items(menu.schema.path).length;
     const r = await ok(session, t("remove"), { id, confirm: true });
     assert.equal((r.item as Item).id, id);
     assert.equal(simItem(id), undefined, "gone from the router");
-    assert.equal(sim.items(menu.path).length, count - 1, "exactly one item removed");
+    assert.equal(sim.items(menu.schema.path).length, count - 1, "exactly one item removed");
   } else if (restore && Object.keys(restore).length) {
     await ok(session, t("update"), { id, ...restore });
   }
@@ -361,12 +357,12 @@ const SEED_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl keyholder@test";
 
 /** Remove a seeded item through its remove tool and check it is gone. */
-export async function exerciseSeededRemove(rig: Rig, menu: Menu, id: string): Promise<void> {
-  const r = await ok(rig.session, `router_remove_${menu.singular}`, { id, confirm: true });
+export async function exerciseSeededRemove(rig: Rig, menu: MenuTools, id: string): Promise<void> {
+  const r = await ok(rig.session, `router_remove_${menu.noun.stem}`, { id, confirm: true });
   assert.equal((r.item as Item).id, id);
   assert.equal(
-    rig.sim.items(menu.path).find((i) => i[".id"] === id),
+    rig.sim.items(menu.schema.path).find((i) => i[".id"] === id),
     undefined,
-    `${menu.path}: ${id} gone from the router`,
+    `${menu.schema.path}: ${id} gone from the router`,
   );
 }

@@ -25,12 +25,16 @@ export interface McpSession {
 
 /**
  * Spawn `main.ts` with `args` and only the given environment (plus PATH and
- * HOME), and connect an MCP client to it over stdio.
+ * HOME), and connect an MCP client to it over stdio. Every toolset is
+ * listed (`--toolsets all`) unless `args` choose toolsets themselves.
  */
 export async function spawnServer(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<McpSession> {
+  const chooses = args.some((a) => a.startsWith("--toolsets") || a === "--dynamic-toolsets") ||
+    "ROUTER_TOOLSETS" in env;
+  if (!chooses) args = ["--toolsets", "all", ...args];
   const home = await Deno.makeTempDir({ prefix: "mcp-home-" });
   const transport = new StdioClientTransport({
     command: DENO,
@@ -100,4 +104,13 @@ export async function startRouters(
     throw (failed as PromiseRejectedResult).reason;
   }
   return routers;
+}
+
+/**
+ * Commands with their section-mark nonces made alike: every script carries
+ * a fresh random nonce in its marks, so a dry run and the real call differ
+ * only there.
+ */
+export function withoutNonces(commands: readonly string[]): string[] {
+  return commands.map((c) => c.replace(/--mcp-[0-9a-f]{12}--/g, "--mcp-<nonce>--"));
 }

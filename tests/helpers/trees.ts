@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { release, type Release } from "../../lib/routeros/release.ts";
+import { type Release, release } from "../../lib/routeros/release.ts";
 
 /** Where the trees live, relative to the repository. */
 export const FIDELITY = new URL("../../../shared/fidelity/", import.meta.url).pathname;
@@ -16,7 +16,10 @@ export interface Tree {
   version: string;
   release: Release;
   completion: boolean;
-  menus: Record<string, { c?: Record<string, string>; e?: Record<string, [number, string]>; x?: 1; p?: string }>;
+  menus: Record<
+    string,
+    { c?: Record<string, string>; e?: Record<string, [number, string]>; x?: 1; p?: string }
+  >;
   enums: string[][];
 }
 

@@ -44,6 +44,7 @@ const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
   "toolsets": ["ip,dns", "firewall", ["ip", "dns"], ["firewall"]],
   "audit-log": ["/a/flag.log", "/a/env.log", "/a/flag.log", "/a/env.log"],
   "log-level": ["debug", "warning", "debug", "warning"],
+  "simulate-version": ["7.12.2", "6.49.13", "7.12.2", "6.49.13"],
 };
 
 const valued = ALL.filter((s) => s.arg);
@@ -159,9 +160,12 @@ Deno.test("toolsets: all alone, or known names; never empty; the bad name is nam
   assert.deepEqual(toolsetList(" ip , dns,ip ", KNOWN), ["ip", "dns"]);
   assert.match(
     refusal({ toolsets: "ip,nosuch" }, {}, KNOWN),
-    /^invalid value "nosuch" for --toolsets: no such toolset; expected all or a comma list of: ip, dns, firewall$/,
+    /^invalid value "nosuch" for --toolsets: no such toolset; expected default, all, or a comma list of: ip, dns, firewall$/,
   );
-  assert.match(refusal({ toolsets: "" }, {}, KNOWN), /"" for --toolsets: expected all or a comma/);
+  assert.match(
+    refusal({ toolsets: "" }, {}, KNOWN),
+    /"" for --toolsets: expected default, all, or a comma/,
+  );
   assert.match(refusal({ toolsets: " , " }, {}, KNOWN), /for --toolsets/);
   assert.match(refusal({ toolsets: "all,ip" }, {}, KNOWN), /"all" stands alone/);
   assert.match(refusal({}, { ROUTER_TOOLSETS: "bogus" }, KNOWN), /ROUTER_TOOLSETS \(--toolsets\)/);

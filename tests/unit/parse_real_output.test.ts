@@ -12,8 +12,8 @@ import {
   parseTerse,
   parseTerseItems,
 } from "../../lib/routeros/parse_terse.ts";
-import { durationMs } from "../../lib/routeros/records.ts";
-import { fromRaw, num } from "../../lib/tools/fields.ts";
+import { durationMs } from "../../lib/routeros/values.ts";
+import { numberOf } from "../../lib/routeros/schema/convert.ts";
 import { capture, captures, realOutputAvailable } from "../helpers/real_output.ts";
 
 const ignore = !realOutputAvailable();
@@ -112,9 +112,9 @@ Deno.test({
   fn() {
     const conns = terse("terse-firewall-connection-v7.txt");
     assert.equal(conns[1]["orig-packets"], "7 269");
-    assert.equal(fromRaw(num("packets"), conns[1]["orig-packets"]), 7269);
-    assert.equal(fromRaw(num("bytes"), "47 603"), 47603);
-    assert.equal(fromRaw(num("bytes"), "47 60"), undefined, "not a thousands grouping");
+    assert.equal(numberOf(conns[1]["orig-packets"]), 7269);
+    assert.equal(numberOf("47 603"), 47603);
+    assert.equal(numberOf("47 60"), undefined, "not a thousands grouping");
   },
 });
 

@@ -29,6 +29,10 @@ Deno.test({
         }
         if (!present) continue;
         const commands = tree.menus[menu.path].c ?? {};
+        const exports = menu.exports !== false && inRange(tree.release, menu.exports);
+        if (("export" in commands) !== exports) {
+          problems.push(`${at}: export ${"export" in commands ? "exists" : "is absent"}`);
+        }
         for (const w of WRITES) {
           if ((w in commands) !== hasWrite(menu, w, tree.release)) {
             problems.push(`${at}: write ${w} ${w in commands ? "exists" : "is absent"}`);

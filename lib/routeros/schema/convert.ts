@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { durationMs } from "../records.ts";
+import { durationMs } from "../values.ts";
 import type { Field } from "./field.ts";
 
 /** A typed property value. */

@@ -35,6 +35,11 @@ export interface MenuSchema {
   hardware?: boolean;
   /** Flag letters in terse output (default X/D/I). */
   flags?: FlagMap;
+  /**
+   * Releases whose menu has `export` (default: every release of the menu);
+   * `false` for run-time tables (`/ip/dns/cache`, registration tables).
+   */
+  exports?: ReleaseRange | false;
   /** Properties by RouterOS name (`actual-interface`). */
   fields: Readonly<Record<string, Field>>;
 }
@@ -73,6 +78,11 @@ export function hasWrite(menu: MenuSchema, w: MenuWrite, release?: Release): boo
   const decl = menu.writes.find((d) => writeName(d) === w);
   if (decl === undefined) return false;
   return release === undefined || typeof decl === "string" || inRange(release, decl[1]);
+}
+
+/** True when the menu has `export` on `release`. */
+export function exportsOn(menu: MenuSchema, release: Release): boolean {
+  return menu.exports !== false && menuOnRelease(menu, release) && inRange(release, menu.exports);
 }
 
 /** True when `release` has the menu. */

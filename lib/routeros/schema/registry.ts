@@ -9,15 +9,16 @@ import { dhcpLeases, dhcpNetworks, dhcpServers } from "./menus/dhcp.ts";
 import { dnsCache, dnsSettings, dnsStatic } from "./menus/dns.ts";
 import { files } from "./menus/files.ts";
 import {
-  _ip_firewall_address_list,
-  _ipv6_firewall_address_list,
+  firewallAddressList,
   firewallFilter,
   firewallMangle,
   firewallNat,
   firewallRaw,
+  ipv6FirewallAddressList,
   ipv6FirewallFilter,
 } from "./menus/firewall.ts";
 import { ethernet, interfaces, poe, vlans } from "./menus/interfaces.ts";
+import { logEntries } from "./menus/logs.ts";
 import { ipAddress, ipPool, ipPoolUsed, ipv6Address } from "./menus/ip.ts";
 import { queueTree, queueTypes, simpleQueues } from "./menus/queues.ts";
 import { ipRoutes, ipv6Routes } from "./menus/routing.ts";
@@ -45,6 +46,7 @@ import {
 
 /** Every declared menu. */
 export const MENU_SCHEMAS: readonly MenuSchema[] = [
+  logEntries,
   bridges,
   bridgePorts,
   bridgeVlans,
@@ -59,9 +61,9 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   firewallNat,
   firewallMangle,
   firewallRaw,
-  _ip_firewall_address_list,
+  firewallAddressList,
   ipv6FirewallFilter,
-  _ipv6_firewall_address_list,
+  ipv6FirewallAddressList,
   interfaces,
   ethernet,
   vlans,

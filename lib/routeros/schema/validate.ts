@@ -118,7 +118,7 @@ function checkScalar(kind: FieldKind, field: Field, value: string): string | nul
  * list) for `field`; throw an {@linkcode ArgumentError} naming `argument`
  * and the accepted form.
  */
-export function validateValue(field: Field, argument: string, value: unknown): void {
+export function validateValue(field: Field, argument: string | undefined, value: unknown): void {
   const fail = (form: string) => {
     throw new ArgumentError(`${JSON.stringify(value)} is not ${form}`, argument);
   };

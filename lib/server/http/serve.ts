@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { McpServer } from "../../mcp_sdk/server.ts";
+import type { Server } from "../../mcp_sdk/server.ts";
 import { ConfigError } from "../../config/errors.ts";
 import { log } from "../../log.ts";
 import { App, type Middleware } from "./app.ts";
@@ -45,7 +45,7 @@ export interface HttpOptions {
   /** Most sessions open at once (default: no limit). */
   maxSessions?: number;
   /** A fresh MCP server for a session or (stateless) a request. */
-  newServer: () => McpServer;
+  newServer: () => Server;
 }
 
 /** A running HTTP server. */

@@ -1,18 +1,18 @@
 /**
  * Open MCP sessions over HTTP (streamable-http and SSE), each with its own
- * `McpServer`. A session is busy while one of its responses is streaming
+ * `Server`. A session is busy while one of its responses is streaming
  * (a call in progress, an open event stream); once idle longer than the
  * timeout it is closed.
  *
  * @module
  */
-import type { McpServer } from "../../mcp_sdk/server.ts";
+import type { Server } from "../../mcp_sdk/server.ts";
 import type { Transport } from "../../mcp_sdk/types.ts";
 
 /** One session: its id, server and transport. */
 export interface Session {
   id: string;
-  server: McpServer;
+  server: Server;
   transport: Transport;
   /** Responses of this session still streaming. */
   open: number;
@@ -54,7 +54,7 @@ export class Sessions {
   }
 
   /** Register a session; it leaves the registry when its transport closes. */
-  add(id: string, server: McpServer, transport: Transport): Session {
+  add(id: string, server: Server, transport: Transport): Session {
     const session: Session = { id, server, transport, open: 0, lastSeen: performance.now() };
     this.#sessions.set(id, session);
     return session;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { McpServer } from "../../mcp_sdk/server.ts";
+import type { Server } from "../../mcp_sdk/server.ts";
 import type { Handler, MethodRoute } from "./app.ts";
 import { bodyLimit } from "./body_limit.ts";
 import { requireJson } from "./content_type.ts";
@@ -19,7 +19,7 @@ export const MESSAGES_PATH = "/messages";
 
 /** What the SSE handlers need. */
 export interface SseOptions {
-  newServer: () => McpServer;
+  newServer: () => Server;
   sessions: Sessions;
   inflight: Inflight;
 }

@@ -1,11 +1,11 @@
 /**
  * The streamable-http transport at `/mcp`: the SDK's
- * `WebStandardStreamableHTTPServerTransport`, one `McpServer` per session
+ * `WebStandardStreamableHTTPServerTransport`, one `Server` per session
  * (or, stateless, per request), all sharing one device pool.
  *
  * @module
  */
-import type { McpServer } from "../../mcp_sdk/server.ts";
+import type { Server } from "../../mcp_sdk/server.ts";
 import { WebStandardStreamableHTTPServerTransport } from "../../mcp_sdk/server.ts";
 import { isInitializeRequest } from "../../mcp_sdk/types.ts";
 import type { Context, MethodRoute } from "./app.ts";
@@ -19,7 +19,7 @@ import { type Session, type Sessions, watchBody } from "./sessions.ts";
 /** What the `/mcp` handlers need. */
 export interface StreamableOptions {
   /** A fresh MCP server (tools registered, devices shared). */
-  newServer: () => McpServer;
+  newServer: () => Server;
   sessions: Sessions;
   inflight: Inflight;
   /** No sessions: a server and transport per request. */

@@ -21,26 +21,15 @@ import {
   writeAnchor,
 } from "./audit_anchor.ts";
 
-/** What an audit line records. */
-export interface AuditEntry {
-  time: string;
-  device: string;
-  tool: string;
-  arguments: Record<string, unknown>;
-  commands: string[];
-  dry_run: boolean;
-  outcome: "ok" | "routeros-error" | "unknown" | "refused" | "error";
-  error?: string;
-  duration_ms: number;
-  client?: { name?: string; version?: string };
-  session?: string;
-}
+import type { AuditEntry, AuditSink } from "../../tools/guard/audit.ts";
+
+export type { AuditEntry };
 
 /** Raised when the audit log cannot be written (writes are then refused). */
 export class AuditLogError extends Error {}
 
 /** An append-only, hash-chained JSON-lines file with its anchor. */
-export class AuditLog {
+export class AuditLog implements AuditSink {
   readonly path: string;
   #queue: Promise<unknown> = Promise.resolve();
   /** Entry count and head hash after the last append; null until checked. */

@@ -4,19 +4,12 @@
  *
  * @module
  */
-import {
-  type CommandValue,
-  type Condition,
-  menuPath,
-  renderArgs,
-  renderWhere,
-} from "../../routeros/commands.ts";
+import { cmd, type CommandValue, type Condition } from "../../routeros/command.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
-import { checkId } from "../../routeros/quote.ts";
-import { rosName, toolName, writableFields } from "../engine.ts";
-import { toRaw } from "../fields.ts";
-import type { Menu, Verb } from "../menu.ts";
+import { hasWrite, type MenuSchema, rosName } from "../../routeros/schema/menu.ts";
+import { toolName, toRaw } from "../menu_tools/fields.ts";
+import type { Verb } from "../tool.ts";
 
 /** Raised when a change cannot be reverted (it is then not applied). */
 export class IrreversibleError extends Error {}
@@ -30,17 +23,20 @@ export interface Before {
 }
 
 function rawValue(value: RawItem[string]): CommandValue {
-  if (Array.isArray(value)) return value.join(",");
-  return value;
+  return Array.isArray(value) ? value.join(",") : value;
+}
+
+function writable(menu: MenuSchema) {
+  return Object.entries(menu.fields).filter(([, f]) => f.writable);
 }
 
 /** Conditions that find the item an `add` created, from its given properties. */
-function addedItemConditions(menu: Menu, dialect: Dialect, args: Record<string, unknown>) {
+function addedItemConditions(menu: MenuSchema, dialect: Dialect, args: Record<string, unknown>) {
   const conditions: Condition[] = [];
-  for (const [name, field] of writableFields(menu)) {
+  for (const [name, field] of writable(menu)) {
     const v = args[toolName(name)];
     if (v === undefined || field.secret) continue;
-    conditions.push({ key: rosName(menu, name, dialect), value: toRaw(field, v) });
+    conditions.push({ key: rosName(field, name, dialect.release), value: toRaw(field, v) });
   }
   if (conditions.length === 0) {
     throw new IrreversibleError(`an add to ${menu.path} with no properties cannot be found again`);
@@ -53,41 +49,41 @@ function addedItemConditions(menu: Menu, dialect: Dialect, args: Record<string, 
  * id once known; before that, the inverse finds the item by its properties.
  */
 export function inverseStatement(
-  menu: Menu,
+  menu: MenuSchema,
   verb: Verb,
   dialect: Dialect,
   args: Record<string, unknown>,
   before: Before,
   newId?: string,
 ): string {
-  const path = menuPath(menu.path);
   if (verb === "add") {
     return newId
-      ? `${path} remove numbers=${checkId(newId)}`
-      : `${path} remove [find${renderWhere(addedItemConditions(menu, dialect, args))}]`;
+      ? cmd(menu.path, "remove", { numbers: { id: newId } })
+      : cmd(menu.path, "remove", { find: addedItemConditions(menu, dialect, args) });
   }
-  if (menu.singleton) {
+  if (menu.kind === "singleton") {
     if (verb !== "update") throw new IrreversibleError(`${verb} on ${menu.path} is not reversible`);
-    return `${path} set ${renderArgs(restoredProps(menu, dialect, args, before.item ?? {}))}`;
+    return cmd(menu.path, "set", { args: restoredProps(menu, dialect, args, before.item ?? {}) });
   }
   const item = before.item;
   if (!item) throw new IrreversibleError(`the item to change in ${menu.path} was not found`);
-  const id = checkId(String(item[".id"]));
+  const id = String(item[".id"]);
   switch (verb) {
     case "enable":
-      return `${path} disable numbers=${id}`;
+      return cmd(menu.path, "disable", { numbers: { id } });
     case "disable":
-      return `${path} enable numbers=${id}`;
+      return cmd(menu.path, "enable", { numbers: { id } });
     case "update":
-      return `${path} set numbers=${id} ${renderArgs(restoredProps(menu, dialect, args, item))}`;
+      return cmd(menu.path, "set", {
+        numbers: { id },
+        args: restoredProps(menu, dialect, args, item),
+      });
     case "move":
-      return `${path} move numbers=${id}${
-        before.nextId ? ` destination=${checkId(before.nextId)}` : ""
-      }`;
+      return cmd(menu.path, "move", { numbers: { id }, ids: { destination: before.nextId } });
     case "remove": {
       const props: Record<string, CommandValue> = {};
-      for (const [name, field] of writableFields(menu)) {
-        const key = rosName(menu, name, dialect);
+      for (const [name, field] of writable(menu)) {
+        const key = rosName(field, name, dialect.release);
         const value = item[key];
         if (field.secret && (value === undefined || value === "")) {
           throw new IrreversibleError(
@@ -99,10 +95,12 @@ export function inverseStatement(
       if (item.disabled === true || item.disabled === "true" || item.disabled === "yes") {
         props.disabled = true;
       }
-      const place = before.nextId && menu.verbs.includes("move")
-        ? ` place-before=${checkId(before.nextId)}`
-        : "";
-      return `${path} add ${renderArgs(props)}${place}`;
+      return cmd(menu.path, "add", {
+        args: props,
+        ids: {
+          "place-before": before.nextId && hasWrite(menu, "move") ? before.nextId : undefined,
+        },
+      });
     }
     default:
       throw new IrreversibleError(`${verb} is not reversible`);
@@ -111,13 +109,13 @@ export function inverseStatement(
 
 /** The old values of the properties an update changes. */
 function restoredProps(
-  menu: Menu,
+  menu: MenuSchema,
   dialect: Dialect,
   args: Record<string, unknown>,
   item: RawItem,
 ): Record<string, CommandValue> {
   const props: Record<string, CommandValue> = {};
-  for (const [name, field] of writableFields(menu)) {
+  for (const [name, field] of writable(menu)) {
     const given = name === menu.key ? args[`new_${toolName(name)}`] : args[toolName(name)];
     if (given === undefined) continue;
     if (field.secret) {
@@ -125,9 +123,9 @@ function restoredProps(
         `changing ${name} in ${menu.path} cannot be reverted: RouterOS does not show the old value`,
       );
     }
-    const key = rosName(menu, name, dialect);
+    const key = rosName(field, name, dialect.release);
     const old = item[key];
-    props[key] = old === undefined ? (field.kind === "boolean" ? false : "") : rawValue(old);
+    props[key] = old === undefined ? (field.kind === "bool" ? false : "") : rawValue(old);
   }
   return props;
 }

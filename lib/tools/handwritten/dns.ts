@@ -5,24 +5,14 @@
  * @module
  */
 import * as z from "zod";
-import { RouterOsError } from "../../routeros/errors.ts";
+import { cmd, countExpr, getExpr } from "../../routeros/command.ts";
+import { RouterOsError, unparsable } from "../../routeros/errors.ts";
 import { quoteValue } from "../../routeros/quote.ts";
-import { leadingNumber, outputLines, parseScalars, raiseIfError } from "../../routeros/records.ts";
-import { getExpression, putScalars } from "../../routeros/scripts.ts";
-import { outputError } from "../../routeros/parse_json.ts";
-import { READ, type ToolDef, type ToolResult } from "../tool.ts";
-import { planned, PROBE } from "./views.ts";
-
-const STAT_KEYS = ["cache-size", "cache-used", "entries"] as const;
-
-/** The statement printing cache size, use and entry count as `key=value` lines. */
-function statsScript(): string {
-  return putScalars({
-    "cache-size": getExpression("/ip/dns", "cache-size"),
-    "cache-used": getExpression("/ip/dns", "cache-used"),
-    entries: "[/ip dns cache print count-only]",
-  });
-}
+import { Script } from "../../routeros/script.ts";
+import type { Dialect } from "../../routeros/dialect.ts";
+import { leadingNumber } from "../../routeros/values.ts";
+import { defineTool } from "../define.ts";
+import { PROBE, READ, WRITE_IDEMPOTENT } from "../tool.ts";
 
 const STATS_OUTPUT = {
   cache_size_kib: z.number().describe("Configured cache size in KiB"),
@@ -30,24 +20,36 @@ const STATS_OUTPUT = {
   entries: z.number().describe("Records in the cache"),
 };
 
-function statsResult(output: string): ToolResult {
-  raiseIfError(output);
-  const s = parseScalars(output, STAT_KEYS);
+/** A script that prints the cache statistics (after `flush`, when asked). */
+function statsScript(dialect: Dialect, flush: boolean) {
+  const script = new Script(dialect);
+  if (flush) script.do(cmd("/ip/dns/cache", "flush"));
+  const stats = script.scalars({
+    "cache-size": getExpr("/ip/dns", "cache-size"),
+    "cache-used": getExpr("/ip/dns", "cache-used"),
+    entries: countExpr("/ip/dns/cache"),
+  });
+  return { script, stats };
+}
+
+function statsOf(s: Record<string, string>) {
   const structured = {
     cache_size_kib: leadingNumber(s["cache-size"]),
     cache_used_kib: leadingNumber(s["cache-used"]),
     entries: leadingNumber(s.entries),
   };
-  if (Object.values(structured).some((v) => v === undefined)) throw outputError(output);
+  if (Object.values(structured).some((v) => v === undefined)) {
+    throw unparsable(JSON.stringify(s), "the DNS cache statistics were not understood");
+  }
+  const st = structured as { cache_size_kib: number; cache_used_kib: number; entries: number };
   return {
-    structured,
-    text:
-      `cache ${structured.cache_used_kib} of ${structured.cache_size_kib} KiB used, ${structured.entries} entries`,
+    structured: st,
+    text: `cache ${st.cache_used_kib} of ${st.cache_size_kib} KiB used, ${st.entries} entries`,
   };
 }
 
 /** `router_dns_cache_stats`. */
-export const dnsCacheStats: ToolDef = {
+export const dnsCacheStats = defineTool({
   name: "router_dns_cache_stats",
   title: "DNS cache statistics",
   description: "Show the DNS cache size, how much of it is used, and how many records it holds.",
@@ -57,15 +59,16 @@ export const dnsCacheStats: ToolDef = {
   annotations: READ,
   perDevice: true,
   example: {},
-  async handler(_args, { client }) {
-    return statsResult(await client.run(statsScript(), "/ip/dns", true));
+  async handler(_args, ctx) {
+    const { script, stats } = statsScript(await ctx.client.dialect(), false);
+    return statsOf(
+      (await ctx.client.run(script, { idempotent: true, what: "/ip/dns" })).get(stats),
+    );
   },
-};
-
-const FLUSH = "/ip dns cache flush";
+});
 
 /** `router_flush_dns_cache`. */
-export const flushDnsCache: ToolDef = {
+export const flushDnsCache = defineTool({
   name: "router_flush_dns_cache",
   title: "Flush the DNS cache",
   description:
@@ -73,25 +76,30 @@ export const flushDnsCache: ToolDef = {
   toolset: "dns",
   input: {},
   output: STATS_OUTPUT,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: WRITE_IDEMPOTENT,
   perDevice: true,
   example: {},
-  async handler(_args, { client }) {
-    return statsResult(await client.run(`${FLUSH}; ${statsScript()}`, "/ip/dns/cache", false));
+  async handler(_args, ctx) {
+    const { script, stats } = statsScript(await ctx.client.dialect(), true);
+    const out = await ctx.client.run(script, { idempotent: false, what: "/ip/dns/cache" });
+    return statsOf(out.get(stats));
   },
-  async dryRun(_args, { client }) {
-    const before = statsResult(await client.run(statsScript(), "/ip/dns", true));
-    return planned([`${FLUSH}; ${statsScript()}`], { ...before.structured, entries: 0 });
+  async dryRun(_args, ctx) {
+    const dialect = await ctx.client.dialect();
+    const now = statsScript(dialect, false);
+    const before = statsOf(
+      (await ctx.client.run(now.script, { idempotent: true, what: "/ip/dns" })).get(now.stats),
+    );
+    return {
+      commands: [statsScript(dialect, true).script.toString()],
+      preview: { ...before.structured, entries: 0 },
+      problems: [],
+    };
   },
-};
+});
 
 /** `router_resolve_dns`. */
-export const resolveDns: ToolDef = {
+export const resolveDns = defineTool({
   name: "router_resolve_dns",
   title: "Resolve a name",
   description:
@@ -102,7 +110,7 @@ export const resolveDns: ToolDef = {
     name: z.string().min(1).max(255).regex(/^[A-Za-z0-9._-]+$/, "a host name").describe(
       "Host name to resolve, e.g. example.com",
     ),
-    server: z.string().max(64).regex(/^[0-9A-Fa-f.:]+$/, "an IP address").optional().describe(
+    server: z.union([z.ipv4(), z.ipv6()]).optional().describe(
       "Ask this DNS server instead of the router's resolver",
     ),
   },
@@ -110,23 +118,17 @@ export const resolveDns: ToolDef = {
   annotations: PROBE,
   perDevice: true,
   example: { name: "localhost" },
-  async handler(args, { client }) {
-    const name = String(args.name);
-    const server = args.server === undefined ? "" : ` server=${quoteValue(String(args.server))}`;
-    const output = await client.run(
-      `:put [:resolve ${quoteValue(name)}${server}]`,
-      "/ip/dns",
-      true,
-    );
-    raiseIfError(output);
-    const lines = outputLines(output);
+  async handler(args, ctx) {
+    const script = await ctx.client.script();
+    const server = args.server === undefined ? "" : ` server=${quoteValue(args.server)}`;
+    const answer = script.lines(`:put [:resolve ${quoteValue(args.name)}${server}]`);
+    const lines = (await ctx.client.run(script, { idempotent: true, what: "/ip/dns" })).get(answer)
+      .filter((l) => l.trim() !== "");
+    if (lines.length === 0) throw new RouterOsError("failure", `${args.name} did not resolve`, "");
     if (lines.length !== 1 || !/^[0-9A-Fa-f.:]+$/.test(lines[0].trim())) {
-      if (lines.length === 0) {
-        throw new RouterOsError("failure", `${name} did not resolve`, "");
-      }
-      throw outputError(output);
+      throw unparsable(lines.join("\n"));
     }
     const address = lines[0].trim();
-    return { structured: { name, address }, text: `${name} -> ${address}` };
+    return { structured: { name: args.name, address }, text: `${args.name} -> ${address}` };
   },
-};
+});

@@ -1,47 +1,28 @@
 /**
  * Files, backups and exports: create and list backups, export the
- * configuration (whole, or one allow-listed section; secrets hidden unless
- * asked), and read, upload and remove small files.
+ * configuration (whole, or one section whose menu has `export`; secrets
+ * hidden unless the operator allows them), and read and upload small files.
  *
  * @module
  */
 import * as z from "zod";
-import type { RouterOsClient } from "../../routeros/client.ts";
-import { SECTION_MARK } from "../../routeros/client.ts";
-import { menuPath, renderArgs } from "../../routeros/commands.ts";
+import { cmd, findExpr, getExpr } from "../../routeros/command.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
-import { RouterOsError } from "../../routeros/errors.ts";
-import { jsonItems, outputError } from "../../routeros/parse_json.ts";
-import { putJson, unguard } from "../../routeros/serialize.ts";
-import { checkMenuPath, quoteValue } from "../../routeros/quote.ts";
-import { outputLines, raiseIfError } from "../../routeros/records.ts";
-import { num, text } from "../fields.ts";
-import { printStatement } from "../../routeros/scripts.ts";
-import type { Menu } from "../menu.ts";
+import { ArgumentError, RouterOsError, UnsupportedError } from "../../routeros/errors.ts";
+import { checkMenuPath } from "../../routeros/quote.ts";
+import { inRange } from "../../routeros/release.ts";
+import { exportsOn, type MenuSchema, readSpecOf } from "../../routeros/schema/menu.ts";
+import { files } from "../../routeros/schema/menus/files.ts";
+import { Script } from "../../routeros/script.ts";
+import { expectOnly } from "../../routeros/values.ts";
+import { defineTool } from "../define.ts";
+import { itemObject } from "../menu_tools/engine.ts";
+import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
-import { READ, type ToolDef } from "../tool.ts";
-import {
-  itemSchema,
-  planned,
-  readView,
-  typed,
-  view,
-  viewSection,
-  viewSpec,
-  WRITE,
-} from "./views.ts";
+import { READ, type ToolContext, WRITE } from "../tool.ts";
 
-/** Files in the router's storage. */
-export const fileView = view("/file", "files", "files", {
-  name: text("File name, with folder (flash/backup.backup)"),
-  type: text("File type: backup, script, directory, .txt file, ..."),
-  size: num("Size in bytes"),
-  "creation-time": text("When the file was created"),
-  "last-modified": text("When the file was last changed (RouterOS 7)"),
-}, { columns: ["name", "type", "size", "creation-time"] });
-
-const FILE = itemSchema(fileView);
-const COLUMNS = ["id", "name", "type", "size", "creation_time"];
+const FILE = itemObject(files);
+const COLUMNS = ["id", "name", "type", "size", "last_modified", "creation_time"];
 
 /** File names: folders allowed, no `..`, no control characters. */
 const FILE_NAME = z.string().min(1).max(255).regex(
@@ -49,17 +30,17 @@ const FILE_NAME = z.string().min(1).max(255).regex(
   "a file name such as notes.txt or flash/notes.txt (letters, digits, . _ - + / and spaces; no ..)",
 );
 
+/** Releases whose `/file` takes `add` (the 7.12.2 tree has it; RouterOS 6 does not). */
+const FILE_ADD = { from: "7.12" };
+
 /** Largest file upload, in bytes. */
 export const MAX_UPLOAD = 4096;
 
-/** The read `fileByName` sends (a write's pre-check, listed in its dry run). */
-function fileRead(dialect: Dialect, name: string): string {
-  return printStatement(dialect, fileView.path, { filters: [{ key: "name", value: name }] });
-}
-
-async function fileByName(client: RouterOsClient, name: string) {
-  const [file] = await readView(client, fileView, [{ key: "name", value: name }]);
-  return file;
+async function fileByName(ctx: ToolContext, dialect: Dialect, name: string) {
+  const [raw] = await ctx.client.read(readSpecOf(files, dialect.release), [
+    { key: "name", value: name },
+  ]);
+  return raw ? toItem(files, dialect.release, raw) : undefined;
 }
 
 function fileResult(item: Record<string, unknown>) {
@@ -78,17 +59,23 @@ function defaultBackupName(): string {
   return `mcp-${t}`;
 }
 
-function backupScript(dialect: Dialect, name: string, password: string | undefined): string {
-  const save = `/system backup save ${
-    renderArgs(password === undefined ? { name, "dont-encrypt": true } : { name, password })
-  }`;
-  return `${save}; ${viewSection(dialect, fileView, [{ key: "name", value: `${name}.backup` }])}`;
-}
-
+/** `/system backup save` prints these on success. */
 const SAVE_LINES = [/^Saving system configuration$/, /^Configuration backup saved$/];
 
+function backupScript(dialect: Dialect, name: string, password: string | undefined) {
+  const script = new Script(dialect);
+  const saved = script.lines(cmd("/system/backup", "save", {
+    args: password === undefined ? { name, "dont-encrypt": true } : { name, password },
+  }));
+  const file = script.read(readSpecOf(files, dialect.release), [{
+    key: "name",
+    value: `${name}.backup`,
+  }]);
+  return { script, saved, file };
+}
+
 /** `router_create_backup`. */
-export const createBackup: ToolDef = {
+export const createBackup = defineTool({
   name: "router_create_backup",
   title: "Create a backup",
   description:
@@ -109,45 +96,39 @@ export const createBackup: ToolDef = {
   perDevice: true,
   secretArgs: ["password"],
   example: { name: "mcp-example" },
-  async handler(args, { client }) {
-    const name = (args.name as string | undefined) ?? defaultBackupName();
-    if (await fileByName(client, `${name}.backup`)) {
+  async handler(args, ctx) {
+    const name = args.name ?? defaultBackupName();
+    const dialect = await ctx.client.dialect();
+    if (await fileByName(ctx, dialect, `${name}.backup`)) {
       throw new RouterOsError(
         "already-exists",
         `${name}.backup already exists; choose another name`,
         "",
       );
     }
-    const dialect = await client.dialect();
-    const output = await client.run(
-      backupScript(dialect, name, args.password as string | undefined),
-      "/system/backup",
-      false,
-    );
-    const kept = outputLines(output).filter((l) => !SAVE_LINES.some((re) => re.test(l.trim())));
-    raiseIfError(kept.join("\n"));
-    const body = dialect.json ? kept.join("\n") : kept.filter((l) => l !== SECTION_MARK).join("\n");
-    if (!dialect.json && kept[kept.length - 1] !== SECTION_MARK) throw outputError(output);
-    const [item] = typed(fileView, dialect, client.parseRead(dialect, viewSpec(fileView), body));
-    if (!item) throw new RouterOsError("failure", `the backup ${name}.backup was not created`, "");
-    return fileResult(item);
+    const { script, saved, file } = backupScript(dialect, name, args.password);
+    const out = await ctx.client.run(script, { idempotent: false, what: "/system/backup" });
+    expectOnly(out.get(saved).join("\n"), SAVE_LINES);
+    const [raw] = out.get(file).items;
+    if (!raw) throw new RouterOsError("failure", `the backup ${name}.backup was not created`, "");
+    return fileResult(toItem(files, dialect.release, raw));
   },
-  async dryRun(args, { client }) {
-    const name = (args.name as string | undefined) ?? defaultBackupName();
-    const dialect = await client.dialect();
-    const problems = (await fileByName(client, `${name}.backup`))
+  async dryRun(args, ctx) {
+    const name = args.name ?? defaultBackupName();
+    const dialect = await ctx.client.dialect();
+    const problems = (await fileByName(ctx, dialect, `${name}.backup`))
       ? [`${name}.backup already exists`]
       : [];
-    const script = backupScript(dialect, name, args.password as string | undefined);
-    return planned([fileRead(dialect, `${name}.backup`), script], {
-      name: `${name}.backup`,
-      type: "backup",
-    }, problems);
+    return {
+      commands: [backupScript(dialect, name, args.password).script.toString()],
+      preview: { name: `${name}.backup`, type: "backup" },
+      problems,
+    };
   },
-};
+});
 
 /** `router_list_backups`. */
-export const listBackups: ToolDef = {
+export const listBackups = defineTool({
   name: "router_list_backups",
   title: "List backups",
   description:
@@ -158,37 +139,46 @@ export const listBackups: ToolDef = {
   annotations: READ,
   perDevice: true,
   example: {},
-  async handler(_args, { client }) {
-    const items = await readView(client, fileView, [{ key: "type", value: "backup" }]);
+  async handler(_args, ctx) {
+    const dialect = await ctx.client.dialect();
+    const items = (await ctx.client.read(readSpecOf(files, dialect.release), [
+      { key: "type", value: "backup" },
+    ])).map((r) => toItem(files, dialect.release, r));
     return { structured: { items, count: items.length }, text: renderTable(items, COLUMNS) };
   },
-};
+});
 
 // ---- export
 
-/** Build `router_export_config` with sections from these menus and paths. */
-export function exportTool(menus: readonly Menu[], extraPaths: readonly string[]): ToolDef {
-  const sections = [...new Set([...menus.map((m) => m.path), ...extraPaths])]
-    .filter((p) => !p.startsWith("/log") && !p.startsWith("/file") && !p.includes("/active"))
-    .sort();
+/**
+ * `router_export_config` over the sections of `menus` that have `export`
+ * on some release; a release whose menu lacks it is told so by name.
+ * Secrets stay on the router unless the operator started the server with
+ * `--reveal-secrets` (the guard chain enforces it through `revealsSecrets`).
+ */
+export function exportTool(menus: readonly MenuSchema[]) {
+  const byPath = new Map(
+    menus.filter((m) => m.exports !== false && !m.path.startsWith("/file")).map((m) => [m.path, m]),
+  );
+  const sections = [...byPath.keys()].sort();
   for (const s of sections) checkMenuPath(s);
-  return {
+  return defineTool({
     name: "router_export_config",
     title: "Export the configuration",
     description:
-      "Export the configuration as a RouterOS script (/export): the whole configuration or one " +
-      "section such as /ip/firewall/filter. Compact by default (only what differs from defaults); " +
-      "`verbose` includes defaults; `terse` prints one full command per line. Passwords and keys " +
-      "are hidden unless show_sensitive is true.",
+      "Export the configuration as a RouterOS script (/export): everything, or one section such " +
+      "as /ip/firewall/filter. Compact by default (only what differs from defaults); `verbose` " +
+      "adds defaults; `terse` prints one full command per line. Passwords and keys are hidden; " +
+      "show_sensitive shows them only when the operator started the server with --reveal-secrets.",
     toolset: "files",
     input: {
       section: z.enum(sections as [string, ...string[]]).optional().describe(
         "Export only this menu, e.g. /ip/firewall/filter (default: everything)",
       ),
-      verbose: z.boolean().default(false).describe("Include default values"),
-      terse: z.boolean().default(false).describe("One unwrapped line per command, with full paths"),
-      show_sensitive: z.boolean().default(false).describe(
-        "Include passwords, keys and other secrets (off by default)",
+      verbose: z.boolean().optional().describe("Include default values"),
+      terse: z.boolean().optional().describe("One unwrapped line per command, with full paths"),
+      show_sensitive: z.boolean().optional().describe(
+        "Include passwords, keys and other secrets (needs --reveal-secrets)",
       ),
     },
     output: {
@@ -199,51 +189,57 @@ export function exportTool(menus: readonly Menu[], extraPaths: readonly string[]
     annotations: READ,
     perDevice: true,
     example: { section: "/ip/address" },
-    async handler(args, { client }) {
-      const dialect = await client.dialect();
-      const section = args.section as string | undefined;
-      if (section !== undefined && !sections.includes(section)) {
-        throw new RouterOsError("invalid-value", `section ${section} is not allowed`, "");
+    revealsSecrets: (args) => args.show_sensitive === true,
+    async handler(args, ctx) {
+      const dialect = await ctx.client.dialect();
+      const section = args.section;
+      const menu = section === undefined ? undefined : byPath.get(section);
+      if (menu && !exportsOn(menu, dialect.release)) {
+        throw new UnsupportedError(
+          `${section} has no export command on RouterOS ${dialect.release.text}`,
+        );
       }
       const show = args.show_sensitive === true;
+      // RouterOS 6 shows secrets unless told hide-sensitive; 7 hides them unless show-sensitive.
       const switches = [
-        ...(args.terse === true ? ["terse"] : []),
-        ...(args.verbose === true ? ["verbose"] : []),
+        ...(args.terse ? ["terse"] : []),
+        ...(args.verbose ? ["verbose"] : []),
         ...(dialect.major < 7
           ? (show ? [] : ["hide-sensitive"])
           : (show ? ["show-sensitive"] : [])),
       ];
-      const command = `${section === undefined ? "" : menuPath(section)} export${
-        switches.map((s) => " " + s).join("")
-      }`.replace(/^ export/, "/export");
-      const output = await client.run(command, section ?? "/export", true);
-      raiseIfError(output);
-      const config = output.replace(/\r\n/g, "\n");
+      const script = new Script(dialect);
+      const exported = script.lines(
+        cmd(section ?? "/", "export", { switches }),
+      );
+      const out = await ctx.client.run(script, { idempotent: true, what: section ?? "/export" });
+      const config = out.get(exported).join("\n") + "\n";
       return {
         structured: { config, ...(section ? { section } : {}), show_sensitive: show },
         text: config,
       };
     },
-  };
+  });
 }
 
 // ---- files
 
-function readFileScript(dialect: Dialect, name: string): string {
-  const find = `[${menuPath("/file")} find where name=${quoteValue(name)}]`;
-  const read = viewSection(dialect, fileView, [{ key: "name", value: name }]);
-  return dialect.json
-    ? `${read}; ${putJson(dialect, `[${menuPath("/file")} get ${find} contents]`, "text")}`
-    : `${read}; :put [${menuPath("/file")} get ${find} contents]`;
+function readFileScript(dialect: Dialect, name: string) {
+  const script = new Script(dialect);
+  const item = script.read(readSpecOf(files, dialect.release), [{ key: "name", value: name }]);
+  const contents = script.text(
+    getExpr("/file", "contents", findExpr("/file", [{ key: "name", value: name }])),
+  );
+  return { script, item, contents };
 }
 
 /** `router_read_file`. */
-export const readFile: ToolDef = {
+export const readFile = defineTool({
   name: "router_read_file",
   title: "Read a text file",
   description:
     "Read a small text file from the router's storage (scripts, exports, notes). RouterOS returns " +
-    "at most about 4 KiB of contents on older versions; `truncated` says when the file is larger " +
+    "at most about 4 KiB of contents on older releases; `truncated` says when the file is larger " +
     "than what came back. Binary backups and packages are refused.",
   toolset: "files",
   input: { name: FILE_NAME.describe("File name, e.g. notes.txt or flash/export.rsc") },
@@ -255,124 +251,115 @@ export const readFile: ToolDef = {
   annotations: READ,
   example: { name: "mcp-example.txt" },
   perDevice: true,
-  async handler(args, { client }) {
-    const name = String(args.name);
-    if (/\.(backup|npk)$/i.test(name)) {
-      throw new RouterOsError(
-        "invalid-value",
-        `${name} is a binary file; it cannot be read as text`,
-        "",
-      );
+  async handler(args, ctx) {
+    if (/\.(backup|npk)$/i.test(args.name)) {
+      throw new ArgumentError(`${args.name} is a binary file; it cannot be read as text`, "name");
     }
-    const dialect = await client.dialect();
-    const output = await client.run(readFileScript(dialect, name), "/file", true);
-    let itemRaw;
-    let contents: string;
-    if (dialect.json) {
-      const lines = output.split("\n").map((l) => l.replace(/\r$/, ""));
-      const first = lines.findIndex((l) => l.trim() !== "");
-      if (first < 0) throw outputError(output);
-      [itemRaw] = jsonItems(dialect, lines[first]);
-      if (!itemRaw) throw new RouterOsError("not-found", `no file ${name}`, "no such item");
-      const rest = lines.slice(first + 1).join("\n").trim();
-      try {
-        const parsed = JSON.parse(rest);
-        contents = String(dialect.read === "json-guarded" ? unguard(parsed) : parsed);
-      } catch {
-        throw outputError(rest);
+    const dialect = await ctx.client.dialect();
+    const { script, item, contents } = readFileScript(dialect, args.name);
+    const out = await ctx.client.run(script, { idempotent: true, what: "/file" }).catch((err) => {
+      // `get` of a file that is not there: `no such item`.
+      if (err instanceof RouterOsError && err.kind === "not-found") {
+        throw new RouterOsError("not-found", `no file ${args.name}`, err.routerMessage);
       }
-    } else {
-      const at = output.indexOf(SECTION_MARK);
-      if (at < 0) throw outputError(output);
-      [itemRaw] = client.parseRead(dialect, viewSpec(fileView), output.slice(0, at));
-      if (!itemRaw) throw new RouterOsError("not-found", `no file ${name}`, "no such item");
-      contents = output.slice(at + SECTION_MARK.length).replace(/^\r?\n/, "").replace(/\r?\n$/, "")
-        .replace(/\r\n/g, "\n");
-    }
-    const [item] = typed(fileView, dialect, [itemRaw]);
-    const size = typeof item.size === "number" ? item.size : undefined;
-    const truncated = size !== undefined && new TextEncoder().encode(contents).length < size;
-    return { structured: { item, contents, truncated }, text: contents };
+      throw err;
+    });
+    const [raw] = out.get(item).items;
+    if (!raw) throw new RouterOsError("not-found", `no file ${args.name}`, "no such item");
+    const file = toItem(files, dialect.release, raw);
+    const text = out.get(contents);
+    const size = typeof file.size === "number" ? file.size : undefined;
+    const truncated = size !== undefined && new TextEncoder().encode(text).length < size;
+    return { structured: { item: file, contents: text, truncated }, text };
   },
-};
+});
 
-function uploadScript(dialect: Dialect, name: string, contents: string, exists: boolean): string {
-  const read = viewSection(dialect, fileView, [{ key: "name", value: name }]);
-  const set = `${menuPath("/file")} set [find where name=${quoteValue(name)}] contents=${
-    quoteValue(contents)
-  }`;
-  if (exists) return `${set}; ${read}`;
-  if (dialect.json) {
-    return `${menuPath("/file")} add ${renderArgs({ name, contents })}; ${read}`;
+/**
+ * The upload script. `/file add name= contents=` is in every RouterOS 7
+ * tree from 7.12.2 on; RouterOS 6 has no `/file add`, so a file is made
+ * there with `print file=` (which appends .txt) and then given its contents.
+ */
+function uploadScript(dialect: Dialect, name: string, contents: string, exists: boolean) {
+  const script = new Script(dialect);
+  const set = cmd("/file", "set", { numbers: { key: "name", value: name }, args: { contents } });
+  if (exists) script.do(set);
+  else if (inRange(dialect.release, FILE_ADD)) {
+    script.do(cmd("/file", "add", { args: { name, contents } }));
+  } else {
+    script.do(cmd("/file", "print", {
+      args: { file: name.replace(/\.txt$/, "") },
+      where: [{ key: "name", value: "" }],
+    }));
+    script.do(":delay 1s");
+    script.do(set);
   }
-  // Older versions create a file with `print file=` (which appends .txt), then set its contents.
-  const base = name.replace(/\.txt$/, "");
-  return `${menuPath("/file")} print file=${
-    quoteValue(base)
-  } where name=""; :delay 1s; ${set}; ${read}`;
+  const item = script.read(readSpecOf(files, dialect.release), [{ key: "name", value: name }]);
+  return { script, item };
 }
 
-async function uploadPlan(client: RouterOsClient, args: Record<string, unknown>) {
-  const name = String(args.name);
-  const contents = String(args.contents);
-  if (new TextEncoder().encode(contents).length > MAX_UPLOAD) {
-    throw new RouterOsError("invalid-value", `contents: at most ${MAX_UPLOAD} bytes`, "");
+async function uploadPlan(
+  args: { name: string; contents: string; overwrite?: boolean },
+  ctx: ToolContext,
+) {
+  if (new TextEncoder().encode(args.contents).length > MAX_UPLOAD) {
+    throw new ArgumentError(`at most ${MAX_UPLOAD} bytes`, "contents");
   }
-  const dialect = await client.dialect();
-  if (!dialect.json && !name.endsWith(".txt")) {
-    throw new RouterOsError(
-      "invalid-value",
-      `RouterOS ${dialect.version} can only create .txt files from the console; name the file ${name}.txt`,
-      "",
+  const dialect = await ctx.client.dialect();
+  if (!inRange(dialect.release, FILE_ADD) && !args.name.endsWith(".txt")) {
+    throw new UnsupportedError(
+      `RouterOS ${dialect.release.text} can only create .txt files from the console; name the file ${args.name}.txt`,
     );
   }
-  const existing = await fileByName(client, name);
+  const existing = await fileByName(ctx, dialect, args.name);
   const problems = existing && args.overwrite !== true
-    ? [`${name} already exists; set overwrite to replace it`]
+    ? [`${args.name} already exists; set overwrite to replace it`]
     : [];
   return {
     dialect,
-    name,
-    contents,
     existing,
     problems,
-    script: uploadScript(dialect, name, contents, !!existing),
+    ...uploadScript(dialect, args.name, args.contents, !!existing),
   };
 }
 
 /** `router_upload_file`. */
-export const uploadFile: ToolDef = {
+export const uploadFile = defineTool({
   name: "router_upload_file",
   title: "Upload a small text file",
   description:
     `Create a text file in the router's storage with the given contents (at most ${MAX_UPLOAD} ` +
     "bytes), e.g. a script to import later. Refuses to replace an existing file unless overwrite " +
-    "is true. RouterOS before 7.13 can only create .txt files this way.",
+    "is true. RouterOS 6 can only create .txt files this way.",
   toolset: "files",
   input: {
     name: FILE_NAME.describe("File name, e.g. notes.txt"),
     contents: z.string().max(MAX_UPLOAD).describe(
       `File contents (text, at most ${MAX_UPLOAD} bytes)`,
     ),
-    overwrite: z.boolean().default(false).describe("Replace the file if it exists"),
+    overwrite: z.boolean().optional().describe("Replace the file if it exists"),
   },
   output: { item: FILE },
   annotations: WRITE,
   perDevice: true,
   example: { name: "mcp-example.txt", contents: "hello from mcp\n" },
-  async handler(args, { client }) {
-    const plan = await uploadPlan(client, args);
+  async handler(args, ctx) {
+    const plan = await uploadPlan(args, ctx);
     if (plan.problems.length) throw new RouterOsError("already-exists", plan.problems[0], "");
-    const [items] = await client.write(plan.dialect, viewSpec(fileView), plan.script, 1);
-    if (items.length !== 1) throw new RouterOsError("failure", `${plan.name} was not created`, "");
-    return fileResult(typed(fileView, plan.dialect, items)[0]);
+    const [raw] = (await ctx.client.run(plan.script, { idempotent: false, what: "/file" }))
+      .get(plan.item).items;
+    if (!raw) throw new RouterOsError("failure", `${args.name} was not created`, "");
+    return fileResult(toItem(files, plan.dialect.release, raw));
   },
-  async dryRun(args, { client }) {
-    const plan = await uploadPlan(client, args);
-    return planned([fileRead(plan.dialect, plan.name), plan.script], {
-      ...(plan.existing ?? {}),
-      name: plan.name,
-      size: new TextEncoder().encode(plan.contents).length,
-    }, plan.problems);
+  async dryRun(args, ctx) {
+    const plan = await uploadPlan(args, ctx);
+    return {
+      commands: [plan.script.toString()],
+      preview: {
+        ...(plan.existing ?? {}),
+        name: args.name,
+        size: new TextEncoder().encode(args.contents).length,
+      },
+      problems: plan.problems,
+    };
   },
-};
+});

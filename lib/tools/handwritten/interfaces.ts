@@ -5,47 +5,41 @@
  * @module
  */
 import * as z from "zod";
-import type { Dialect } from "../../routeros/dialect.ts";
+import { bracket, cmd } from "../../routeros/command.ts";
+import { unparsable } from "../../routeros/errors.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
-import {
-  asNumber,
-  asText,
-  leadingNumber,
-  parseRecords,
-  raiseIfError,
-} from "../../routeros/records.ts";
-import { commandLine, putRecords } from "../../routeros/scripts.ts";
+import { rawText } from "../../routeros/schema/convert.ts";
+import type { ToolContext } from "../tool.ts";
+import { asNumber, leadingNumber } from "../../routeros/values.ts";
+import { defineTool } from "../define.ts";
 import { renderTable } from "../render.ts";
-import { READ, type ToolDef } from "../tool.ts";
-import { outputError } from "../../routeros/parse_json.ts";
+import { READ } from "../tool.ts";
 
 const NAMES = z.array(z.string().min(1).max(255)).min(1).max(32);
 
-/** One `monitor once as-value` per interface, printed record by record. */
-function monitorScript(
-  dialect: Dialect,
+/** One `monitor once as-value` per interface, each record read back in order. */
+async function monitor(
+  ctx: ToolContext,
   path: string,
   names: readonly string[],
   keys: readonly string[],
-): string {
-  return names.map((name) =>
-    putRecords(
-      dialect,
-      `[${commandLine(path, { positional: name, switches: ["once", "as-value"] })}]`,
+): Promise<RawItem[]> {
+  const script = await ctx.client.script();
+  const sections = names.map((name) =>
+    script.records(
+      bracket(cmd(path, "", { positional: name, switches: ["once", "as-value"] })),
       false,
       keys,
     )
-  ).join("; ");
-}
-
-/** The records of a monitor script: exactly one per interface, in order. */
-function monitorRecords(dialect: Dialect, output: string, count: number): RawItem[] {
-  raiseIfError(output);
-  const records = dialect.json
-    ? output.split("\n").filter((l) => l.trim() !== "").flatMap((l) => parseRecords(dialect, l))
-    : parseRecords(dialect, output);
-  if (records.length !== count) throw outputError(output);
-  return records;
+  );
+  const out = await ctx.client.run(script, { idempotent: true, what: path });
+  return sections.map((s, i) => {
+    const records = out.get(s);
+    if (records.length !== 1) {
+      throw unparsable(JSON.stringify(records), `no reading for ${names[i]}`);
+    }
+    return records[0];
+  });
 }
 
 const RATES = {
@@ -59,60 +53,57 @@ const RATES = {
   "tx-errors-per-second": "tx_errors_per_second",
 } as const;
 
+const RATE_ITEM = z.object({
+  name: z.string(),
+  rx_bits_per_second: z.number(),
+  tx_bits_per_second: z.number(),
+  rx_packets_per_second: z.number(),
+  tx_packets_per_second: z.number(),
+  rx_drops_per_second: z.number().optional(),
+  tx_drops_per_second: z.number().optional(),
+  rx_errors_per_second: z.number().optional(),
+  tx_errors_per_second: z.number().optional(),
+});
+
 /** `router_interface_traffic`. */
-export const interfaceTraffic: ToolDef = {
+export const interfaceTraffic = defineTool({
   name: "router_interface_traffic",
   title: "Interface traffic snapshot",
   description:
     "Current traffic rates of one or more interfaces (RouterOS monitor-traffic, sampled once): " +
     "rx/tx bits and packets per second, plus drops and errors per second where reported.",
   toolset: "interfaces",
-  input: {
-    interfaces: NAMES.describe('Interface names, e.g. ["ether1", "bridge"] (1-32)'),
-  },
-  output: {
-    items: z.array(z.object({
-      name: z.string(),
-      rx_bits_per_second: z.number(),
-      tx_bits_per_second: z.number(),
-      rx_packets_per_second: z.number(),
-      tx_packets_per_second: z.number(),
-      rx_drops_per_second: z.number().optional(),
-      tx_drops_per_second: z.number().optional(),
-      rx_errors_per_second: z.number().optional(),
-      tx_errors_per_second: z.number().optional(),
-    })),
-  },
+  input: { interfaces: NAMES.describe('Interface names, e.g. ["ether1", "bridge"] (1-32)') },
+  output: { items: z.array(RATE_ITEM) },
   annotations: { ...READ, idempotentHint: false },
   perDevice: true,
   example: { interfaces: ["ether1", "bridge"] },
-  async handler(args, { client }) {
-    const names = args.interfaces as string[];
-    const dialect = await client.dialect();
-    const path = "/interface/monitor-traffic";
-    const output = await client.run(
-      monitorScript(dialect, path, names, Object.keys(RATES)),
-      path,
-      true,
+  async handler(args, ctx) {
+    const records = await monitor(
+      ctx,
+      "/interface/monitor-traffic",
+      args.interfaces,
+      Object.keys(RATES),
     );
-    const records = monitorRecords(dialect, output, names.length);
     const items = records.map((r, i) => {
-      const item: Record<string, unknown> = { name: names[i] };
+      const item: Record<string, unknown> = { name: args.interfaces[i] };
       for (const [ros, key] of Object.entries(RATES)) {
         const n = asNumber(r[ros]);
         if (n !== undefined) item[key] = n;
       }
       for (const key of Object.values(RATES).slice(0, 4)) {
-        if (item[key] === undefined) throw outputError(output);
+        if (item[key] === undefined) {
+          throw unparsable(JSON.stringify(r), `no ${key} for ${args.interfaces[i]}`);
+        }
       }
-      return item;
+      return item as z.infer<typeof RATE_ITEM>;
     });
     return {
       structured: { items },
       text: renderTable(items, ["name", ...Object.values(RATES).slice(0, 4)]),
     };
   },
-};
+});
 
 const POE_KEYS = [
   "poe-out",
@@ -122,46 +113,49 @@ const POE_KEYS = [
   "poe-out-power",
 ];
 
+const POE_ITEM = z.object({
+  name: z.string(),
+  poe_out: z.string().optional().describe("Configured mode: auto-on, forced-on or off"),
+  poe_out_status: z.string().optional().describe("powered-on, waiting-for-load, ..."),
+  voltage_v: z.number().optional(),
+  current_ma: z.number().optional(),
+  power_w: z.number().optional(),
+});
+
 /** `router_poe_monitor`. */
-export const poeMonitor: ToolDef = {
+export const poeMonitor = defineTool({
   name: "router_poe_monitor",
   title: "PoE status snapshot",
   description:
     "PoE-out status of one or more Ethernet ports, sampled once: mode, status (powered-on, " +
     "waiting-for-load, short-circuit...), voltage, current and power. Only on PoE-capable hardware.",
   toolset: "interfaces",
-  input: {
-    interfaces: NAMES.describe('Ethernet port names, e.g. ["ether2"] (1-32)'),
-  },
-  output: {
-    items: z.array(z.object({
-      name: z.string(),
-      poe_out: z.string().optional().describe("Configured mode: auto-on, forced-on or off"),
-      poe_out_status: z.string().optional().describe("powered-on, waiting-for-load, ..."),
-      voltage_v: z.number().optional(),
-      current_ma: z.number().optional(),
-      power_w: z.number().optional(),
-    })),
-  },
+  input: { interfaces: NAMES.describe('Ethernet port names, e.g. ["ether2"] (1-32)') },
+  output: { items: z.array(POE_ITEM) },
   annotations: { ...READ, idempotentHint: false },
   perDevice: true,
   example: { interfaces: ["ether5"] },
-  async handler(args, { client }) {
-    const names = args.interfaces as string[];
-    const dialect = await client.dialect();
-    const path = "/interface/ethernet/poe/monitor";
-    const output = await client.run(monitorScript(dialect, path, names, POE_KEYS), path, true);
-    const records = monitorRecords(dialect, output, names.length);
+  async handler(args, ctx) {
+    const records = await monitor(
+      ctx,
+      "/interface/ethernet/poe/monitor",
+      args.interfaces,
+      POE_KEYS,
+    );
     const items = records.map((r, i) => {
-      const item: Record<string, unknown> = {
-        name: names[i],
-        poe_out: asText(r["poe-out"]),
-        poe_out_status: asText(r["poe-out-status"]),
+      const item = {
+        name: args.interfaces[i],
+        poe_out: r["poe-out"] === undefined ? undefined : rawText(r["poe-out"]),
+        poe_out_status: r["poe-out-status"] === undefined
+          ? undefined
+          : rawText(r["poe-out-status"]),
         voltage_v: leadingNumber(r["poe-out-voltage"]),
         current_ma: leadingNumber(r["poe-out-current"]),
         power_w: leadingNumber(r["poe-out-power"]),
       };
-      return Object.fromEntries(Object.entries(item).filter(([, v]) => v !== undefined));
+      return Object.fromEntries(Object.entries(item).filter(([, v]) => v !== undefined)) as z.infer<
+        typeof POE_ITEM
+      >;
     });
     return {
       structured: { items },
@@ -175,4 +169,4 @@ export const poeMonitor: ToolDef = {
       ]),
     };
   },
-};
+});

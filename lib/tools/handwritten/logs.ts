@@ -6,19 +6,18 @@
  * @module
  */
 import * as z from "zod";
+import { type Condition, getExpr, listMemberRegex, regexLiteral } from "../../routeros/command.ts";
+import { unparsable } from "../../routeros/errors.ts";
+import { rawText } from "../../routeros/schema/convert.ts";
+import { readSpecOf } from "../../routeros/schema/menu.ts";
+import { logEntries } from "../../routeros/schema/menus/logs.ts";
+import { Script } from "../../routeros/script.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
-import { outputError } from "../../routeros/parse_json.ts";
-import { asText, isoDate, logTime } from "../../routeros/records.ts";
-import {
-  type Filter,
-  listMemberRegex,
-  printStatement,
-  putScalars,
-  regexLiteral,
-} from "../../routeros/scripts.ts";
-import { MAX_LIST, MAX_TEXT } from "../fields.ts";
+import { isoDate, logTime } from "../../routeros/values.ts";
+import { defineTool } from "../define.ts";
+import { MAX_LIST, MAX_TEXT } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
-import { READ, type ToolDef } from "../tool.ts";
+import { READ } from "../tool.ts";
 
 const SEVERITIES = ["debug", "info", "warning", "error", "critical"] as const;
 
@@ -27,27 +26,31 @@ const TIME = z.string().regex(
   "a router-local time such as 2024-06-26 11:42:00",
 );
 
-function filtersOf(args: Record<string, unknown>): Filter[] {
-  const filters: Filter[] = [];
-  const topics = args.topics as string[] | undefined;
-  if (topics?.length) filters.push({ key: "topics", regex: listMemberRegex(topics) });
-  const severity = args.severity as typeof SEVERITIES[number] | undefined;
-  if (severity && severity !== "debug") {
-    filters.push({
-      key: "topics",
-      regex: listMemberRegex(SEVERITIES.slice(SEVERITIES.indexOf(severity))),
-    });
-  }
-  if (typeof args.text === "string" && args.text !== "") {
-    filters.push({ key: "message", regex: regexLiteral(args.text) });
-  }
-  return filters;
+interface Filters {
+  topics?: string[];
+  severity?: typeof SEVERITIES[number];
+  text?: string;
 }
 
-/** The exact script: today's date (for time windows) and the filtered print. */
-export function logScript(dialect: Dialect, args: Record<string, unknown>): string {
-  const read = printStatement(dialect, "/log", { filters: filtersOf(args) });
-  return `${putScalars({ today: "[/system clock get date]" })}; ${read}`;
+function conditionsOf(args: Filters): Condition[] {
+  const out: Condition[] = [];
+  if (args.topics?.length) out.push({ key: "topics", regex: listMemberRegex(args.topics) });
+  if (args.severity && args.severity !== "debug") {
+    out.push({
+      key: "topics",
+      regex: listMemberRegex(SEVERITIES.slice(SEVERITIES.indexOf(args.severity))),
+    });
+  }
+  if (args.text) out.push({ key: "message", regex: regexLiteral(args.text) });
+  return out;
+}
+
+/** The exact script: today's date (for time windows) and the filtered read. */
+export function logScript(dialect: Dialect, args: Filters) {
+  const script = new Script(dialect);
+  const today = script.scalars({ today: getExpr("/system/clock", "date") });
+  const entries = script.read(readSpecOf(logEntries, dialect.release), conditionsOf(args));
+  return { script, today, entries };
 }
 
 const ENTRY = z.object({
@@ -59,7 +62,7 @@ const ENTRY = z.object({
 });
 
 /** `router_get_logs`. */
-export const getLogs: ToolDef = {
+export const getLogs = defineTool({
   name: "router_get_logs",
   title: "Read the log",
   description:
@@ -67,19 +70,18 @@ export const getLogs: ToolDef = {
     "literal text the message must contain (not a pattern), and a router-local time window. " +
     "Returns the newest `limit` entries (default 100, at most 1000).",
   toolset: "logs",
+  core: true,
   input: {
     topics: z.array(z.string().max(64).regex(/^[a-z0-9][a-z0-9-]*$/, "a topic such as dhcp"))
-      .max(20).optional().describe(
-        'Only entries with any of these topics, e.g. ["dhcp", "firewall"]',
-      ),
+      .max(20).optional().describe('Only entries with any of these topics, e.g. ["dhcp"]'),
     severity: z.enum(SEVERITIES).optional().describe("Only entries of this severity or worse"),
     text: z.string().max(MAX_TEXT).optional().describe(
-      "Only entries whose message contains this text (matched literally, case-sensitive)",
+      "Only entries whose message contains this text (literally, case-sensitive)",
     ),
     since: TIME.optional().describe("Only entries at or after this router-local time"),
     until: TIME.optional().describe("Only entries at or before this router-local time"),
-    limit: z.number().int().min(1).max(MAX_LIST).default(100).describe(
-      "Return at most this many entries, the newest (1-1000)",
+    limit: z.number().int().min(1).max(MAX_LIST).optional().describe(
+      "Return at most this many entries, the newest (default 100)",
     ),
   },
   output: {
@@ -87,31 +89,23 @@ export const getLogs: ToolDef = {
     count: z.number(),
     truncated: z.boolean().describe("More entries matched than `limit`"),
     undated: z.number().describe(
-      "Entries left out of a time window because their time was not understood",
+      "Entries left out of a time window: their time was not understood",
     ),
   },
   annotations: { ...READ, idempotentHint: false },
   perDevice: true,
   example: { severity: "info", limit: 20 },
-  async handler(args, { client }) {
-    const dialect = await client.dialect();
-    const output = await client.run(logScript(dialect, args), "/log", true);
-    const lines = output.split("\n");
-    const first = lines.findIndex((l) => l.trim() !== "");
-    const m = first >= 0 ? /^today=(.*)$/.exec(lines[first].trim()) : null;
-    const today = m ? isoDate(m[1]) : undefined;
-    if (!m || !today) throw outputError(output);
-    const rest = lines.slice(first + 1).join("\n");
-    const raws = client.parseRead(
-      dialect,
-      { path: "/log", keys: ["time", "topics", "message"] },
-      rest,
-    );
-    const since = (args.since as string | undefined)?.replace("T", " ");
-    const until = (args.until as string | undefined)?.replace("T", " ");
+  async handler(args, ctx) {
+    const { script, today: todaySection, entries } = logScript(await ctx.client.dialect(), args);
+    const out = await ctx.client.run(script, { idempotent: true, what: "/log" });
+    const todayText = out.get(todaySection).today;
+    const today = isoDate(todayText);
+    if (!today) throw unparsable(todayText, "the router's date was not understood");
+    const since = args.since?.replace("T", " ");
+    const until = args.until?.replace("T", " ");
     let undated = 0;
-    let items = raws.map((r) => {
-      const time = asText(r.time) ?? "";
+    let items = out.get(entries).items.map((r) => {
+      const time = rawText(r.time ?? "");
       const at = logTime(time, today);
       const topics = Array.isArray(r.topics)
         ? r.topics.map(String)
@@ -121,7 +115,7 @@ export const getLogs: ToolDef = {
         time,
         ...(at ? { at } : {}),
         topics,
-        message: asText(r.message) ?? "",
+        message: rawText(r.message ?? ""),
       };
     });
     if (since || until) {
@@ -133,7 +127,7 @@ export const getLogs: ToolDef = {
         return (!since || i.at >= since) && (!until || i.at <= until);
       });
     }
-    const limit = Number(args.limit ?? 100);
+    const limit = args.limit ?? 100;
     const truncated = items.length > limit;
     items = items.slice(-limit);
     return {
@@ -147,4 +141,4 @@ export const getLogs: ToolDef = {
         : "(no entries)",
     };
   },
-};
+});

@@ -6,11 +6,13 @@
  */
 import * as z from "zod";
 import { quoteValue } from "../../routeros/quote.ts";
-import { asText, leadingNumber, raiseIfError } from "../../routeros/records.ts";
-import { printStatement } from "../../routeros/scripts.ts";
+import { readSpecOf } from "../../routeros/schema/menu.ts";
+import { health } from "../../routeros/schema/menus/system.ts";
+import { rawText } from "../../routeros/schema/convert.ts";
+import { leadingNumber } from "../../routeros/values.ts";
+import { defineTool } from "../define.ts";
 import { renderTable } from "../render.ts";
-import { READ, type ToolDef } from "../tool.ts";
-import { DESTRUCTIVE, planned } from "./views.ts";
+import { DESTRUCTIVE, READ } from "../tool.ts";
 
 /**
  * The reboot, run as a background job so no confirmation prompt waits on
@@ -19,7 +21,7 @@ import { DESTRUCTIVE, planned } from "./views.ts";
 const REBOOT = `:execute script=${quoteValue("/system reboot")}`;
 
 /** `router_reboot`. */
-export const reboot: ToolDef = {
+export const reboot = defineTool({
   name: "router_reboot",
   title: "Reboot the router",
   description:
@@ -28,27 +30,30 @@ export const reboot: ToolDef = {
     "dynamic leases, connection tracking and logs in memory is lost. Returns as soon as the reboot is scheduled.",
   toolset: "system",
   input: {},
-  output: {
-    rebooting: z.boolean(),
-    device: z.string().describe("The device being rebooted"),
-  },
+  output: { rebooting: z.boolean(), device: z.string().describe("The device being rebooted") },
   annotations: DESTRUCTIVE,
   example: {},
   perDevice: true,
-  async handler(_args, { client }) {
-    const output = await client.run(REBOOT, "/system/reboot", false);
-    raiseIfError(output);
+  async handler(_args, ctx) {
+    const script = await ctx.client.script();
+    // Prints nothing on success: an error the router prints instead (no policy, say) raises.
+    script.do(REBOOT);
+    await ctx.client.run(script, { idempotent: false, what: "/system/reboot" });
     return {
-      structured: { rebooting: true, device: client.target.title },
-      text: `${client.target.title} is rebooting`,
+      structured: { rebooting: true, device: ctx.device },
+      text: `${ctx.device} is rebooting`,
     };
   },
-  dryRun(_args, { client }) {
-    return Promise.resolve(
-      planned([REBOOT], { rebooting: true, device: client.target.title }),
-    );
+  async dryRun(_args, ctx) {
+    const script = await ctx.client.script();
+    script.do(REBOOT);
+    return {
+      commands: [script.toString()],
+      preview: { rebooting: true, device: ctx.device },
+      problems: [],
+    };
   },
-};
+});
 
 const SENSOR = z.object({
   name: z.string().describe("Sensor name: voltage, temperature, cpu-temperature, fan1-speed, ..."),
@@ -60,7 +65,7 @@ const SENSOR = z.object({
 const UNIT_OF: Record<string, string> = { "°C": "C" };
 
 /** `router_get_system_health`. */
-export const systemHealth: ToolDef = {
+export const systemHealth = defineTool({
   name: "router_get_system_health",
   title: "System health sensors",
   description:
@@ -72,31 +77,27 @@ export const systemHealth: ToolDef = {
   annotations: READ,
   perDevice: true,
   example: {},
-  async handler(_args, { client }) {
-    const dialect = await client.dialect();
-    const singleton = dialect.major < 7;
-    const output = await client.run(
-      printStatement(dialect, "/system/health", { singleton }),
-      "/system/health",
-      true,
-    );
-    raiseIfError(output);
-    const raws = client.parseRead(dialect, {
-      path: "/system/health",
-      keys: ["name", "value", "type"],
-      singleton,
-    }, output);
-    const sensors = singleton
-      ? Object.entries(raws[0] ?? {}).map(([name, value]) => sensor(name, asText(value) ?? "", ""))
-      : raws.map((r) => sensor(asText(r.name) ?? "", asText(r.value) ?? "", asText(r.type) ?? ""));
+  async handler(_args, ctx) {
+    const dialect = await ctx.client.dialect();
+    // RouterOS 6 shows the sensors as settings (`voltage: 24.1V`); 7 as a list.
+    const v6 = dialect.major < 7;
+    const spec = v6
+      ? { path: health.path, singleton: true, keys: [] }
+      : readSpecOf(health, dialect.release);
+    const raws = await ctx.client.read(spec);
+    const sensors = v6
+      ? Object.entries(raws[0] ?? {}).map(([name, value]) => sensor(name, rawText(value), ""))
+      : raws.map((r) =>
+        sensor(rawText(r.name ?? ""), rawText(r.value ?? ""), rawText(r.type ?? ""))
+      );
     return {
       structured: { sensors },
       text: sensors.length ? renderTable(sensors, ["name", "value", "unit"]) : "(no sensors)",
     };
   },
-};
+});
 
-function sensor(name: string, value: string, type: string) {
+function sensor(name: string, value: string, type: string): z.infer<typeof SENSOR> {
   const number = leadingNumber(value);
   const suffix = value.replace(/^\s*-?\d+(?:\.\d+)?\s*/, "");
   const unit = type || (number !== undefined ? suffix : "");

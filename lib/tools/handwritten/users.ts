@@ -5,45 +5,42 @@
  * @module
  */
 import * as z from "zod";
-import { menuPath, renderArgs } from "../../routeros/commands.ts";
+import { cmd, refCondition } from "../../routeros/command.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
-import { RouterOsError } from "../../routeros/errors.ts";
-import { checkId, quoteValue } from "../../routeros/quote.ts";
-import { commandLine } from "../../routeros/scripts.ts";
-import { text } from "../fields.ts";
+import { RouterOsError, UnsupportedError } from "../../routeros/errors.ts";
+import { inRange } from "../../routeros/release.ts";
+import { readSpecOf } from "../../routeros/schema/menu.ts";
+import { activeUsers, sshKeys, users } from "../../routeros/schema/menus/users.ts";
+import { Script } from "../../routeros/script.ts";
+import { defineTool } from "../define.ts";
+import { ID_SCHEMA, itemObject } from "../menu_tools/engine.ts";
+import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
-import type { ToolDef } from "../tool.ts";
-import {
-  DESTRUCTIVE,
-  ID,
-  itemSchema,
-  planned,
-  readView,
-  readViewOrNone,
-  typed,
-  view,
-  viewSection,
-  viewSpec,
-  WRITE,
-} from "./views.ts";
+import { DESTRUCTIVE, WRITE } from "../tool.ts";
 
-/** Active login sessions. */
-export const activeView = view("/user/active", "users", "active sessions", {
-  name: text("User name"),
-  address: text("Address the session comes from"),
-  via: text("How the user is logged in: ssh, winbox, api, console, ..."),
-  when: text("When the session started"),
-  group: text("The user's group"),
-}, { flags: { R: "radius", M: "by-romon" } });
+/**
+ * How a session is ended, by release: `request-logout` up to 7.19 (the
+ * 7.12.2 to 7.16.2 trees have it, 7.20.8 does not), `remove` from 7.20
+ * (the 7.20.8 and later trees). RouterOS 6 has neither.
+ */
+function logoutCommand(dialect: Dialect): "request-logout" | "remove" {
+  if (dialect.major < 7) {
+    throw new UnsupportedError(
+      "RouterOS 6 cannot end another user's session (/user active has no request-logout)",
+    );
+  }
+  return inRange(dialect.release, { from: "7.20" }) ? "remove" : "request-logout";
+}
 
-function logoutScript(dialect: Dialect, id: string): string {
-  return `${viewSection(dialect, activeView, [{ key: ".id", value: id }])}; ${
-    menuPath("/user/active")
-  } request-logout numbers=${checkId(id)}`;
+function logoutScript(dialect: Dialect, id: string) {
+  const script = new Script(dialect);
+  const before = script.read(readSpecOf(activeUsers, dialect.release), [refCondition({ id })]);
+  script.do(cmd(activeUsers.path, logoutCommand(dialect), { numbers: { id } }));
+  return { script, before };
 }
 
 /** `router_disconnect_active_user`. */
-export const disconnectActiveUser: ToolDef = {
+export const disconnectActiveUser = defineTool({
   name: "router_disconnect_active_user",
   title: "Log out an active session",
   description:
@@ -51,102 +48,86 @@ export const disconnectActiveUser: ToolDef = {
     "can log in again; disable the user or change the password to keep them out. Returns the " +
     "session as it was. Needs RouterOS 7. Ending this server's own SSH session makes the call fail.",
   toolset: "users",
-  input: { id: ID.describe("Session id (.id) from the active sessions list, such as *1A") },
-  output: { item: itemSchema(activeView) },
+  input: { id: ID_SCHEMA.describe("Session id (.id) from the active sessions list, such as *1A") },
+  output: { item: itemObject(activeUsers) },
   annotations: DESTRUCTIVE,
   perDevice: true,
-  async handler(args, { client }) {
-    const dialect = await client.dialect();
-    if (dialect.major < 7) {
-      throw new RouterOsError(
-        "bad-command",
-        "RouterOS 6 cannot end another user's session (/user active request-logout is RouterOS 7)",
-        "",
-      );
-    }
-    const [items] = await client.write(
-      dialect,
-      viewSpec(activeView),
-      logoutScript(dialect, String(args.id)),
-      1,
-    );
-    if (items.length === 0) {
-      throw new RouterOsError("not-found", `no active session ${String(args.id)}`, "no such item");
-    }
-    const [item] = typed(activeView, dialect, items);
+  async handler(args, ctx) {
+    const dialect = await ctx.client.dialect();
+    const { script, before } = logoutScript(dialect, args.id);
+    const [raw] = (await ctx.client.run(script, { idempotent: false, what: activeUsers.path }))
+      .get(before).items;
+    if (!raw) throw new RouterOsError("not-found", `no active session ${args.id}`, "no such item");
+    const item = toItem(activeUsers, dialect.release, raw);
     return {
       structured: { item },
       text: renderTable([item], ["id", "name", "address", "via", "when"]),
     };
   },
-  async dryRun(args, { client }) {
-    const dialect = await client.dialect();
-    const [session] = await readViewOrNone(client, activeView, [{
-      key: ".id",
-      value: String(args.id),
-    }]);
-    const problems = session ? [] : [`no active session ${String(args.id)}`];
-    if (dialect.major < 7) problems.push("RouterOS 6 has no /user active request-logout");
-    return planned([logoutScript(dialect, String(args.id))], session ?? {}, problems);
+  async dryRun(args, ctx) {
+    const dialect = await ctx.client.dialect();
+    const [raw] = await ctx.client.read(readSpecOf(activeUsers, dialect.release), [
+      refCondition({ id: args.id }),
+    ]).catch(() => []);
+    const problems = raw ? [] : [`no active session ${args.id}`];
+    let commands: string[] = [];
+    try {
+      commands = [logoutScript(dialect, args.id).script.toString()];
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
+    return { commands, preview: raw ? toItem(activeUsers, dialect.release, raw) : {}, problems };
   },
-};
-
-/** SSH public keys of users. */
-export const sshKeyView = view("/user/ssh-keys", "users", "user SSH keys", {
-  user: text("User the key belongs to"),
-  "key-type": text("Key type: rsa, ed25519, ..."),
-  bits: text("Key size in bits"),
-  info: text("Key comment (RouterOS 7)"),
-  "key-owner": text("Key comment (RouterOS 6)"),
-  fingerprint: text("Key fingerprint"),
 });
 
 const KEY =
   /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com) [A-Za-z0-9+/]+={0,3}( [^\r\n]*)?$/;
 
-/** The file a public key goes through on versions that can only import. */
+/** The file a public key goes through on releases that can only import it. */
 function keyFileName(user: string): string {
-  const safe = user.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 32);
-  return `mcp-key-${safe}`;
+  return `mcp-key-${user.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 32)}`;
 }
 
-function addKeyScript(dialect: Dialect, user: string, key: string): string {
-  const read = viewSection(dialect, sshKeyView, [{ key: "user", value: user }]);
-  if (dialect.major > 7 || (dialect.major === 7 && dialect.minor >= 12)) {
-    return `${commandLine("/user/ssh-keys/add", { args: { user, key } })}; ${read}`;
+/**
+ * The script that installs a key, then reads the user's keys. `add key=`
+ * exists from 7.12 (the 7.12.2 tree has it); RouterOS 6 imports a key file,
+ * written first through `print file=` (which creates NAME.txt).
+ */
+function addKeyScript(dialect: Dialect, user: string, key: string) {
+  const script = new Script(dialect);
+  if (inRange(dialect.release, { from: "7.12" })) {
+    script.do(cmd(sshKeys.path, "add", { args: { user, key } }));
+  } else {
+    const file = keyFileName(user);
+    script.do(cmd("/file", "print", { args: { file }, where: [{ key: "name", value: "" }] }));
+    script.do(":delay 1s");
+    script.do(cmd("/file", "set", {
+      numbers: { key: "name", value: `${file}.txt` },
+      args: { contents: key },
+    }));
+    script.do(cmd(sshKeys.path, "import", { args: { "public-key-file": `${file}.txt`, user } }));
   }
-  // Older versions import a key file: write it (`print file=` creates NAME.txt), then import.
-  const file = keyFileName(user);
-  return [
-    `/file print file=${quoteValue(file)} where name=""`,
-    ":delay 1s",
-    `/file set [find where name=${quoteValue(file + ".txt")}] contents=${quoteValue(key)}`,
-    `/user ssh-keys import ${renderArgs({ "public-key-file": file + ".txt", user })}`,
-    read,
-  ].join("; ");
+  const keys = script.read(readSpecOf(sshKeys, dialect.release), [{ key: "user", value: user }]);
+  return { script, keys };
 }
 
 /** `router_add_user_ssh_key`. */
-export const addUserSshKey: ToolDef = {
+export const addUserSshKey = defineTool({
   name: "router_add_user_ssh_key",
   title: "Add an SSH public key to a user",
   description:
     "Install an OpenSSH public key (one line: `ssh-ed25519 AAAA... comment`) for a router user, " +
-    "so that user can log in with the matching private key. WARNING: once a user has a key, " +
-    "RouterOS refuses password logins over SSH for that user; adding a key to the user this server " +
-    "logs in with by password locks the server out, so that is refused unless allow_password_lockout " +
-    "is true. Ed25519 keys need RouterOS 7.12 or later. Returns the user's keys afterwards.",
+    "so that user can log in with the matching private key. Once a user has a key, RouterOS " +
+    "refuses password logins over SSH for that user. Ed25519 keys need RouterOS 7.12 or later. " +
+    "Returns the user's keys afterwards.",
   toolset: "users",
   input: {
     user: z.string().min(1).max(255).describe("User name, e.g. backup"),
     public_key: z.string().max(4096).regex(KEY, "one OpenSSH public key line").describe(
       "OpenSSH public key line, e.g. ssh-ed25519 AAAAC3Nza... alice@laptop",
     ),
-    allow_password_lockout: z.boolean().default(false).describe(
-      "Allow adding a key to the user this server logs in with by password (it then stops working)",
-    ),
   },
-  output: { user: z.string(), keys: z.array(itemSchema(sshKeyView)) },
+  output: { user: z.string(), keys: z.array(itemObject(sshKeys)) },
   annotations: WRITE,
   example: {
     user: "example-user",
@@ -154,54 +135,39 @@ export const addUserSshKey: ToolDef = {
       "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDnlmosE3pcyb9aH03X86BnfStWV1qAmvdhP6SkVuE9b example@mcp",
   },
   perDevice: true,
-  async handler(args, { client }) {
-    const user = String(args.user);
-    refuseLockout(client.target, user, args.allow_password_lockout === true);
-    const dialect = await client.dialect();
-    const [items] = await client.write(
-      dialect,
-      viewSpec(sshKeyView),
-      addKeyScript(dialect, user, String(args.public_key)),
-      1,
+  lockout(args, ctx) {
+    const t = ctx.client.target;
+    return Promise.resolve(
+      args.user === t.username && !t.keyFilename
+        ? `this server logs in as "${args.user}" with a password, and a key on that user stops ` +
+          "password logins over SSH (configure key_filename for the device first)"
+        : undefined,
     );
-    const keys = typed(sshKeyView, dialect, items);
+  },
+  async handler(args, ctx) {
+    const dialect = await ctx.client.dialect();
+    const { script, keys } = addKeyScript(dialect, args.user, args.public_key);
+    const out = await ctx.client.run(script, { idempotent: false, what: sshKeys.path });
+    const items = out.get(keys).items.map((r) => toItem(sshKeys, dialect.release, r));
     return {
-      structured: { user, keys },
-      text: renderTable(keys, ["id", "user", "key_type", "bits", "info", "key_owner"]),
+      structured: { user: args.user, keys: items },
+      text: renderTable(items, ["id", "user", "key_type", "bits", "info", "key_owner"]),
     };
   },
-  async dryRun(args, { client }) {
-    const user = String(args.user);
+  async dryRun(args, ctx) {
+    const dialect = await ctx.client.dialect();
     const problems: string[] = [];
-    try {
-      refuseLockout(client.target, user, args.allow_password_lockout === true);
-    } catch (e) {
-      problems.push((e as Error).message);
-    }
-    const dialect = await client.dialect();
-    const users = await readView(client, view("/user", "users", "users", { name: text("name") }), [
-      { key: "name", value: user },
+    const found = await ctx.client.read(readSpecOf(users, dialect.release), [
+      { key: "name", value: args.user },
     ]);
-    if (!users.length) problems.push(`user "${user}" does not exist`);
-    const keys = await readView(client, sshKeyView, [{ key: "user", value: user }]);
-    return planned([addKeyScript(dialect, user, String(args.public_key))], {
-      user,
-      keys: [...keys, { id: "(new)", user }],
-    }, problems);
+    if (!found.length) problems.push(`user "${args.user}" does not exist`);
+    const keys = (await ctx.client.read(readSpecOf(sshKeys, dialect.release), [
+      { key: "user", value: args.user },
+    ])).map((r) => toItem(sshKeys, dialect.release, r));
+    return {
+      commands: [addKeyScript(dialect, args.user, args.public_key).script.toString()],
+      preview: { user: args.user, keys: [...keys, { id: "(new)", user: args.user }] },
+      problems,
+    };
   },
-};
-
-function refuseLockout(
-  target: { username: string; keyFilename?: string },
-  user: string,
-  allowed: boolean,
-): void {
-  if (!allowed && user === target.username && !target.keyFilename) {
-    throw new RouterOsError(
-      "invalid-value",
-      `this server logs in as "${user}" with a password; a key on that user stops password logins over SSH. ` +
-        "Configure key_filename for the device first, or set allow_password_lockout",
-      "",
-    );
-  }
-}
+});

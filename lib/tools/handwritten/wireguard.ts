@@ -7,64 +7,24 @@
  * @module
  */
 import * as z from "zod";
-import { SECTION_MARK } from "../../routeros/client.ts";
-import { itemRef, menuPath } from "../../routeros/commands.ts";
-import type { Dialect } from "../../routeros/dialect.ts";
-import { RouterOsError } from "../../routeros/errors.ts";
-import { jsonItems, outputError, type RawItem } from "../../routeros/parse_json.ts";
-import { checkId } from "../../routeros/quote.ts";
-import { printStatement } from "../../routeros/scripts.ts";
-import { flag, list, num, text } from "../fields.ts";
-import type { ToolDef } from "../tool.ts";
-import { ID, typed, view, viewSpec } from "./views.ts";
+import { getExpr, type ItemRef, refCondition } from "../../routeros/command.ts";
+import { ArgumentError, RouterOsError, unparsable } from "../../routeros/errors.ts";
+import { readSpecOf } from "../../routeros/schema/menu.ts";
+import { wireguard, wireguardPeers } from "../../routeros/schema/menus/wireguard.ts";
+import { defineTool } from "../define.ts";
+import { ID_SCHEMA, menuDialect, refOn } from "../menu_tools/engine.ts";
+import { toItem } from "../menu_tools/fields.ts";
+import { READ } from "../tool.ts";
 
 const KEY = z.string().regex(
   /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/,
   "a WireGuard key (44 characters of base64)",
 );
 
-/** Router WireGuard interfaces (no private key: it is never read into results). */
-export const wgInterfaceView = view("/interface/wireguard", "wireguard", "WireGuard interfaces", {
-  name: text("Interface name"),
-  "public-key": text("The interface's public key"),
-  "listen-port": num("UDP port the interface listens on"),
-  disabled: flag("Whether the interface is disabled"),
-});
-
-/** WireGuard peers. */
-export const wgPeerView = view("/interface/wireguard/peers", "wireguard", "WireGuard peers", {
-  interface: text("Router interface of the peer"),
-  "public-key": text("The peer's public key"),
-  "allowed-address": list("Addresses the peer may use (its tunnel address first)"),
-  "preshared-key": text("Preshared key", { secret: true }),
-  "client-address": text("Tunnel address for client configs (RouterOS 7.15+)"),
-  "client-dns": text("DNS servers for client configs (RouterOS 7.15+)"),
-  "client-endpoint": text("Endpoint for client configs (RouterOS 7.15+)"),
-  "persistent-keepalive": text("Keepalive interval"),
-  comment: text("Free-text comment"),
-  disabled: flag("Whether the peer is disabled"),
-});
-
-function peerRef(args: Record<string, unknown>) {
-  if (typeof args.peer_id === "string") return { id: checkId(args.peer_id) };
-  if (typeof args.peer_public_key === "string") {
-    return { key: { key: "public-key", value: args.peer_public_key } };
-  }
-  throw new RouterOsError("invalid-value", "give peer_id or peer_public_key to say which peer", "");
-}
-
-function configScript(dialect: Dialect, args: Record<string, unknown>): string {
-  const ref = peerRef(args);
-  const filter = ref.id ? { key: ".id", value: ref.id } : ref.key!;
-  const peers = printStatement(dialect, wgPeerView.path, { filters: [filter] });
-  const ifaceName = `[${menuPath(wgPeerView.path)} get ${itemRef(ref)} interface]`;
-  const iface = printStatement(dialect, wgInterfaceView.path).replace(
-    /(print (?:detail as-value|terse show-ids))/,
-    `$1 where name=${ifaceName}`,
-  );
-  return dialect.json
-    ? `${peers}; ${iface}`
-    : `${peers}; :put "${SECTION_MARK}"; ${iface}; :put "${SECTION_MARK}"`;
+function peerRef(args: { peer_id?: string; peer_public_key?: string }): ItemRef {
+  if (args.peer_id !== undefined) return { id: args.peer_id };
+  if (args.peer_public_key !== undefined) return { key: "public-key", value: args.peer_public_key };
+  throw new ArgumentError("give peer_id or peer_public_key to say which peer");
 }
 
 function endpointHost(host: string): string {
@@ -72,7 +32,7 @@ function endpointHost(host: string): string {
 }
 
 /** `router_wireguard_client_config`. */
-export const wireguardClientConfig: ToolDef = {
+export const wireguardClientConfig = defineTool({
   name: "router_wireguard_client_config",
   title: "WireGuard client config for a peer",
   description:
@@ -82,11 +42,10 @@ export const wireguardClientConfig: ToolDef = {
     "private key is never shown. Identify the peer by id or by its public key.",
   toolset: "wireguard",
   input: {
-    peer_id: ID.optional().describe("Peer id (.id), such as *1"),
-    peer_public_key: KEY.optional().describe("The peer's public key (identifies the peer)"),
+    peer_id: ID_SCHEMA.optional().describe("Peer id (.id), such as *1"),
+    peer_public_key: KEY.optional().describe("Or the peer's public key"),
     endpoint_host: z.string().max(255).regex(/^[A-Za-z0-9.:-]+$/, "a host name or address")
-      .optional()
-      .describe(
+      .optional().describe(
         "Public address or name of the router (default: the peer's client-endpoint, else the SSH host)",
       ),
     client_private_key: KEY.optional().describe("The client's private key, to put into the file"),
@@ -94,10 +53,9 @@ export const wireguardClientConfig: ToolDef = {
     client_address: z.string().max(255).optional().describe(
       "Tunnel address of the client, e.g. 10.66.0.2/32 (default: the peer's client-address or first allowed-address)",
     ),
-    allowed_ips: z.array(z.string().max(64)).min(1).max(100).default(["0.0.0.0/0", "::/0"])
-      .describe(
-        "Destinations the client sends through the tunnel (default: everything)",
-      ),
+    allowed_ips: z.array(z.string().max(64)).min(1).max(100).optional().describe(
+      "Destinations the client sends through the tunnel (default: 0.0.0.0/0 and ::/0)",
+    ),
     dns: z.array(z.string().max(64)).max(10).optional().describe("DNS servers for the client"),
     persistent_keepalive: z.number().int().min(0).max(65535).optional().describe(
       "Keepalive interval in seconds (e.g. 25 behind NAT)",
@@ -117,73 +75,57 @@ export const wireguardClientConfig: ToolDef = {
     }),
     private_key_included: z.boolean(),
   },
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ,
   example: {
     peer_public_key: "xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
     endpoint_host: "203.0.113.1",
   },
   perDevice: true,
   secretArgs: ["client_private_key", "preshared_key"],
-  async handler(args, { client }) {
-    const dialect = await client.dialect();
-    const output = await client.run(configScript(dialect, args), wgPeerView.path, true);
-    let peerRaw: RawItem | undefined;
-    let rest: string;
-    if (dialect.json) {
-      const lines = output.split("\n").filter((l) => l.trim() !== "");
-      if (lines.length === 0) throw outputError(output);
-      [peerRaw] = jsonItems(dialect, lines[0]);
-      rest = lines.slice(1).join("\n");
-    } else {
-      const at = output.indexOf(SECTION_MARK + "\n");
-      if (at < 0) throw outputError(output);
-      [peerRaw] = client.parseRead(dialect, viewSpec(wgPeerView), output.slice(0, at));
-      rest = output.slice(at + SECTION_MARK.length + 1);
-      if (peerRaw) {
-        const end = rest.lastIndexOf(SECTION_MARK);
-        if (end < 0) throw outputError(rest);
-        rest = rest.slice(0, end);
-      }
-    }
+  async handler(args, ctx) {
+    const dialect = await menuDialect(wireguardPeers, ctx);
+    const release = dialect.release;
+    const ref = refOn(wireguardPeers, peerRef(args), release);
+    const script = await ctx.client.script();
+    const peers = script.read(readSpecOf(wireguardPeers, release), [refCondition(ref)]);
+    // The peer's interface, by the name the peer holds.
+    const ifaces = script.read(readSpecOf(wireguard, release), [{
+      key: "name",
+      equals: getExpr(wireguardPeers.path, "interface", ref),
+    }]);
+    const out = await ctx.client.run(script, { idempotent: true, what: wireguardPeers.path });
+    const [peerRaw] = out.get(peers).items;
     if (!peerRaw) throw new RouterOsError("not-found", "no such WireGuard peer", "no such item");
-    const ifaceRaws = dialect.json
-      ? jsonItems(dialect, rest.trim())
-      : client.parseRead(dialect, viewSpec(wgInterfaceView), rest);
-    if (ifaceRaws.length !== 1) throw outputError(rest);
-    const [peer] = typed(wgPeerView, dialect, [peerRaw]);
-    const [iface] = typed(wgInterfaceView, dialect, ifaceRaws);
+    const ifaceRaws = out.get(ifaces).items;
+    if (ifaceRaws.length !== 1) {
+      throw unparsable(JSON.stringify(ifaceRaws), "the peer's interface was not found");
+    }
+    const peer = toItem(wireguardPeers, release, peerRaw);
+    const iface = toItem(wireguard, release, ifaceRaws[0]);
     const allowed = (peer.allowed_address as string[] | undefined) ?? [];
-    const address = (args.client_address as string | undefined) ??
+    const address = args.client_address ??
       (peer.client_address ? String(peer.client_address) : undefined) ?? allowed[0];
-    const host = (args.endpoint_host as string | undefined) ??
-      (peer.client_endpoint ? String(peer.client_endpoint) : undefined) ?? client.target.host;
+    const host = args.endpoint_host ??
+      (peer.client_endpoint ? String(peer.client_endpoint) : undefined) ?? ctx.client.target.host;
     const port = typeof iface.listen_port === "number" ? iface.listen_port : 51820;
-    const dns = (args.dns as string[] | undefined) ??
-      (peer.client_dns ? String(peer.client_dns).split(",") : undefined);
+    const dns = args.dns ?? (peer.client_dns ? String(peer.client_dns).split(",") : undefined);
     const lines = [
       "[Interface]",
-      `PrivateKey = ${(args.client_private_key as string | undefined) ?? "<client private key>"}`,
+      `PrivateKey = ${args.client_private_key ?? "<client private key>"}`,
       ...(address ? [`Address = ${address}`] : []),
       ...(dns?.length ? [`DNS = ${dns.join(", ")}`] : []),
       "",
       "[Peer]",
       `PublicKey = ${String(iface.public_key ?? "")}`,
       ...(args.preshared_key
-        ? [`PresharedKey = ${String(args.preshared_key)}`]
+        ? [`PresharedKey = ${args.preshared_key}`]
         : peer.preshared_key
         ? ["# PresharedKey = <the peer's preshared key, set on the router>"]
         : []),
       `Endpoint = ${endpointHost(host)}:${port}`,
-      `AllowedIPs = ${
-        (args.allowed_ips as string[] | undefined ?? ["0.0.0.0/0", "::/0"]).join(", ")
-      }`,
+      `AllowedIPs = ${(args.allowed_ips ?? ["0.0.0.0/0", "::/0"]).join(", ")}`,
       ...(args.persistent_keepalive !== undefined
-        ? [`PersistentKeepalive = ${String(args.persistent_keepalive)}`]
+        ? [`PersistentKeepalive = ${args.persistent_keepalive}`]
         : []),
     ];
     const config = lines.join("\n") + "\n";
@@ -205,4 +147,4 @@ export const wireguardClientConfig: ToolDef = {
       text: config,
     };
   },
-};
+});

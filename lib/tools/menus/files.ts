@@ -1,29 +1,20 @@
 /**
- * The file store.
+ * Tools of the files menus: toolset, names, verbs, columns, notes and examples.
+ * The RouterOS facts are in lib/routeros/schema/menus/files.ts.
  *
  * @module
  */
-import { num, state, text } from "../fields.ts";
-import type { Menu } from "../menu.ts";
+import { files } from "../../routeros/schema/menus/files.ts";
+import type { MenuTools } from "../menu_tools/spec.ts";
+import { NOUNS } from "../nouns.ts";
 
-/** `/file`: files on the router's storage. */
-export const files: Menu = {
-  path: "/file",
+/** `/file`. */
+export const filesTools: MenuTools = {
+  schema: files,
   toolset: "files",
-  singular: "file",
-  plural: "files",
-  noun: "files",
-  notes: "Names include folders (flash/backup.backup). Backups (.backup) and exports (.rsc) " +
-    "land here. Removing a file cannot be undone.",
-  key: "name",
-  fields: {
-    name: state(text("File name with its folder, e.g. flash/auto-before-reset.backup")),
-    type: state(text("File type, e.g. backup, script, directory, .txt file")),
-    size: state(num("Size in bytes")),
-    "creation-time": state(text("When the file was created (older versions)")),
-    "last-modified": state(text("When the file last changed (RouterOS 7)")),
-  },
+  noun: NOUNS.file,
   verbs: ["list", "get", "remove"],
   columns: ["name", "type", "size", "last-modified"],
-  flags: {},
+  notes:
+    "Names include folders (flash/backup.backup). Backups (.backup) and exports (.rsc) land here. Removing a file cannot be undone.",
 };

@@ -80,7 +80,7 @@ export const dhcpLeases = menu({
   writes: ["add", "set", "remove", "enable", "disable"],
   flags: { "X": "disabled", "D": "dynamic", "B": "blocked" },
   fields: {
-    address: ipv4("Leased IPv4 address, or a pool name to pick from", { required: true }),
+    address: text("Leased IPv4 address, or a pool name to pick from", { required: true }),
     "mac-address": mac("Client MAC address, e.g. 02:00:00:00:00:01"),
     "client-id": text("DHCP client id, when matching on it instead of the MAC address"),
     server: text("DHCP server the lease belongs to, or all"),

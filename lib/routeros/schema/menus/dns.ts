@@ -67,6 +67,7 @@ export const dnsStatic = menu({
 export const dnsCache = menu({
   path: "/ip/dns/cache",
   kind: "list",
+  exports: false,
   flags: { "S": "static" },
   fields: {
     name: state(text("Queried name")),

@@ -294,7 +294,7 @@ export const firewallRaw = menu({
 });
 
 /** `/ip/firewall/address-list`. */
-export const _ip_firewall_address_list = menu({
+export const firewallAddressList = menu({
   path: "/ip/firewall/address-list",
   kind: "list",
   writes: ["add", "set", "remove", "enable", "disable"],
@@ -384,7 +384,7 @@ export const ipv6FirewallFilter = menu({
 });
 
 /** `/ipv6/firewall/address-list`. */
-export const _ipv6_firewall_address_list = menu({
+export const ipv6FirewallAddressList = menu({
   path: "/ipv6/firewall/address-list",
   kind: "list",
   writes: ["add", "set", "remove", "enable", "disable"],

@@ -79,6 +79,7 @@ export const ipPool = menu({
 export const ipPoolUsed = menu({
   path: "/ip/pool/used",
   kind: "list",
+  exports: false,
   writes: ["set"],
   flags: {},
   fields: {

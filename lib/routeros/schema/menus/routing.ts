@@ -6,12 +6,35 @@
 import { bool, int, ipv4, ipv4Prefix, ipv6Prefix, oneOf, state, text } from "../field.ts";
 import { menu } from "../menu.ts";
 
+/**
+ * Terse flags of routes: v7 prints the origin in lowercase (`DAc`, `As`),
+ * v6 in capitals (`ADC`, `A S`); `B` marks a blackhole.
+ */
+const ROUTE_FLAGS = {
+  X: "disabled",
+  I: "inactive",
+  D: "dynamic",
+  A: "active",
+  B: "blackhole",
+  C: "connect",
+  c: "connect",
+  S: "static",
+  s: "static",
+};
+
+/** Read-only facts of every route. */
+const ROUTE_STATE = {
+  connect: state(bool("Whether it is a connected network's route")),
+  static: state(bool("Whether the route is static (configured)")),
+  "vrf-interface": state(text("VRF interface", { releases: { from: "7.0" } })),
+};
+
 /** `/ip/route`. */
 export const ipRoutes = menu({
   path: "/ip/route",
   kind: "list",
   writes: ["add", "set", "remove", "enable", "disable"],
-  flags: { "X": "disabled", "I": "inactive", "D": "dynamic", "A": "active" },
+  flags: ROUTE_FLAGS,
   fields: {
     "dst-address": ipv4Prefix("Destination prefix, e.g. 10.0.0.0/8 or 0.0.0.0/0 (default route)"),
     gateway: text("Next hop address or interface, e.g. 192.168.88.254 or ether1"),
@@ -37,6 +60,7 @@ export const ipRoutes = menu({
     inactive: state(
       bool("Whether the route is inactive (gateway unreachable)", { releases: { from: "7.0" } }),
     ),
+    ...ROUTE_STATE,
     disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
     dynamic: state(
       bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
@@ -50,7 +74,7 @@ export const ipv6Routes = menu({
   path: "/ipv6/route",
   kind: "list",
   writes: ["add", "set", "remove", "enable", "disable"],
-  flags: { "X": "disabled", "I": "inactive", "D": "dynamic", "A": "active" },
+  flags: ROUTE_FLAGS,
   fields: {
     "dst-address": ipv6Prefix("Destination prefix, e.g. 2001:db8::/32 or ::/0 (default route)"),
     gateway: text("Next hop address or interface, e.g. fe80::1%ether1"),
@@ -61,6 +85,7 @@ export const ipv6Routes = menu({
     blackhole: bool("Drop traffic to the destination silently", { releases: { from: "7.0" } }),
     "check-gateway": oneOf(["arp", "ping", "none"], "Probe the gateway"),
     active: state(bool("Whether the route is in use")),
+    ...ROUTE_STATE,
     disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
     dynamic: state(
       bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),

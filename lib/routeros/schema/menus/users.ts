@@ -47,6 +47,7 @@ export const userGroups = menu({
 export const activeUsers = menu({
   path: "/user/active",
   kind: "list",
+  exports: false,
   // Before 7.20 a session is ended with request-logout (see lib/tools).
   writes: [["add", { from: "7.20" }], ["remove", { from: "7.20" }]],
   flags: { "R": "radius" },
@@ -64,6 +65,7 @@ export const activeUsers = menu({
 export const sshKeys = menu({
   path: "/user/ssh-keys",
   kind: "list",
+  exports: false,
   writes: ["add", "remove"],
   flags: {},
   fields: {
@@ -74,5 +76,7 @@ export const sshKeys = menu({
       text("Comment of the key (usually user@host; RouterOS 6)", { releases: { until: "6.49" } }),
     ),
     comment: state(text("Comment")),
+    info: state(text("The key's own comment (user@host)", { releases: { from: "7.12" } })),
+    fingerprint: state(text("Key fingerprint", { releases: { from: "7.12" } })),
   },
 });

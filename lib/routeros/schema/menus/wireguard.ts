@@ -26,6 +26,9 @@ export const wireguard = menu({
   },
 });
 
+/** Client-config properties of peers (every RouterOS 7 tree from 7.12.2 on has them). */
+const CLIENT = { releases: { from: "7.12" } };
+
 /** `/interface/wireguard/peers`. */
 export const wireguardPeers = menu({
   path: "/interface/wireguard/peers",
@@ -47,6 +50,9 @@ export const wireguardPeers = menu({
       required: true,
     }),
     "persistent-keepalive": duration("Keepalive interval, e.g. 25s (0s: off)"),
+    "client-address": text("Tunnel address written into client configs", CLIENT),
+    "client-dns": text("DNS servers written into client configs", CLIENT),
+    "client-endpoint": text("Router endpoint written into client configs", CLIENT),
     "current-endpoint-address": state(text("Address the peer was last seen from")),
     "current-endpoint-port": state(int("Port the peer was last seen from")),
     "last-handshake": state(text("Time since the last handshake")),

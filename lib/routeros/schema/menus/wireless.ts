@@ -47,6 +47,7 @@ export const wifi = menu({
 export const wifiRegistrations = menu({
   path: "/interface/wifi/registration-table",
   kind: "list",
+  exports: false,
   writes: ["remove"],
   releases: { from: "7.13" },
   flags: { "A": "authorized" },
@@ -160,6 +161,7 @@ export const wirelessSecurityProfiles = menu({
 export const wirelessRegistrations = menu({
   path: "/interface/wireless/registration-table",
   kind: "list",
+  exports: false,
   writes: ["remove"],
   // extra package on ['7.13.5', '7.16.2', '7.20.8', '7.22.3', '7.24']
   flags: { "A": "ap", "W": "wds" },

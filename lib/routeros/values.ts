@@ -1,71 +1,11 @@
 /**
- * Reading the answers of non-CRUD commands: records printed by
- * `putRecords`, `key=value` scalar lines, RouterOS durations and numbers
- * with units, and log/clock times in every format RouterOS prints.
+ * RouterOS values as text: durations in every printed form, numbers with
+ * units, JSON floats back to text, and log and clock times in every format
+ * RouterOS prints.
  *
  * @module
  */
-import type { Dialect } from "./dialect.ts";
-import { classifyError } from "./errors.ts";
-import { jsonItems, outputError, type RawItem } from "./parse_json.ts";
-import { RECORD_MARK } from "./scripts.ts";
-
-/** Output lines without the trailing `\r` and without blank lines. */
-export function outputLines(output: string): string[] {
-  return output.split("\n").map((l) => l.replace(/\r$/, "")).filter((l) => l.trim() !== "");
-}
-
-/** Raise the RouterOS error in `output`, if its first line is one. */
-export function raiseIfError(output: string): void {
-  if (classifyError(output)) throw outputError(output);
-}
-
-/**
- * Parse the output of `putRecords`: one JSON line (7.13 and later) or
- * `key=value` lines after record marks. Anything else fails closed.
- */
-export function parseRecords(dialect: Dialect, output: string): RawItem[] {
-  if (dialect.json) {
-    const lines = outputLines(output);
-    if (lines.length !== 1) throw outputError(output);
-    return jsonItems(dialect, lines[0]);
-  }
-  const records: RawItem[] = [];
-  let current: RawItem | null = null;
-  let lastKey: string | null = null;
-  for (const line of outputLines(output)) {
-    if (line === RECORD_MARK) {
-      current = {};
-      records.push(current);
-      lastKey = null;
-      continue;
-    }
-    const m = /^([a-z.][a-z0-9.-]*)=(.*)$/.exec(line);
-    if (current && m) {
-      lastKey = m[1];
-      // `($r->"key")` of a missing key prints nothing: leave the key out.
-      if (m[2] !== "") current[lastKey] = m[2];
-    } else if (current && lastKey !== null && lastKey in current) {
-      current[lastKey] = `${current[lastKey]}\n${line}`;
-    } else {
-      throw outputError(output);
-    }
-  }
-  return records;
-}
-
-/** Parse `key=value` lines printed by `putScalars`; unknown output raises. */
-export function parseScalars(output: string, keys: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of outputLines(output)) {
-    const eq = line.indexOf("=");
-    const key = eq > 0 ? line.slice(0, eq) : "";
-    if (!keys.includes(key)) throw outputError(output);
-    out[key] = line.slice(eq + 1);
-  }
-  for (const k of keys) if (!(k in out)) throw outputError(output);
-  return out;
-}
+import { classifyError, outputError } from "./errors.ts";
 
 /**
  * A RouterOS duration in milliseconds, in every form real routers print:
@@ -182,10 +122,16 @@ export function logTime(time: string, today: string): string | undefined {
 }
 
 /**
- * Remove the lines RouterOS prints on success of a command that reports
- * progress (`Configuration backup saved`); any other text raises.
+ * Check the output of a command that reports progress (`Configuration
+ * backup saved`): the allowed lines are dropped, any other text raises.
  */
 export function expectOnly(output: string, allowed: readonly RegExp[]): void {
-  const rest = outputLines(output).filter((l) => !allowed.some((re) => re.test(l.trim())));
+  const rest = output.split("\n").map((l) => l.replace(/\r$/, "")).filter((l) => l.trim() !== "")
+    .filter((l) => !allowed.some((re) => re.test(l.trim())));
   if (rest.length) throw outputError(rest.join("\n"));
+}
+
+/** Raise the RouterOS error in `output`, if its first line is one. */
+export function raiseIfError(output: string): void {
+  if (classifyError(output)) throw outputError(output);
 }

@@ -1,0 +1,20 @@
+/**
+ * Schema of the log (RouterOS facts only; tools live in lib/tools).
+ *
+ * @module
+ */
+import { list, state, text } from "../field.ts";
+import { menu } from "../menu.ts";
+
+/** `/log`: the router's log, newest last. */
+export const logEntries = menu({
+  path: "/log",
+  kind: "list",
+  exports: false,
+  flags: {},
+  fields: {
+    time: state(text("Time as the router prints it (today: HH:MM:SS; older: with a date)")),
+    topics: state(list("Topics, e.g. system, info")),
+    message: state(text("The message")),
+  },
+});

@@ -1,0 +1,105 @@
+/**
+ * The router side of confirm-or-revert: the router's clock, its default
+ * routes, health after a change, and running the statements that arm,
+ * re-arm, disarm or fire a revert job.
+ *
+ * @module
+ */
+import type { RouterOsClient } from "../../routeros/client.ts";
+import { bracket, cmd } from "../../routeros/command.ts";
+import { RouterOsError } from "../../routeros/errors.ts";
+import type { RawItem } from "../../routeros/parse_json.ts";
+import { readSpecOf } from "../../routeros/schema/menu.ts";
+import { ipRoutes } from "../../routeros/schema/menus/routing.ts";
+import { scheduler } from "../../routeros/schema/menus/services.ts";
+import { clock } from "../../routeros/schema/menus/system.ts";
+import {
+  parseRouterTime,
+  revertJobName,
+  revertScript,
+  type RouterTime,
+} from "../../routeros/scheduler.ts";
+import { Script } from "../../routeros/script.ts";
+import { asNumber } from "../../routeros/values.ts";
+
+/** The router's wall clock now. */
+export async function routerTime(client: RouterOsClient): Promise<RouterTime> {
+  const dialect = await client.dialect();
+  const [raw] = await client.read(readSpecOf(clock, dialect.release));
+  const at = raw && parseRouterTime(String(raw.date ?? ""), String(raw.time ?? ""));
+  if (!at) throw new RouterOsError("unparsable", "the router's clock could not be read", "");
+  return at;
+}
+
+/** How many enabled default routes the router has. */
+export async function defaultRoutes(client: RouterOsClient): Promise<number> {
+  const dialect = await client.dialect();
+  const routes = await client.read(readSpecOf(ipRoutes, dialect.release), [
+    { key: "dst-address", value: "0.0.0.0/0" },
+  ]);
+  return routes.filter((r) => r.disabled !== true && r.disabled !== "true").length;
+}
+
+/** Run statements that must print nothing; any output is the router's error. */
+export async function expectSilent(client: RouterOsClient, statement: string, what: string) {
+  const script = new Script(await client.dialect());
+  script.do(statement);
+  try {
+    await client.run(script, { idempotent: false, what: "/system/scheduler" });
+  } catch (err) {
+    if (err instanceof RouterOsError) {
+      throw new RouterOsError(err.kind, `could not ${what}: ${err.message}`, err.routerMessage);
+    }
+    throw err;
+  }
+}
+
+/** Revert applied operations now and disarm the job; say what happened. */
+export async function revertNow(
+  client: RouterOsClient,
+  job: string,
+  inverses: string[],
+): Promise<string> {
+  try {
+    await expectSilent(client, revertScript(job, inverses), "roll back");
+    return `The ${inverses.length} operation(s) applied before it were rolled back.`;
+  } catch (err) {
+    return `Rolling back failed (${(err as Error).message}); the revert job ${job} on the router ` +
+      "will revert at its deadline.";
+  }
+}
+
+/** Health after a change: a fresh login, and ping targets (3 pings each). */
+export async function healthCheck(client: RouterOsClient, targets: readonly string[] = []) {
+  const login = await client.probeLogin().then(() => true, () => false);
+  const ping: Record<string, boolean> = {};
+  const dialect = await client.dialect();
+  for (const t of targets) {
+    const script = new Script(dialect);
+    const path = dialect.major < 7 ? "/" : "/tool";
+    const out = script.lines(
+      `:put ${bracket(cmd(path, "ping", { args: { address: t, count: 3 } }))}`,
+    );
+    const lines = await client.run(script, { idempotent: true, what: "ping" })
+      .then((o) => o.get(out).filter((l) => l.trim() !== ""), () => ["0"]);
+    ping[t] = (asNumber(lines.at(-1) ?? "0") ?? 0) > 0;
+  }
+  return { login, ping };
+}
+
+/** The revert job of a change, or a not-found error that says why it may be gone. */
+export async function findJob(client: RouterOsClient, changeId: string): Promise<RawItem> {
+  const dialect = await client.dialect();
+  const [job] = await client.read(readSpecOf(scheduler, dialect.release), [
+    { key: "name", value: revertJobName(changeId) },
+  ]);
+  if (!job) {
+    throw new RouterOsError(
+      "not-found",
+      `no pending change ${changeId}: it was committed, rolled back, or its deadline passed ` +
+        "(see router_list_pending_changes)",
+      "",
+    );
+  }
+  return job;
+}

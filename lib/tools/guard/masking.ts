@@ -1,0 +1,52 @@
+/**
+ * Secret masking for dry runs, errors and audit lines. Arguments and
+ * command text are masked by field (`password="..."`), so a secret equal to
+ * some other value never hides that value; free text (an error message) is
+ * masked by the secret's value, since no field names it there.
+ *
+ * @module
+ */
+import { SECRET_MASK } from "../../secret_mask.ts";
+
+/** Args with every secret argument masked (a set value shows only as the mask). */
+export function maskArgs(
+  args: Record<string, unknown>,
+  secrets: readonly string[] = [],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...args };
+  for (const k of secrets) if (out[k] !== undefined && out[k] !== "") out[k] = SECRET_MASK;
+  return out;
+}
+
+/** The RouterOS names a tool-side secret argument may have (`private_key` → `private-key`). */
+function routerNames(arg: string): string[] {
+  return [...new Set([arg, arg.replace(/_/g, "-"), arg.replace(/_/g, ".")])];
+}
+
+/** Command text with the quoted value of every secret property masked (`password="********"`). */
+export function maskCommand(command: string, secrets: readonly string[] = []): string {
+  if (secrets.length === 0) return command;
+  const names = secrets.flatMap(routerNames).map((n) => n.replace(/[.]/g, "\\."));
+  const re = new RegExp(`(^|[\\s;])(${names.join("|")})="(?:[^"\\\\]|\\\\.)*"`, "g");
+  return command.replace(re, `$1$2="${SECRET_MASK}"`);
+}
+
+/** {@linkcode maskCommand} for each command. */
+export function maskCommands(
+  commands: readonly string[],
+  secrets: readonly string[] = [],
+): string[] {
+  return commands.map((c) => maskCommand(c, secrets));
+}
+
+/** Free text (an error message) with the value of every secret argument masked. */
+export function maskText(
+  text: string,
+  args: Record<string, unknown>,
+  secrets: readonly string[] = [],
+): string {
+  const values = secrets.map((k) => args[k])
+    .filter((v): v is string => typeof v === "string" && v !== "")
+    .sort((a, b) => b.length - a.length);
+  return values.reduce((out, v) => out.split(v).join(SECRET_MASK), maskCommand(text, secrets));
+}

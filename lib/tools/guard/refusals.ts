@@ -1,0 +1,84 @@
+/**
+ * Refusals of the guard chain, each a sentence an agent can act on: which
+ * guard refused, and what would change its answer.
+ *
+ * @module
+ */
+import type { ToolDef } from "../tool.ts";
+
+/** Which guard refused a call. */
+export type Guard =
+  | "selection"
+  | "read-only"
+  | "read-only-device"
+  | "secrets"
+  | "confirm"
+  | "lockout"
+  | "dry-run";
+
+/** A call the guard chain refused; nothing was sent. */
+export class RefusedError extends Error {
+  readonly guard: Guard;
+
+  constructor(guard: Guard, message: string) {
+    super(message);
+    this.name = "RefusedError";
+    this.guard = guard;
+  }
+}
+
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const here = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = here;
+    }
+  }
+  return row[b.length];
+}
+
+/** The names closest to `name` (at most three). */
+export function nearest(name: string, names: Iterable<string>): string[] {
+  return [...names]
+    .map((n) => ({ n, d: distance(name, n) }))
+    .filter((x) => x.d <= Math.max(3, Math.floor(name.length / 3)))
+    .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
+    .slice(0, 3)
+    .map((x) => x.n);
+}
+
+/** Why a tool is not callable here: read-only mode, a toolset not chosen, or no such tool. */
+export function whyNotSelected(
+  name: string,
+  all: ReadonlyMap<string, ToolDef>,
+  selected: ReadonlyMap<string, ToolDef>,
+  readOnly: boolean,
+  parent?: string,
+): RefusedError {
+  const what = parent ? `${name} (inside ${parent})` : name;
+  const tool = all.get(name);
+  if (tool && readOnly && !tool.annotations.readOnlyHint) {
+    return new RefusedError(
+      "read-only",
+      `${what} changes the router, and this server is read-only (--read-only or ` +
+        "ROUTER_READ_ONLY); restart it without read-only mode to make changes",
+    );
+  }
+  if (tool) {
+    return new RefusedError(
+      "selection",
+      `${what} is in the ${tool.toolset} toolset, which this server was not started with: ` +
+        `add ${tool.toolset} to --toolsets (ROUTER_TOOLSETS), or use --toolsets all`,
+    );
+  }
+  const near = nearest(name, selected.keys());
+  return new RefusedError(
+    "selection",
+    `unknown tool ${name}${near.length ? `; did you mean ${near.join(", ")}?` : ""}`,
+  );
+}

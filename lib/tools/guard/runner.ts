@@ -1,0 +1,368 @@
+/**
+ * The guard chain: every tool call, direct or nested in a composite tool or
+ * a fleet job, runs through {@linkcode ToolRunner.call}, in this order:
+ *
+ * 1. selection: the tool is in this server's catalogue (toolsets,
+ *    read-only mode) and enabled in the session;
+ * 2. device: the `device` names an inventory entry; a write on a device
+ *    marked `read_only` is refused;
+ * 3. arguments: the input schema, with local value checks;
+ * 4. secrets: a call that would show secrets needs the operator's
+ *    `--reveal-secrets`;
+ * 5. confirmation: a destructive call, or one that would cut this server's
+ *    own access (lock-out), needs `confirm: true` (or the user's yes
+ *    through MCP elicitation);
+ * 6. dry run or the handler, with every command recorded;
+ * 7. masking: secret arguments never reach an error, a dry run or the log;
+ * 8. audit: one line per write attempt, fail closed.
+ *
+ * @module
+ */
+import { ArgumentError, RouterOsError } from "../../routeros/errors.ts";
+import { SshError } from "../../ssh/errors.ts";
+import type { RouterOsClient } from "../../routeros/client.ts";
+import type {
+  DeviceInfo,
+  DryRunResult,
+  FleetView,
+  NestedCall,
+  ToolContext,
+  ToolDef,
+  ToolResult,
+} from "../tool.ts";
+import type { AuditEntry, AuditSink } from "./audit.ts";
+import { maskArgs, maskCommands, maskText } from "./masking.ts";
+import { RefusedError, whyNotSelected } from "./refusals.ts";
+
+/** A device as the guard chain sees it. */
+export interface DeviceRef {
+  title: string;
+  /** Inventory `read_only: true`: writes are refused. */
+  readOnly: boolean;
+  client: RouterOsClient;
+}
+
+/** The devices a server manages, as the tools layer sees them. */
+export interface DeviceSet extends FleetView {
+  /** More than one device possible: tools take `device`. */
+  readonly fleet: boolean;
+  readonly titles: readonly string[];
+  /** The device a call names (or the only one); throws ArgumentError otherwise. */
+  resolve(title: string | undefined): DeviceRef;
+  summaries(): DeviceInfo[];
+}
+
+/** Server-wide guard settings. */
+export interface GuardOptions {
+  /** `--read-only`: write tools are not in the catalogue. */
+  readOnly: boolean;
+  /** `--reveal-secrets`: calls may show secrets the router holds. */
+  revealSecrets: boolean;
+  /** The audit log, when one is configured. */
+  audit?: AuditSink;
+}
+
+/** Who is calling (for audit lines). */
+export interface Caller {
+  client?: { name?: string; version?: string };
+  session?: string;
+}
+
+/** Where a call comes from: the MCP session or HTTP request. */
+export interface CallSite {
+  caller: Caller;
+  progress?: ToolContext["progress"];
+  signal?: AbortSignal;
+  /** Tools enabled in this session (dynamic toolsets); default: every selected tool. */
+  enabled?(tool: ToolDef): boolean;
+  /** Ask the user to confirm (MCP elicitation), when the client can; true means yes. */
+  confirm?(message: string): Promise<boolean>;
+  /** The session's toolsets, for the discovery tools. */
+  toolsets?: ToolContext["toolsets"];
+}
+
+/** The composite call a nested call runs inside. */
+interface Parent {
+  tool: string;
+  device?: string;
+}
+
+/** Runs tool calls through the guard chain. */
+export class ToolRunner {
+  readonly #all: Map<string, ToolDef>;
+  readonly #selected: Map<string, ToolDef>;
+  readonly #devices: DeviceSet;
+  readonly #options: GuardOptions;
+
+  /**
+   * `all` is every tool the product has (to explain refusals); `selected`
+   * the names this server offers.
+   */
+  constructor(
+    all: readonly ToolDef[],
+    selected: ReadonlySet<string>,
+    devices: DeviceSet,
+    options: GuardOptions,
+  ) {
+    this.#all = new Map(all.map((t) => [t.name, t]));
+    this.#selected = new Map(all.filter((t) => selected.has(t.name)).map((t) => [t.name, t]));
+    this.#devices = devices;
+    this.#options = options;
+  }
+
+  /** The tools this server offers, in catalogue order. */
+  get tools(): ToolDef[] {
+    return [...this.#selected.values()];
+  }
+
+  /** A tool this server offers, by name. */
+  tool(name: string): ToolDef | undefined {
+    return this.#selected.get(name);
+  }
+
+  /** Run one call through every guard. */
+  async call(
+    name: string,
+    rawArgs: Record<string, unknown>,
+    site: CallSite,
+    parent?: Parent,
+  ): Promise<ToolResult> {
+    const p = await this.#prepare(name, rawArgs, site, parent, true);
+    const { tool, args, ctx, sent, dryRun, device } = p;
+    const secrets = tool.secretArgs ?? [];
+    const isWrite = !tool.annotations.readOnlyHint;
+    if (isWrite && this.#options.audit) await this.#options.audit.checkWritable();
+    const started = performance.now();
+    let outcome: AuditEntry["outcome"] = "ok";
+    let error: string | undefined;
+    try {
+      if (dryRun) {
+        if (!tool.dryRun) throw new RefusedError("dry-run", `${p.what} has no dry run`);
+        const dry = await tool.dryRun(args, ctx);
+        sent.length = 0;
+        sent.push(...dry.commands);
+        return dryRunResult(dry, args, secrets);
+      }
+      return await tool.handler(args, ctx);
+    } catch (err) {
+      outcome = err instanceof SshError && err.outcomeUnknown
+        ? "unknown"
+        : err instanceof RouterOsError
+        ? "routeros-error"
+        : err instanceof RefusedError
+        ? "refused"
+        : "error";
+      error = err instanceof Error ? maskText(err.message, args, secrets) : String(err);
+      if (err instanceof Error && secrets.length) err.message = error;
+      throw err;
+    } finally {
+      if (isWrite && this.#options.audit) {
+        await this.#audit(tool, device?.title ?? "", parent?.tool, args, sent, dryRun, {
+          outcome,
+          error,
+          started,
+          site,
+        });
+      }
+    }
+  }
+
+  /**
+   * Guards 1 to 5: selection, device, arguments, secrets, and confirmation
+   * (asked, or required) unless `confirmNow` is false.
+   */
+  async #prepare(
+    name: string,
+    rawArgs: Record<string, unknown>,
+    site: CallSite,
+    parent: Parent | undefined,
+    confirmNow: boolean,
+  ) {
+    const tool = this.#selected.get(name);
+    if (!tool) {
+      throw whyNotSelected(name, this.#all, this.#selected, this.#options.readOnly, parent?.tool);
+    }
+    if (site.enabled && !parent && !site.enabled(tool)) {
+      throw new RefusedError(
+        "selection",
+        `${name} is in the ${tool.toolset} toolset, which is not enabled in this session: ` +
+          `call router_enable_toolsets with ["${tool.toolset}"] first`,
+      );
+    }
+    const { device: deviceArg, dry_run: dryRunArg, confirm, ...rest } = rawArgs;
+    const isWrite = !tool.annotations.readOnlyHint;
+    if (!isWrite && (dryRunArg !== undefined || confirm !== undefined)) {
+      throw new ArgumentError(`${name} only reads: it takes no dry_run or confirm`);
+    }
+    const device = tool.perDevice
+      ? this.#devices.resolve((deviceArg as string | undefined) ?? parent?.device)
+      : undefined;
+    if (!tool.perDevice && deviceArg !== undefined) rest.device = deviceArg;
+    const parsed = tool.input.safeParse(rest);
+    if (!parsed.success) throw argumentError(parsed.error.issues, name, parent?.tool);
+    const args = parsed.data as Record<string, unknown>;
+    const what = parent ? `${name} (inside ${parent.tool})` : name;
+    if (tool.requireOneOf && !tool.requireOneOf.some((k) => args[k] !== undefined)) {
+      throw new ArgumentError(`${what}: give ${tool.requireOneOf.join(" or ")} to say which item`);
+    }
+    if (isWrite && device?.readOnly) {
+      throw new RefusedError(
+        "read-only-device",
+        `device "${device.title}" is read-only (inventory read_only: true); ${what} changes ` +
+          "the router and was not sent",
+      );
+    }
+    if (tool.revealsSecrets?.(args) && !this.#options.revealSecrets) {
+      throw new RefusedError(
+        "secrets",
+        `${what} would show secrets held on the router; the operator must start the server ` +
+          "with --reveal-secrets (ROUTER_REVEAL_SECRETS=true) to allow it. Nothing was read.",
+      );
+    }
+    const sent: string[] = [];
+    const ctx = this.#context(tool, device, site, sent, parent);
+    const dryRun = dryRunArg === true;
+    if (isWrite && !dryRun && confirm !== true) {
+      const lockout = tool.lockout ? await tool.lockout(args, ctx) : undefined;
+      if (tool.annotations.destructiveHint || lockout) {
+        await this.#confirmOrRefuse(tool, what, args, ctx, confirmNow ? site : {}, lockout);
+      }
+    }
+    sent.length = 0;
+    return { tool, args, ctx, sent, dryRun, device, what };
+  }
+
+  /** The context a handler runs in: a recording client and nested calls through this chain. */
+  #context(
+    tool: ToolDef,
+    device: DeviceRef | undefined,
+    site: CallSite,
+    sent: string[],
+    parent?: Parent,
+  ): ToolContext {
+    const inside = (nested: NestedCall): Parent => ({
+      tool: parent ? `${parent.tool} > ${tool.name}` : tool.name,
+      device: nested.device ?? device?.title,
+    });
+    return {
+      // The audit records what a call sent that may change the router: its
+      // write scripts (reads are retried freely and change nothing).
+      client: device?.client.withRecorder((c, idempotent) => {
+        if (!idempotent) sent.push(c);
+      }) as RouterOsClient,
+      device: device?.title ?? "",
+      fleet: this.#devices,
+      progress: site.progress,
+      signal: site.signal,
+      toolsets: site.toolsets,
+      call: (nested: NestedCall) => this.call(nested.name, nested.args, site, inside(nested)),
+      check: async (nested: NestedCall) => {
+        const p = await this.#prepare(nested.name, nested.args, site, inside(nested), false);
+        return { tool: p.tool, args: p.args };
+      },
+    };
+  }
+
+  async #confirmOrRefuse(
+    tool: ToolDef,
+    what: string,
+    args: Record<string, unknown>,
+    ctx: ToolContext,
+    site: Pick<CallSite, "confirm">,
+    lockout: string | undefined,
+  ): Promise<void> {
+    const secrets = tool.secretArgs ?? [];
+    const dry = tool.dryRun ? await tool.dryRun(args, ctx) : undefined;
+    const effect = dry ? ` It would ${describe(dry)}.` : "";
+    const why = lockout
+      ? `${what} would cut this server's own access to device "${ctx.device}": ${lockout}.`
+      : `${what} is destructive.`;
+    if (site.confirm) {
+      const yes = await site.confirm(maskText(`${why}${effect} Proceed?`, args, secrets));
+      if (yes) return;
+      throw new RefusedError("confirm", `${why} The user declined; nothing was done.`);
+    }
+    throw new RefusedError(
+      lockout ? "lockout" : "confirm",
+      maskText(
+        `${why} It needs confirm: true. Nothing was done.${effect} Call it with dry_run: true ` +
+          "to see the exact commands.",
+        args,
+        secrets,
+      ),
+    );
+  }
+
+  async #audit(
+    tool: ToolDef,
+    device: string,
+    parent: string | undefined,
+    args: Record<string, unknown>,
+    sent: string[],
+    dryRun: boolean,
+    r: { outcome: AuditEntry["outcome"]; error?: string; started: number; site: CallSite },
+  ): Promise<void> {
+    const secrets = tool.secretArgs ?? [];
+    const entry: AuditEntry = {
+      time: new Date().toISOString(),
+      device,
+      tool: tool.name,
+      ...(parent ? { parent } : {}),
+      arguments: maskArgs(args, secrets),
+      commands: maskCommands(sent, secrets),
+      dry_run: dryRun,
+      outcome: r.outcome,
+      ...(r.error !== undefined ? { error: r.error } : {}),
+      duration_ms: Math.round(performance.now() - r.started),
+      client: r.site.caller.client,
+      session: r.site.caller.session,
+    };
+    try {
+      await this.#options.audit!.append(entry);
+    } catch (err) {
+      throw new Error(
+        `${tool.name} ${r.outcome === "ok" ? "completed" : "failed"}, but its audit line could ` +
+          `not be written: ${(err as Error).message}`,
+      );
+    }
+  }
+}
+
+/** One argument error naming each bad argument. */
+function argumentError(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  tool: string,
+  parent?: string,
+): ArgumentError {
+  const list = issues.map((i) => `${i.path.map(String).join(".") || "(arguments)"}: ${i.message}`)
+    .join("; ");
+  return new ArgumentError(parent ? `${tool} (inside ${parent}): ${list}` : list);
+}
+
+function describe(dry: DryRunResult): string {
+  if (dry.problems.length) return `fail: ${dry.problems.join("; ")}`;
+  const item = JSON.stringify(dry.preview);
+  if (item === "{}") return "change the target";
+  return `change ${item.length > 300 ? item.slice(0, 300) + "..." : item}`;
+}
+
+/** A dry run's result, secrets masked. */
+function dryRunResult(
+  dry: DryRunResult,
+  args: Record<string, unknown>,
+  secrets: readonly string[],
+): ToolResult {
+  const masked: DryRunResult = {
+    commands: maskCommands(dry.commands, secrets),
+    preview: maskArgs(dry.preview, secrets),
+    problems: dry.problems.map((p) => maskText(p, args, secrets)),
+  };
+  return {
+    structured: { dry_run: masked },
+    text: `dry run: nothing was changed.\ncommands:\n${masked.commands.join("\n")}${
+      masked.problems.length ? `\nproblems:\n${masked.problems.join("\n")}` : ""
+    }`,
+  };
+}
+
+export { RefusedError };

@@ -1,0 +1,46 @@
+/**
+ * `router_run_command` (in the catalogue only with `--allow-raw-commands`):
+ * raw console text, sent as written. Destructive: it needs `confirm`.
+ *
+ * @module
+ */
+import * as z from "zod";
+import { raiseIfError } from "../../routeros/values.ts";
+import { defineTool } from "../define.ts";
+import { MAX_TEXT } from "../menu_tools/fields.ts";
+import { DESTRUCTIVE } from "../tool.ts";
+
+/** `router_run_command`. */
+export const runCommand = defineTool({
+  name: "router_run_command",
+  title: "Run a raw RouterOS command (DANGEROUS)",
+  description:
+    "DANGER: sends the given text to the router as a RouterOS console command, exactly as written, " +
+    "with full privileges of the SSH user. Nothing is quoted or undone: it can change or destroy " +
+    "any configuration, reboot the router or cut off access. Use only when no dedicated router_* " +
+    "tool does the job, prefer router_print for reads, and show the command to a person before " +
+    "running it. Returns the raw output text.",
+  toolset: "diagnostics",
+  core: true,
+  input: {
+    command: z.string().min(1).max(MAX_TEXT).describe(
+      "The RouterOS command, e.g. `/ip address print terse`",
+    ),
+  },
+  output: { output: z.string().describe("What the router printed") },
+  annotations: { ...DESTRUCTIVE, openWorldHint: true },
+  perDevice: true,
+  example: { command: ":put [/system identity get name]" },
+  async handler(args, ctx) {
+    const output = await ctx.client.exec(args.command, { idempotent: false, what: "raw command" });
+    raiseIfError(output);
+    return { structured: { output }, text: output === "" ? "(no output)" : output };
+  },
+  dryRun(args) {
+    return Promise.resolve({
+      commands: [args.command],
+      preview: {},
+      problems: ["a raw command cannot be checked in advance: its effect is unknown until it runs"],
+    });
+  },
+});

@@ -1,0 +1,291 @@
+/**
+ * The tool engine: a schema menu plus its presentation becomes MCP tools
+ * (`router_list_*`, `router_get_*`, `router_add_*`, `router_update_*`,
+ * `router_remove_*`, `router_enable_*`, `router_disable_*`,
+ * `router_move_*`). Reads and writes are scripts of the RouterOS layer; a
+ * write and its read-back go in one exec.
+ *
+ * @module
+ */
+import * as z from "zod";
+import type { Dialect } from "../../routeros/dialect.ts";
+import {
+  ArgumentError,
+  RouterOsError,
+  unparsable,
+  UnsupportedError,
+} from "../../routeros/errors.ts";
+import { describeRange, type Release } from "../../routeros/release.ts";
+import { type Condition, type ItemRef, refCondition } from "../../routeros/command.ts";
+import {
+  fieldsOn,
+  menuOnRelease,
+  type MenuSchema,
+  readSpecOf,
+  rosName,
+} from "../../routeros/schema/menu.ts";
+import type { Field } from "../../routeros/schema/field.ts";
+import { checkOnRelease } from "../../routeros/schema/validate.ts";
+import { renderTable } from "../render.ts";
+import { READ, type ToolContext, type ToolDef, type ToolResult, type Verb } from "../tool.ts";
+import { inputType, outputType, toItem, toolName } from "./fields.ts";
+import type { MenuTools } from "./spec.ts";
+
+/**
+ * Argument names the write tools use for themselves, beside the writable
+ * properties (list filters live inside `where`, so they clash with nothing).
+ */
+const RESERVED = new Set(["id", "destination", "device", "dry_run", "confirm"]);
+
+/** Item ids look like `*1A`. */
+export const ID_SCHEMA = z.string().regex(
+  /^\*[0-9A-F]{1,8}$/,
+  "must be a RouterOS item id such as *1A (from a list tool)",
+);
+
+/** `ip address` from `/ip/address`, for descriptions. */
+export function words(menu: MenuSchema): string {
+  return menu.path.split("/").filter(Boolean).join(" ");
+}
+
+/**
+ * The router's dialect, after checking that its release has the menu: a
+ * menu missing from a release is a clear error, not a RouterOS syntax error.
+ */
+export async function menuDialect(menu: MenuSchema, ctx: ToolContext): Promise<Dialect> {
+  const dialect = await ctx.client.dialect();
+  if (!menuOnRelease(menu, dialect.release)) {
+    throw new UnsupportedError(
+      `${words(menu)} is not on RouterOS ${dialect.release.text}: it needs ${
+        describeRange(menu.releases!)
+      }`,
+    );
+  }
+  return dialect;
+}
+
+const itemObjects = new WeakMap<MenuSchema, z.ZodObject>();
+
+/** The zod object of one item in output, built once per menu and shared by its tools. */
+export function itemObject(menu: MenuSchema): z.ZodObject {
+  const hit = itemObjects.get(menu);
+  if (hit) return hit;
+  const shape: Record<string, z.ZodType> = {};
+  if (menu.kind === "list") shape.id = z.string();
+  for (const [name, field] of Object.entries(menu.fields)) {
+    shape[toolName(name)] = outputType(field).optional();
+  }
+  const object = z.object(shape);
+  itemObjects.set(menu, object);
+  return object;
+}
+
+/** How an item is named in a call: `{ id }` or `{ <key> }`. */
+export function refOf(menu: MenuSchema, args: Record<string, unknown>): ItemRef {
+  if (typeof args.id === "string") return { id: args.id };
+  const key = menu.key ? args[toolName(menu.key)] : undefined;
+  if (menu.key && typeof key === "string") return { key: menu.key, value: key };
+  throw new ArgumentError(
+    `give id${menu.key ? ` or ${toolName(menu.key)}` : ""} to say which item`,
+  );
+}
+
+/** The reference on a release (RouterOS 6 names of the key). */
+export function refOn(menu: MenuSchema, ref: ItemRef, release: Release): ItemRef {
+  if ("id" in ref) return ref;
+  const field = menu.fields[ref.key];
+  return { key: field ? rosName(field, ref.key, release) : ref.key, value: ref.value };
+}
+
+/** "id *1A" or `name="ether1"`, for messages. */
+export function describeRef(ref: ItemRef): string {
+  return "id" in ref ? `id ${ref.id}` : `${ref.key}=${JSON.stringify(ref.value)}`;
+}
+
+/** The error for an item that is not there. */
+export function notFound(spec: MenuTools, ref: ItemRef): RouterOsError {
+  return new RouterOsError(
+    "not-found",
+    `no ${spec.noun.one} with ${describeRef(ref)}`,
+    "no such item",
+  );
+}
+
+/** A field's description, with the releases that have it. */
+export function fieldDoc(field: Field): string {
+  return field.releases ? `${field.doc} (${describeRange(field.releases)})` : field.doc;
+}
+
+/** The menu's notes and release availability, once per description. */
+export function notes(spec: MenuTools): string {
+  const parts = [];
+  if (spec.notes) parts.push(spec.notes);
+  if (spec.schema.releases) parts.push(`Only on ${describeRange(spec.schema.releases)}.`);
+  if (spec.schema.package) parts.push(`Needs the ${spec.schema.package} package.`);
+  return parts.length ? " " + parts.join(" ") : "";
+}
+
+/** Tool names of a menu's verbs. */
+export function toolNameOf(spec: MenuTools, verb: Verb): string {
+  return verb === "list" ? `router_list_${spec.noun.stems}` : `router_${verb}_${spec.noun.stem}`;
+}
+
+/** Titles, from the noun table. */
+export function titleOf(spec: MenuTools, verb: Verb): string {
+  const { one, many } = spec.noun;
+  switch (verb) {
+    case "list":
+      return `List ${many}`;
+    case "get":
+      return spec.schema.kind === "singleton" ? `Show ${one}` : `Get one ${one}`;
+    default:
+      return `${verb[0].toUpperCase()}${verb.slice(1)} ${one}`;
+  }
+}
+
+/**
+ * The item reference input: `id`, and the natural key where the menu has
+ * one (then one of the two is required: {@linkcode refRequirement}).
+ */
+export function refInput(spec: MenuTools): Record<string, z.ZodType> {
+  const key = spec.schema.key;
+  const id = ID_SCHEMA.describe("Item id (.id) from a list tool, such as *1A");
+  if (!key) return { id };
+  return {
+    id: id.optional(),
+    [toolName(key)]: z.string().max(4096).optional().describe(`Or the item's ${key}`),
+  };
+}
+
+/** `requireOneOf` of a tool that takes an item reference. */
+export function refRequirement(spec: MenuTools): readonly string[] | undefined {
+  return spec.schema.key ? ["id", toolName(spec.schema.key)] : undefined;
+}
+
+/** Check a menu declaration makes unambiguous tools. */
+export function checkSpec(spec: MenuTools): void {
+  const fail = (why: string) => {
+    throw new Error(`tools of ${spec.schema.path}: ${why}`);
+  };
+  const seen = new Map<string, string>();
+  for (const [name, field] of Object.entries(spec.schema.fields)) {
+    const tool = toolName(name);
+    if (seen.has(tool)) fail(`${name} and ${seen.get(tool)} both become ${tool}`);
+    seen.set(tool, name);
+    if (RESERVED.has(tool) && field.writable) {
+      fail(`${name} clashes with the ${tool} argument`);
+    }
+  }
+}
+
+/** The typed items of a read, converted for the release. */
+export function typedItems(
+  menu: MenuSchema,
+  release: Release,
+  raws: readonly Record<string, unknown>[],
+): Record<string, unknown>[] {
+  return raws.map((r) => toItem(menu, release, r as never));
+}
+
+/** `{ items, count }` and a table. */
+export function itemsResult(spec: MenuTools, items: Record<string, unknown>[]): ToolResult {
+  return {
+    structured: { items, count: items.length },
+    text: renderTable(items, ["id", ...spec.columns.map(toolName)]),
+  };
+}
+
+/** `{ item }` and a one-row table. */
+export function itemResult(spec: MenuTools, item: Record<string, unknown>): ToolResult {
+  const cols = spec.schema.kind === "list" ? ["id"] : [];
+  return {
+    structured: { item },
+    text: renderTable([item], [...cols, ...spec.columns.map(toolName)]),
+  };
+}
+
+/** Fields usable in a list's `where` (equality). */
+function filterFields(menu: MenuSchema): [string, Field][] {
+  return Object.entries(menu.fields).filter(([, f]) => f.filter && f.kind !== "list");
+}
+
+export function listTool(spec: MenuTools): ToolDef {
+  const menu = spec.schema;
+  const where: Record<string, z.ZodType> = {};
+  for (const [name, field] of filterFields(menu)) {
+    where[toolName(name)] = inputType(field).optional();
+  }
+  return {
+    name: toolNameOf(spec, "list"),
+    title: titleOf(spec, "list"),
+    description: `List ${spec.noun.many} (${words(menu)}) as typed records; \`where\` keeps ` +
+      `items whose properties equal the values given.${notes(spec)}`,
+    toolset: spec.toolset,
+    core: spec.core?.includes("list"),
+    input: z.object({
+      where: z.object(where).strict().optional(),
+      limit: z.number().int().min(1).max(100_000).optional(),
+    }).strict(),
+    output: z.object({ items: z.array(itemObject(menu)), count: z.number() }),
+    annotations: READ,
+    perDevice: true,
+    async handler(args: { where?: Record<string, unknown>; limit?: number }, ctx) {
+      const dialect = await menuDialect(menu, ctx);
+      const release = dialect.release;
+      const wanted = args.where ?? {};
+      // Text, enum and yes/no filters narrow the read on the router; numbers
+      // compare on this side only (RouterOS does not equate "1500" and 1500).
+      const conditions: Condition[] = [];
+      for (const [name, field, ros] of fieldsOn(menu, release)) {
+        const value = wanted[toolName(name)];
+        if (value === undefined) continue;
+        checkOnRelease(field, toolName(name), value, release);
+        if (field.kind !== "int") conditions.push({ key: ros, value: value as string | boolean });
+      }
+      const raw = await ctx.client.read(readSpecOf(menu, release), conditions);
+      let items = typedItems(menu, release, raw).filter((item) =>
+        Object.entries(wanted).every(([k, v]) => v === undefined || item[k] === v)
+      );
+      if (args.limit !== undefined) items = items.slice(0, args.limit);
+      return itemsResult(spec, items);
+    },
+  };
+}
+
+export function getTool(spec: MenuTools): ToolDef {
+  const menu = spec.schema;
+  const single = menu.kind === "singleton";
+  return {
+    name: toolNameOf(spec, "get"),
+    title: titleOf(spec, "get"),
+    description:
+      (single
+        ? `Show the ${spec.noun.one} settings (${words(menu)}).`
+        : `Get one ${spec.noun.one} (${words(menu)}) by id${
+          menu.key ? ` or ${toolName(menu.key)}` : ""
+        }.`) + notes(spec),
+    toolset: spec.toolset,
+    core: spec.core?.includes("get"),
+    input: z.object(single ? {} : refInput(spec)).strict(),
+    requireOneOf: single ? undefined : refRequirement(spec),
+    output: z.object({ item: itemObject(menu) }),
+    annotations: READ,
+    perDevice: true,
+    async handler(args: Record<string, unknown>, ctx) {
+      const dialect = await menuDialect(menu, ctx);
+      const release = dialect.release;
+      const rs = readSpecOf(menu, release);
+      if (single) {
+        const [raw] = await ctx.client.read(rs);
+        return itemResult(spec, toItem(menu, release, raw));
+      }
+      const ref = refOf(menu, args);
+      const raws = await ctx.client.read(rs, [refCondition(refOn(menu, ref, release))]);
+      if (raws.length === 0) throw notFound(spec, ref);
+      if (raws.length > 1) {
+        throw unparsable(JSON.stringify(raws).slice(0, 200), "more than one item matched");
+      }
+      return itemResult(spec, toItem(menu, release, raws[0]));
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Schema fields as tool arguments and results: tool-side names
+ * (`actual-interface` → `actual_interface`), zod types that validate values
+ * locally, and items converted from raw router values with secrets masked.
+ *
+ * @module
+ */
+import * as z from "zod";
+import type { CommandValue } from "../../routeros/command.ts";
+import type { RawItem } from "../../routeros/parse_json.ts";
+import type { Release } from "../../routeros/release.ts";
+import { fromRaw, type Value } from "../../routeros/schema/convert.ts";
+import { enumValues, type Field } from "../../routeros/schema/field.ts";
+import { fieldsOn, type MenuSchema } from "../../routeros/schema/menu.ts";
+import { validateValue } from "../../routeros/schema/validate.ts";
+import { ArgumentError } from "../../routeros/errors.ts";
+import { SECRET_MASK } from "../../secret_mask.ts";
+
+/** Tool-side name of a RouterOS property: `actual-interface` → `actual_interface`. */
+export const toolName = (ros: string): string => ros.replace(/[-.]/g, "_");
+
+/** Largest free-text value accepted (4 KiB). */
+export const MAX_TEXT = 4096;
+/** Largest list accepted. */
+export const MAX_LIST = 1000;
+
+const TOO_LONG = `must be at most ${MAX_TEXT} characters`;
+const TOO_MANY = `must have at most ${MAX_LIST} entries`;
+
+const cache = new WeakMap<Field, z.ZodType>();
+
+/** The zod type of a field's value in tool input, checking the value locally. */
+export function inputType(field: Field): z.ZodType {
+  const hit = cache.get(field);
+  if (hit) return hit;
+  let t: z.ZodType;
+  switch (field.kind) {
+    case "bool":
+      t = z.boolean();
+      break;
+    case "int": {
+      let n = z.number().int();
+      if (field.min !== undefined) n = n.min(field.min);
+      if (field.max !== undefined) n = n.max(field.max);
+      t = n;
+      break;
+    }
+    case "enum":
+      t = z.enum(enumValues(field) as [string, ...string[]]);
+      break;
+    case "list":
+      t = z.array(z.string().max(MAX_TEXT, TOO_LONG)).max(MAX_LIST, TOO_MANY).superRefine(
+        check(field),
+      );
+      break;
+    default:
+      t = z.string().max(MAX_TEXT, TOO_LONG).superRefine(check(field));
+  }
+  cache.set(field, t);
+  return t;
+}
+
+/** A zod refinement that runs the field's local validation. */
+function check(field: Field) {
+  if (field.kind === "text" || (field.kind === "list" && (field.item ?? "text") === "text")) {
+    return () => {};
+  }
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    try {
+      validateValue(field, undefined, value);
+    } catch (err) {
+      if (!(err instanceof ArgumentError)) throw err;
+      ctx.addIssue({ code: "custom", message: err.message });
+    }
+  };
+}
+
+/** The zod type of a field's value in tool output (no description: the input carries it). */
+export function outputType(field: Field): z.ZodType {
+  switch (field.kind) {
+    case "bool":
+      return z.boolean();
+    case "int":
+      return z.number();
+    case "list":
+      return z.array(z.string());
+    default:
+      return z.string();
+  }
+}
+
+/** The RouterOS value of a tool argument. */
+export function toRaw(field: Field, value: unknown): CommandValue {
+  if (field.kind === "list") return (value as string[]).join(",");
+  return value as CommandValue;
+}
+
+/** Shown instead of a secret that is set. */
+export const MASK = SECRET_MASK;
+
+/**
+ * Convert a raw item to the typed item tools return (tool-side names). A
+ * write-only secret shows only whether it is set.
+ */
+export function toItem(
+  menu: MenuSchema,
+  release: Release,
+  raw: RawItem,
+): Record<string, Value> {
+  const item: Record<string, Value> = {};
+  if (menu.kind === "list") item.id = String(raw[".id"] ?? "");
+  for (const [name, field, ros] of fieldsOn(menu, release)) {
+    const value = fromRaw(field, raw[ros]);
+    if (value === undefined) continue;
+    item[toolName(name)] = field.secret && value !== "" ? MASK : value;
+  }
+  return item;
+}

@@ -1,0 +1,371 @@
+/**
+ * The write tools of a menu: add, update, remove, enable, disable and move.
+ * Each builds one script (the write and its read-back in one exec); the
+ * handler runs it, the dry run shows it and reads what it would touch.
+ *
+ * @module
+ */
+import * as z from "zod";
+import {
+  bracket,
+  cmd,
+  type CommandValue,
+  type ItemRef,
+  local,
+  refCondition,
+} from "../../routeros/command.ts";
+import type { Dialect } from "../../routeros/dialect.ts";
+import { ArgumentError, unparsable } from "../../routeros/errors.ts";
+import type { ReadItems, Section } from "../../routeros/script.ts";
+import { Script, type ScriptOutput } from "../../routeros/script.ts";
+import type { Field } from "../../routeros/schema/field.ts";
+import { hasWrite, readSpecOf, rosName } from "../../routeros/schema/menu.ts";
+import { checkOnRelease } from "../../routeros/schema/validate.ts";
+import { renderTable } from "../render.ts";
+import {
+  type Annotations,
+  DESTRUCTIVE,
+  type DryRunResult,
+  type ToolContext,
+  type ToolDef,
+  type ToolResult,
+  type Verb,
+  WRITE,
+  WRITE_IDEMPOTENT,
+} from "../tool.ts";
+import {
+  fieldDoc,
+  ID_SCHEMA,
+  itemObject,
+  itemResult,
+  menuDialect,
+  notes,
+  notFound,
+  refInput,
+  refOf,
+  refOn,
+  refRequirement,
+  titleOf,
+  toolNameOf,
+  words,
+} from "./engine.ts";
+import { inputType, MASK, toItem, toolName, toRaw } from "./fields.ts";
+import type { MenuTools } from "./spec.ts";
+
+type Args = Record<string, unknown>;
+
+/** A write, planned: the script and how to read its answer. */
+interface Plan {
+  script: Script;
+  finish(out: ScriptOutput): ToolResult;
+}
+
+/** The writable fields of a menu. */
+export function writableFields(spec: MenuTools): [string, Field][] {
+  return Object.entries(spec.schema.fields).filter(([, f]) => f.writable);
+}
+
+/** Argument values of a write, converted and named for the release (checked against it). */
+export function writeProps(
+  spec: MenuTools,
+  dialect: Dialect,
+  args: Args,
+): Record<string, CommandValue> {
+  const props: Record<string, CommandValue> = {};
+  for (const [name, field] of writableFields(spec)) {
+    const value = args[toolName(name)];
+    if (value === undefined) continue;
+    checkOnRelease(field, toolName(name), value, dialect.release);
+    props[rosName(field, name, dialect.release)] = toRaw(field, value);
+  }
+  return props;
+}
+
+/** Tool args of an update, with `new_<key>` renamed to the key field. */
+export function updateValues(spec: MenuTools, args: Args): Args {
+  const values = { ...args };
+  const key = spec.schema.key;
+  if (key) {
+    delete values[toolName(key)];
+    const renamed = args[`new_${toolName(key)}`];
+    if (renamed !== undefined) values[toolName(key)] = renamed;
+  }
+  return values;
+}
+
+function one(section: ReadItems, spec: MenuTools, ref?: ItemRef) {
+  if (section.items.length === 0) {
+    throw ref ? notFound(spec, ref) : unparsable("", "the item could not be read back");
+  }
+  return section.items[0];
+}
+
+function readBack(spec: MenuTools, dialect: Dialect) {
+  return readSpecOf(spec.schema, dialect.release);
+}
+
+const PLANS: Record<Exclude<Verb, "list" | "get">, (s: MenuTools, d: Dialect, a: Args) => Plan> = {
+  add(spec, dialect, args) {
+    const script = new Script(dialect);
+    script.do(
+      local("id", bracket(cmd(spec.schema.path, "add", { args: writeProps(spec, dialect, args) }))),
+    );
+    const after = script.readVar(readBack(spec, dialect), "id");
+    return {
+      script,
+      finish: (out) =>
+        itemResult(spec, toItem(spec.schema, dialect.release, one(out.get(after), spec))),
+    };
+  },
+  update(spec, dialect, args) {
+    const props = writeProps(spec, dialect, updateValues(spec, args));
+    if (Object.keys(props).length === 0) {
+      throw new ArgumentError("nothing to change: give at least one property");
+    }
+    const script = new Script(dialect);
+    const rs = readBack(spec, dialect);
+    let before: Section<ReadItems>, after: Section<ReadItems>;
+    let ref: ItemRef | undefined;
+    if (spec.schema.kind === "singleton") {
+      before = script.read(rs);
+      script.do(cmd(spec.schema.path, "set", { args: props }));
+      after = script.read(rs);
+    } else {
+      ref = refOn(spec.schema, refOf(spec.schema, args), dialect.release);
+      const key = spec.schema.key && "key" in ref
+        ? props[rosName(spec.schema.fields[spec.schema.key], spec.schema.key, dialect.release)]
+        : undefined;
+      const afterRef: ItemRef = key !== undefined && "key" in ref
+        ? { key: ref.key, value: String(key) }
+        : ref;
+      before = script.read(rs, [refCondition(ref)]);
+      script.do(cmd(spec.schema.path, "set", { numbers: ref, args: props }));
+      after = script.read(rs, [refCondition(afterRef)]);
+    }
+    return {
+      script,
+      finish(out) {
+        const b = toItem(spec.schema, dialect.release, one(out.get(before), spec, ref));
+        const a = toItem(spec.schema, dialect.release, one(out.get(after), spec, ref));
+        return {
+          structured: { before: b, after: a },
+          text: `before:\n${renderTable([b], Object.keys(b))}\nafter:\n${
+            renderTable([a], Object.keys(a))
+          }`,
+        };
+      },
+    };
+  },
+  remove: itemVerb("remove"),
+  enable: itemVerb("enable"),
+  disable: itemVerb("disable"),
+  move: itemVerb("move"),
+};
+
+/** A write that acts on one item by reference. */
+function itemVerb(verb: "remove" | "enable" | "disable" | "move") {
+  return (spec: MenuTools, dialect: Dialect, args: Args): Plan => {
+    const ref = refOn(spec.schema, refOf(spec.schema, args), dialect.release);
+    const script = new Script(dialect);
+    const rs = readBack(spec, dialect);
+    const action = cmd(spec.schema.path, verb, {
+      numbers: ref,
+      ids: verb === "move" ? { destination: String(args.destination) } : undefined,
+    });
+    let read: Section<ReadItems>;
+    if (verb === "remove") {
+      read = script.read(rs, [refCondition(ref)]);
+      script.do(action);
+    } else {
+      script.do(action);
+      read = script.read(rs, [refCondition(ref)]);
+    }
+    return {
+      script,
+      finish: (out) =>
+        itemResult(spec, toItem(spec.schema, dialect.release, one(out.get(read), spec, ref))),
+    };
+  };
+}
+
+/** The typed values a write would set (secrets masked), for previews. */
+function givenValues(spec: MenuTools, args: Args): Args {
+  const out: Args = {};
+  for (const [name, field] of writableFields(spec)) {
+    const v = args[toolName(name)];
+    if (v !== undefined) out[toolName(name)] = field.secret ? MASK : v;
+  }
+  return out;
+}
+
+/** Check that fields naming other items (an interface, a pool) name existing ones. */
+async function checkReferences(spec: MenuTools, args: Args, ctx: ToolContext): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(spec.schema.fields)) {
+    const value = args[toolName(name)];
+    if (!field.ref || typeof value !== "string" || value === "") continue;
+    const found = await ctx.client.read({ path: field.ref, keys: ["name"] }, [
+      { key: "name", value },
+    ]);
+    if (!found.length) problems.push(`${name} "${value}" does not exist in ${field.ref}`);
+  }
+  return problems;
+}
+
+/** A dry run: the script, and what reads say about the call's chances. */
+async function dryRunOf(
+  spec: MenuTools,
+  verb: Verb,
+  args: Args,
+  ctx: ToolContext,
+): Promise<DryRunResult> {
+  const dialect = await menuDialect(spec.schema, ctx);
+  const release = dialect.release;
+  const plan = PLANS[verb as Exclude<Verb, "list" | "get">](spec, dialect, args);
+  const rs = readSpecOf(spec.schema, release);
+  const problems: string[] = [];
+  let current: Args | undefined;
+  if (spec.schema.kind === "singleton") {
+    current = toItem(spec.schema, release, (await ctx.client.read(rs))[0]);
+  } else if (verb !== "add") {
+    const ref = refOn(spec.schema, refOf(spec.schema, args), release);
+    const [raw] = await ctx.client.read(rs, [refCondition(ref)]).catch(() => []);
+    if (raw) current = toItem(spec.schema, release, raw);
+    else problems.push(notFound(spec, ref).message);
+  }
+  if (verb === "add" || verb === "update") problems.push(...await checkReferences(spec, args, ctx));
+  const key = spec.schema.key;
+  if (verb === "add" && key && typeof args[toolName(key)] === "string") {
+    const dup = await ctx.client.read(rs, [{
+      key: rosName(spec.schema.fields[key], key, release),
+      value: String(args[toolName(key)]),
+    }]);
+    if (dup.length) {
+      problems.push(`a ${spec.noun.one} with ${key}="${args[toolName(key)]}" already exists`);
+    }
+  }
+  if (verb === "move") {
+    const dest = await ctx.client.read(rs, [{ key: ".id", value: String(args.destination) }])
+      .catch(() => []);
+    if (!dest.length) problems.push(`destination ${String(args.destination)} does not exist`);
+  }
+  let preview: Args = current ?? {};
+  if (verb === "add") preview = { id: "(new)", ...givenValues(spec, args) };
+  if (verb === "update") preview = { ...current, ...givenValues(spec, updateValues(spec, args)) };
+  if (verb === "enable" && current) preview = { ...current, disabled: false };
+  if (verb === "disable" && current) preview = { ...current, disabled: true };
+  return { commands: [plan.script.toString()], preview, problems };
+}
+
+/** A write tool from its verb's plan: the handler and the dry run share the plan. */
+function writeTool(
+  spec: MenuTools,
+  verb: Exclude<Verb, "list" | "get">,
+  input: Record<string, z.ZodType>,
+  output: Record<string, z.ZodType>,
+  description: string,
+  annotations: Annotations,
+): ToolDef {
+  return {
+    name: toolNameOf(spec, verb),
+    title: titleOf(spec, verb),
+    description: description + notes(spec),
+    toolset: spec.toolset,
+    core: spec.core?.includes(verb),
+    input: z.object(input).strict(),
+    output: z.object(output),
+    annotations,
+    perDevice: true,
+    secretArgs: Object.entries(spec.schema.fields).filter(([, f]) => f.secret).map(([n]) =>
+      toolName(n)
+    ),
+    crud: { menu: spec.schema, verb },
+    requireOneOf: verb === "add" || spec.schema.kind === "singleton"
+      ? undefined
+      : refRequirement(spec),
+    async handler(args: Args, ctx) {
+      const dialect = await menuDialect(spec.schema, ctx);
+      const plan = PLANS[verb](spec, dialect, args);
+      return plan.finish(
+        await ctx.client.run(plan.script, { idempotent: false, what: spec.schema.path }),
+      );
+    },
+    dryRun: (args: Args, ctx) => dryRunOf(spec, verb, args, ctx),
+  };
+}
+
+/** Verb-specific input, description and annotations. */
+export const WRITE_VERBS: Record<Exclude<Verb, "list" | "get">, (spec: MenuTools) => ToolDef> = {
+  add(spec) {
+    const input: Record<string, z.ZodType> = {};
+    for (const [name, field] of writableFields(spec)) {
+      const t = inputType(field).describe(fieldDoc(field));
+      input[toolName(name)] = field.required ? t : t.optional();
+    }
+    return writeTool(
+      spec,
+      "add",
+      input,
+      { item: itemObject(spec.schema) },
+      `Add one ${spec.noun.one} (${words(spec.schema)}); returns it as stored, with its id.`,
+      WRITE,
+    );
+  },
+  update(spec) {
+    const single = spec.schema.kind === "singleton";
+    // With an add tool beside it, the property descriptions are read there once.
+    const described = !spec.verbs.includes("add");
+    const input: Record<string, z.ZodType> = single ? {} : refInput(spec);
+    for (const [name, field] of writableFields(spec)) {
+      const t = inputType(field);
+      if (name === spec.schema.key) {
+        input[`new_${toolName(name)}`] = t.optional().describe(`Rename: the new ${name}`);
+      } else input[toolName(name)] = (described ? t.describe(fieldDoc(field)) : t).optional();
+    }
+    const shape = itemObject(spec.schema);
+    return writeTool(
+      spec,
+      "update",
+      input,
+      { before: shape, after: shape },
+      `Change properties of ${single ? "the" : "one"} ${spec.noun.one} (${words(spec.schema)}); ` +
+        `only those given change${described ? "" : ` (as in ${toolNameOf(spec, "add")})`}. ` +
+        "Returns the item before and after.",
+      WRITE_IDEMPOTENT,
+    );
+  },
+  remove: refVerb("remove", "Remove", DESTRUCTIVE, " Returns the item as it was."),
+  enable: refVerb("enable", "Enable", WRITE_IDEMPOTENT, ""),
+  disable: refVerb("disable", "Disable", WRITE_IDEMPOTENT, ""),
+  move: refVerb(
+    "move",
+    "Move",
+    WRITE_IDEMPOTENT,
+    " It lands just above `destination`; items are evaluated top to bottom.",
+  ),
+};
+
+function refVerb(
+  verb: "remove" | "enable" | "disable" | "move",
+  label: string,
+  annotations: Annotations,
+  extra: string,
+) {
+  return (spec: MenuTools): ToolDef => {
+    if (!hasWrite(spec.schema, verb)) {
+      throw new Error(`tools of ${spec.schema.path}: RouterOS has no ${verb} here`);
+    }
+    const input = refInput(spec);
+    if (verb === "move") input.destination = ID_SCHEMA.describe("Id of the item to move above");
+    return writeTool(
+      spec,
+      verb,
+      input,
+      { item: itemObject(spec.schema) },
+      `${label} one ${spec.noun.one} (${words(spec.schema)}) by id${
+        spec.schema.key ? ` or ${toolName(spec.schema.key)}` : ""
+      }.${extra}`,
+      annotations,
+    );
+  };
+}
