@@ -9,7 +9,7 @@
  * @module
  */
 import { HttpError } from "./errors.ts";
-import { parseJson } from "./json_error.ts";
+import { parseJson } from "../http/json_location.ts";
 
 /** The default body limit: 4 MiB. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;

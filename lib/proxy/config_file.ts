@@ -7,7 +7,7 @@
  * @module
  */
 import { ConfigError } from "../config/errors.ts";
-import { parseJson } from "./json_error.ts";
+import { parseJson } from "../http/json_location.ts";
 
 /** A server the proxy starts as a child process and talks to over stdio. */
 export interface StdioServerSpec {
