@@ -274,4 +274,9 @@ Deno.test("proxy: tools as REST endpoints, every error status, OpenAPI and CORS"
     proxy.stderr(),
     /--api-key is visible to other users in ps; prefer ROUTER_PROXY_API_KEY/,
   );
+  assert.match(
+    proxy.stderr(),
+    /--cors-allow-origins is now --allowed-origins/,
+    "the old flag still works, with a note",
+  );
 });
