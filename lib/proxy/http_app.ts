@@ -28,6 +28,7 @@ import { jsonBody } from "../http/json_body.ts";
 import { headOf, jsonResponse } from "../http/responses.ts";
 import type { Children, McpChild } from "./children.ts";
 import { buildOpenApi } from "./openapi.ts";
+import { openApiForUi, schemasForUi } from "./openapi_ui.ts";
 import { docsAsset, docsPage } from "./swagger.ts";
 import { callToolOverHttp } from "./tool_call.ts";
 
@@ -86,7 +87,7 @@ export function createApp(options: AppOptions): (req: Request) => Promise<Respon
   app.route("/openapi.json", reading, read(() => openApi(options)));
   app.route("/docs", reading, read(() => docsPage("mcp-server-router proxy")));
   app.route("/docs/", reading, read(toDocs));
-  app.route("/docs/:file", reading, read((_req, ctx) => docsFile(ctx.params.file)));
+  app.route("/docs/:file", reading, read((_req, ctx) => docsFile(ctx.params.file, options)));
   app.route("/:server", [...reading, server], list);
   app.route("/:server/", [...reading, server], list);
   // A tool may be called "docs" or "openapi.json": POST still calls it.
@@ -102,7 +103,7 @@ export function createApp(options: AppOptions): (req: Request) => Promise<Respon
   app.route(
     "/:server/docs/:file",
     [...reading, server],
-    read((_req, ctx) => docsFile(ctx.params.file)),
+    read((_req, ctx) => docsFile(ctx.params.file, options, ctx.params.server)),
   );
   app.route("/:server/:tool", [...guards, corsAll, ...key, server], { POST: call(false) });
   return app.fetch;
@@ -213,15 +214,16 @@ function openApiServers(options: AppOptions) {
   return options.children.list().map((c) => ({ name: c.name, state: c.state, tools: c.tools }));
 }
 
+function openApiDoc(options: AppOptions, only?: string) {
+  return buildOpenApi(openApiServers(options), {
+    version: options.version,
+    bearer: !!options.apiKey,
+    only,
+  });
+}
+
 function openApi(options: AppOptions, only?: string): Response {
-  return jsonResponse(
-    200,
-    buildOpenApi(openApiServers(options), {
-      version: options.version,
-      bearer: !!options.apiKey,
-      only,
-    }),
-  );
+  return jsonResponse(200, openApiDoc(options, only));
 }
 
 function toolList(child: McpChild): Response {
@@ -244,7 +246,9 @@ function toolList(child: McpChild): Response {
 /** "/docs/": send the browser to "/docs", whose relative links are right. */
 const toDocs: Handler = () => new Response(null, { status: 308, headers: { location: "../docs" } });
 
-function docsFile(name: string): Response {
+function docsFile(name: string, options: AppOptions, only?: string): Response {
+  if (name === "openapi.json") return jsonResponse(200, openApiForUi(openApiDoc(options, only)));
+  if (name === "schemas.json") return jsonResponse(200, schemasForUi(openApiDoc(options, only)));
   const res = docsAsset(name);
   if (!res) throw new HttpError(404, "not_found", `no docs file "${name}"`);
   return res;
