@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { rawRequest } from "./http_helpers.ts";
 import { runCli } from "./helpers/mcp.ts";
-import { routerEntry, startEchoServer, startProxy } from "./proxy_helpers.ts";
+import { routerEntry, startEchoServer, startProxy, waitFor } from "./proxy_helpers.ts";
 
 const JSON_POST: [string, string][] = [["Content-Type", "application/json"]];
 
@@ -165,7 +165,12 @@ Deno.test("proxy guard: --insecure-no-auth on 0.0.0.0 names the real port", asyn
   try {
     const port = portOf(proxy.url);
     assert.notEqual(port, 0);
-    const log = proxy.stderr();
+    // The warning follows the "listening" line the helper waited for.
+    const log = await waitFor(
+      "the --insecure-no-auth warning",
+      () => /insecure-no-auth: no API key/.test(proxy.stderr()) ? proxy.stderr() : undefined,
+      10_000,
+    );
     assert.match(log, new RegExp(`proxy: listening on http://0\\.0\\.0\\.0:${port} `));
     assert.match(
       log,
