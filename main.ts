@@ -13,7 +13,7 @@ import { ConfigError } from "./lib/config/errors.ts";
 import { type Config, type FlagValues, loadConfig, type Vocabulary } from "./lib/config/load.ts";
 import { SETTINGS } from "./lib/config/settings.ts";
 import { log, setLogLevel } from "./lib/log.ts";
-import { parseHosts, parseOrigins } from "./lib/server/http/allow_list.ts";
+import { parseHosts, parseOrigins } from "./lib/http/allow_list.ts";
 import { runServer } from "./lib/server/run.ts";
 import { TOOLSETS } from "./lib/tools/tool.ts";
 

@@ -26,7 +26,12 @@ async function checkHosts(port: number, rows: Row[], path = "/mcp") {
     const res = await rawRequest(port, "POST", path, headers, INITIALIZE);
     assert.equal(res.status, expected, `Host ${host ?? "(none)"} on ${path}`);
     if (expected === 421) {
-      assert.equal(res.body, "Invalid Host header");
+      assert.equal(
+        res.body,
+        host === null
+          ? "Invalid Host header: the request has none; send the host name of this server"
+          : `Invalid Host header: ${host} is not allowed; add it with --mcp.allowed-hosts`,
+      );
       assert.match(res.headers.get("content-type") ?? "", /^text\/plain/);
     }
   }
@@ -41,8 +46,12 @@ async function checkOrigins(port: number, rows: [origin: string, expected: numbe
     ];
     const res = await rawRequest(port, "POST", "/mcp", headers, INITIALIZE);
     assert.equal(res.status, expected, `Origin ${origin}`);
-    if (expected === 403) assert.equal(res.body, "Invalid Origin header");
+    if (expected === 403) assert.equal(res.body, refusedOrigin(origin));
   }
+}
+
+function refusedOrigin(origin: string): string {
+  return `Invalid Origin header: ${origin} is not allowed; add it with --mcp.allowed-origins`;
 }
 
 Deno.test("http guard: default lists allow local access only", async (t) => {
@@ -77,7 +86,7 @@ Deno.test("http guard: default lists allow local access only", async (t) => {
       for (const method of ["GET", "DELETE"]) {
         const res = await rawRequest(port, method, "/mcp", [["Host", "evil.com"]]);
         assert.equal(res.status, 421);
-        assert.equal(res.body, "Invalid Host header");
+        assert.match(res.body, /^Invalid Host header: evil\.com is not allowed/);
       }
     });
     await t.step("/health answers under a bad or missing Host", async () => {
@@ -176,7 +185,26 @@ Deno.test("http guard: configured hosts and origins", async (t) => {
           ...MCP_POST,
         ], INITIALIZE);
         assert.equal(res.status, expected, `Origin ${origin}`);
-        if (expected === 403) assert.equal(res.body, "Invalid Origin header");
+        if (expected === 403) assert.equal(res.body, refusedOrigin(origin));
+      }
+    });
+    await t.step("a page served under an allowed Host may call its own origin", async () => {
+      for (
+        const [host, origin, expected] of [
+          ["mcp.example.com", "https://mcp.example.com", 200],
+          ["mcp.example.com", "http://mcp.example.com", 200],
+          ["api.example.com:8443", "https://api.example.com:8443", 200],
+          ["mcp.example.com", "https://mcp.example.com:8443", 403],
+          ["api.example.com:8443", "https://api.example.com", 403],
+          ["mcp.example.com", "https://other.example.com", 403],
+        ] as [string, string, number][]
+      ) {
+        const res = await rawRequest(port, "POST", "/mcp", [
+          ["Host", host],
+          ["Origin", origin],
+          ...MCP_POST,
+        ], INITIALIZE);
+        assert.equal(res.status, expected, `Host ${host}, Origin ${origin}`);
       }
     });
     await t.step("an allowed origin gets CORS headers and its preflight succeeds", async () => {
@@ -213,6 +241,13 @@ Deno.test("http guard: a lone * turns the Host check off", async () => {
   try {
     await checkHosts(srv.http.addr.port, [["evil.com", 200], ["anything:1", 200], [null, 200]]);
     await checkOrigins(srv.http.addr.port, [["http://evil.com", 403]]);
+    // With the Host check off, a page's own origin proves nothing.
+    const res = await rawRequest(srv.http.addr.port, "POST", "/mcp", [
+      ["Host", "evil.com"],
+      ["Origin", "http://evil.com"],
+      ...MCP_POST,
+    ], INITIALIZE);
+    assert.equal(res.status, 403);
   } finally {
     await srv.close();
     await sim.close();
@@ -229,14 +264,14 @@ Deno.test("http guard: the SSE endpoints are guarded the same way", async () => 
       for (const headers of [[["Host", "evil.com"]], []] as [string, string][][]) {
         const res = await rawRequest(port, method, path, headers);
         assert.equal(res.status, 421, `${path} ${JSON.stringify(headers)}`);
-        assert.equal(res.body, "Invalid Host header");
+        assert.match(res.body, /^Invalid Host header: /);
       }
       const res = await rawRequest(port, method, path, [
         ["Host", "localhost"],
         ["Origin", "http://evil.com"],
       ]);
       assert.equal(res.status, 403);
-      assert.equal(res.body, "Invalid Origin header");
+      assert.equal(res.body, refusedOrigin("http://evil.com"));
     }
     const health = await rawRequest(port, "GET", "/health", [["Host", "evil.com"]]);
     assert.equal(health.status, 200);

@@ -125,6 +125,9 @@ Deno.test("http sse: the first event names the messages endpoint; bad posts are 
     const parse = await post(m[1], "{nope");
     assert.equal(parse.status, 400);
     assert.equal((await parse.json()).error.code, -32700);
+    const empty = await post(m[1], "[]");
+    assert.equal(empty.status, 400);
+    assert.equal((await empty.json()).error.code, -32600);
     const notRpc = await post(m[1], JSON.stringify({ hello: 1 }));
     assert.equal(notRpc.status, 400);
     assert.equal((await notRpc.json()).error.code, -32600);
@@ -224,6 +227,36 @@ Deno.test("http streamable: 404, 405, 413, 415 and parse errors never reach the 
         assert.equal(json.error.code, -32700);
       }
     });
+    await t.step(
+      "an empty batch gets 400 Invalid Request (-32600), with or without a session",
+      async () => {
+        const init = await fetch(mcp, {
+          method: "POST",
+          headers: Object.fromEntries(MCP_POST),
+          body: INITIALIZE,
+        });
+        await init.text();
+        const session = init.headers.get("mcp-session-id")!;
+        const withSession: Record<string, string> = {
+          "Mcp-Session-Id": session,
+          "Mcp-Protocol-Version": "2025-06-18",
+        };
+        for (const extra of [{}, withSession]) {
+          const res = await fetch(mcp, {
+            method: "POST",
+            headers: { ...Object.fromEntries(MCP_POST), ...extra },
+            body: "[]",
+          });
+          assert.equal(res.status, 400, JSON.stringify(extra));
+          const json = await res.json();
+          assert.equal(json.jsonrpc, "2.0");
+          assert.equal(json.error.code, -32600);
+          assert.equal(json.id, null);
+        }
+        const end = await fetch(mcp, { method: "DELETE", headers: { "Mcp-Session-Id": session } });
+        await end.body?.cancel();
+      },
+    );
     await t.step("a request without a session, or with an unknown one, is refused", async () => {
       const ping = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
       const none = await fetch(mcp, {
@@ -322,5 +355,35 @@ Deno.test("http streamable --mcp.stateless: no sessions, tools still work", asyn
   } finally {
     assert.equal(await server.stop(), 0, server.stderr());
     await sim.close();
+  }
+});
+
+Deno.test("http: a busy port is one sentence naming --mcp.port, not a raw error", async () => {
+  const { runCli } = await import("./helpers/mcp.ts");
+  const busy = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const out = await runCli([
+      "--host",
+      "127.0.0.1",
+      "--mcp.transport",
+      "streamable-http",
+      "--mcp.host",
+      "127.0.0.1",
+      "--mcp.port",
+      String(busy.addr.port),
+    ]);
+    assert.notEqual(out.code, 0, out.stderr);
+    const errors = out.stderr.split("\n").filter((l) => / error: /.test(l));
+    assert.equal(errors.length, 1, out.stderr);
+    assert.match(
+      errors[0],
+      new RegExp(
+        `cannot listen on 127\\.0\\.0\\.1:${busy.addr.port}: port ${busy.addr.port} is already ` +
+          "in use by another program; choose a free port with --mcp\\.port \\(ROUTER_MCP__PORT\\)",
+      ),
+    );
+    assert.doesNotMatch(out.stderr, /os error|AddrInUse|\n\s+at /);
+  } finally {
+    busy.close();
   }
 });

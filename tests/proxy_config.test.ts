@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { ConfigError } from "../lib/config/errors.ts";
 import { parseProxyConfig } from "../lib/proxy/config_file.ts";
-import { parseOrigins } from "../lib/proxy/cors.ts";
+import { guardLists } from "../lib/http/guard_settings.ts";
+import { PROXY_GUARD_NAMES } from "../lib/proxy/http_app.ts";
 import { runCli } from "./helpers/mcp.ts";
 
 async function withConfig(text: string, fn: (file: string) => Promise<void>): Promise<void> {
@@ -115,12 +116,50 @@ const CASES: {
     cli: true,
   },
   {
-    name: "a CORS origin with a path",
+    name: "an allowed origin with a path",
     text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
-    flags: ["--cors-allow-origins", "http://localhost:3000/app"],
+    flags: ["--allowed-origins", "http://localhost:3000/app"],
     says: [
-      /--cors-allow-origins: "http:\/\/localhost:3000\/app" is not an origin.*http:\/\/localhost:3000/,
+      /invalid value for --allowed-origins: "http:\/\/localhost:3000\/app" is not an origin; use scheme:\/\/host/,
     ],
+  },
+  {
+    name: "the old and the new name of the origins flag together",
+    text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
+    flags: ["--cors-allow-origins", "http://a.example", "--allowed-origins", "http://b.example"],
+    says: [
+      /--cors-allow-origins is the old name of --allowed-origins; give only --allowed-origins/,
+    ],
+    cli: true,
+  },
+  {
+    name: "an allowed host with a scheme",
+    text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
+    flags: ["--allowed-hosts", "localhost,https://proxy.example.com"],
+    says: [
+      /invalid value for --allowed-hosts: "https:\/\/proxy\.example\.com" is not a host entry/,
+    ],
+    cli: true,
+  },
+  {
+    name: "listening beyond loopback without a key needs --insecure-no-auth",
+    text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
+    flags: ["--host", "0.0.0.0"],
+    says: [
+      /--host 0\.0\.0\.0 takes connections from other machines, but no API key is set/,
+      /set ROUTER_PROXY_API_KEY \(or --api-key\), listen on --host 127\.0\.0\.1, or pass --insecure-no-auth/,
+    ],
+    cli: true,
+  },
+  {
+    name: "a cwd that is not a directory names the entry, the field and the file",
+    text: JSON.stringify({
+      mcpServers: { router: { command: "deno", cwd: "/nonexistent/dir" } },
+    }),
+    says: [
+      /proxy config \S+proxy\.json: server "router" field "cwd" names \/nonexistent\/dir, which is not a directory; create it or fix "cwd"/,
+    ],
+    cli: true,
   },
 ];
 
@@ -148,8 +187,8 @@ Deno.test("proxy config: every file mistake is a ConfigError naming the field", 
   for (const c of CASES.filter((c) => !c.cli)) {
     await t.step(c.name, () => {
       const run = () =>
-        c.flags?.[0] === "--cors-allow-origins"
-          ? parseOrigins(c.flags[1])
+        c.flags?.[0] === "--allowed-origins"
+          ? guardLists([], [c.flags[1]], PROXY_GUARD_NAMES)
           : parseProxyConfig(c.text!, "/etc/proxy.json");
       assert.throws(run, (err: unknown) => {
         assert.ok(err instanceof ConfigError, String(err));
@@ -194,8 +233,14 @@ Deno.test("proxy CLI: a missing config file or flag is named", async () => {
 });
 
 Deno.test("proxy CLI: --help lists the options and an example", async () => {
-  const out = await runCli(["proxy", "--help"]);
+  const [out, word] = await Promise.all([
+    runCli(["proxy", "--help"]),
+    runCli(["proxy", "help"]),
+  ]);
   assert.equal(out.code, 0);
+  assert.equal(out.stderr, "", "help goes to stdout");
+  assert.equal(word.code, 0, word.stderr);
+  assert.equal(word.stdout, out.stdout, "proxy help is proxy --help");
   for (
     const flag of [
       "--config",
@@ -203,7 +248,9 @@ Deno.test("proxy CLI: --help lists the options and an example", async () => {
       "--host",
       "--api-key",
       "--strict-auth",
-      "--cors-allow-origins",
+      "--allowed-hosts",
+      "--allowed-origins",
+      "--insecure-no-auth",
       "--tool-timeout",
     ]
   ) {

@@ -187,3 +187,32 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** A tiny MCP server over Streamable HTTP in this process, with one tool `echo`. */
+export async function startEchoServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { McpServer, WebStandardStreamableHTTPServerTransport } = await import(
+    "../lib/mcp_sdk/server.ts"
+  );
+  const z = await import("zod");
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    const mcp = new McpServer({ name: "echo", version: "1.0.0" });
+    mcp.registerTool("echo", {
+      description: "Echo the text back",
+      inputSchema: { text: z.string() },
+    }, ({ text }: { text: string }) => ({ content: [{ type: "text", text }] }));
+    await mcp.connect(transport);
+    try {
+      return await transport.handleRequest(req);
+    } finally {
+      await mcp.close();
+    }
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/mcp`,
+    close: () => server.shutdown(),
+  };
+}

@@ -212,6 +212,69 @@ Deno.test("proxy: tools as REST endpoints, every error status, OpenAPI and CORS"
       assert.equal(input.$schema, undefined);
     });
 
+    await t.step("OpenAPI: toolset tags, required-only examples, shared schemas", async () => {
+      const { json: doc, headers } = await getJson(proxy, "/openapi.json");
+      const list = doc.paths["/router/router_list_ip_addresses"].post;
+      const add = doc.paths["/router/router_add_ip_address"].post;
+      const rules = doc.paths["/router/router_list_firewall_filter_rules"].post;
+      assert.deepEqual(list.tags, ["ip"]);
+      assert.deepEqual(add.tags, ["ip"]);
+      assert.deepEqual(rules.tags, ["firewall"]);
+      assert.deepEqual(
+        doc.tags.map((t: { name: string }) => t.name).filter((n: string) => n === "ip"),
+        ["ip"],
+        "each tag listed once",
+      );
+      assert.deepEqual(list.requestBody.content["application/json"].example, {});
+      assert.deepEqual(add.requestBody.content["application/json"].example, {
+        address: "",
+        interface: "",
+      });
+      // Every reference resolves, and repeated records are shared, not copied.
+      const refs: string[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (typeof node !== "object" || node === null) return;
+        const ref = (node as { $ref?: unknown }).$ref;
+        if (typeof ref === "string") refs.push(ref);
+        Object.values(node).forEach(walk);
+      };
+      walk(doc);
+      for (const ref of new Set(refs)) {
+        const target = ref.slice(2).split("/").reduce(
+          (at: any, key) => at?.[key.replaceAll("~1", "/").replaceAll("~0", "~")],
+          doc,
+        );
+        assert.ok(target, `${ref} resolves`);
+      }
+      const output = doc.components.schemas["router.router_get_ip_address.output"];
+      assert.match(JSON.stringify(output), /"\$ref":"#\/components\/schemas\/router\./);
+      const size = Number(headers.get("content-length") ?? JSON.stringify(doc).length);
+      console.log(
+        `proxy_http: /openapi.json is ${size} bytes for ${Object.keys(doc.paths).length} tools`,
+      );
+    });
+
+    await t.step("docs: the page's OpenAPI 3.0 documents pass a validator", async () => {
+      for (const base of ["", "/router"]) {
+        const page = await getJson(proxy, `${base}/docs/openapi.json`);
+        const schemas = await getJson(proxy, `${base}/docs/schemas.json`);
+        assert.equal(page.json.openapi, "3.0.3");
+        assert.equal(page.json.components.schemas, undefined, "the schemas come later");
+        assert.match(JSON.stringify(page.json.paths), /"schemas\.json#\/components\/schemas\//);
+        for (const doc of [schemas.json]) {
+          const result = await new Validator().validate(structuredClone(doc));
+          assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
+        }
+        const local = JSON.parse(
+          JSON.stringify(page.json).replaceAll('"schemas.json#/', '"#/'),
+        );
+        local.components.schemas = schemas.json.components.schemas;
+        const result = await new Validator().validate(local);
+        assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
+      }
+    });
+
     await t.step("docs: Swagger UI from the bundled package, no CDN", async () => {
       for (const base of ["", "/router"]) {
         const page = await proxy.fetch(`${base}/docs`);
@@ -273,5 +336,10 @@ Deno.test("proxy: tools as REST endpoints, every error status, OpenAPI and CORS"
   assert.match(
     proxy.stderr(),
     /--api-key is visible to other users in ps; prefer ROUTER_PROXY_API_KEY/,
+  );
+  assert.match(
+    proxy.stderr(),
+    /--cors-allow-origins is now --allowed-origins/,
+    "the old flag still works, with a note",
   );
 });

@@ -51,7 +51,10 @@ Deno.test("proxy: restart after a kill, isolation of a broken server, no orphans
       assert.equal(health.json.servers.router.state, "up");
       assert.equal(health.json.servers.wrapped.state, "up");
       assert.ok(["down", "starting"].includes(health.json.servers.broken.state));
-      assert.match(health.json.servers.broken.lastError ?? "", /cannot start/);
+      assert.match(
+        health.json.servers.broken.lastError ?? "",
+        /^cannot start: server "broken" in \S+proxy\.json: field "command" names \/nonexistent\/mcp-server, which was not found; give its full path or put it on PATH$/,
+      );
       const call = await postJson(proxy, "/broken/anything", {});
       assert.equal(call.status, 503);
       assert.equal(call.json.error.code, "server_unavailable");

@@ -27,6 +27,10 @@ function remoteServer(release: Promise<void>): McpServer {
   server.registerTool("plain", { description: "Answer in words" }, () => ({
     content: [{ type: "text", text: "just words" }],
   }));
+  server.registerTool("even", {
+    description: "Takes an even number (a rule JSON Schema cannot say)",
+    inputSchema: { n: z.number().refine((n: number) => n % 2 === 0, "must be even") },
+  }, ({ n }: { n: number }) => ({ content: [{ type: "text", text: String(n) }] }));
   server.registerTool("fail", { description: "Always fails" }, () => ({
     content: [{ type: "text", text: "the disk is on fire" }],
     isError: true,
@@ -85,7 +89,7 @@ Deno.test("proxy: a Streamable HTTP server, 502, 504, strict auth, SIGINT", asyn
       assert.equal(health.status, 200, "health is open even with --strict-auth");
       assert.equal(health.json.servers.remote.state, "up");
       assert.equal(health.json.servers.remote.kind, "streamable-http");
-      assert.equal(health.json.servers.remote.tools, 4);
+      assert.equal(health.json.servers.remote.tools, 5);
       assert.ok(sawToken, "every upstream request carried the configured header");
     });
 
@@ -100,7 +104,13 @@ Deno.test("proxy: a Streamable HTTP server, 502, 504, strict auth, SIGINT", asyn
       assert.equal(doc.status, 200);
       const result = await new Validator().validate(structuredClone(doc.json));
       assert.equal(result.valid, true, JSON.stringify(result.errors));
-      assert.deepEqual(Object.keys(doc.json.paths).sort(), ["/echo", "/fail", "/plain", "/slow"]);
+      assert.deepEqual(Object.keys(doc.json.paths).sort(), [
+        "/echo",
+        "/even",
+        "/fail",
+        "/plain",
+        "/slow",
+      ]);
       const docs = await proxy.fetch("/docs", { headers: AUTH });
       assert.equal(docs.status, 200);
       await docs.body?.cancel();
@@ -121,6 +131,16 @@ Deno.test("proxy: a Streamable HTTP server, 502, 504, strict auth, SIGINT", asyn
       const fields = r.json.error.details.errors.map((e: { field: string }) => e.field).sort();
       assert.deepEqual(fields, ["text", "times"]);
       assert.match(r.json.error.message, /times must be <= 3/);
+    });
+
+    await t.step("422, not 502: arguments the server itself refuses", async () => {
+      const ok = await postJson(proxy, "/remote/even", { n: 4 }, AUTH);
+      assert.equal(ok.status, 200, JSON.stringify(ok.json));
+      const r = await postJson(proxy, "/remote/even", { n: 3 }, AUTH);
+      assert.equal(r.status, 422, JSON.stringify(r.json));
+      assert.equal(r.json.error.code, "invalid_arguments");
+      assert.match(r.json.error.message, /^remote\/even: Input validation error: .*must be even/s);
+      assert.equal(r.json.error.details.errors[0].keyword, "server");
     });
 
     await t.step("502: isError with the tool's message", async () => {

@@ -24,6 +24,7 @@ import {
 import { log } from "../log.ts";
 import type { ServerSpec } from "./config_file.ts";
 import { descendants, isAlive, signalAll } from "./process_tree.ts";
+import { startFailure } from "./start_failure.ts";
 
 /** Where a server is in its life. */
 export type ChildState = "starting" | "up" | "down" | "stopped";
@@ -41,6 +42,8 @@ export interface ChildOptions {
   minBackoffMs?: number;
   /** Longest restart delay. */
   maxBackoffMs?: number;
+  /** The configuration file the servers come from, named in start-up failures. */
+  configPath?: string;
 }
 
 /** The server cannot take calls now (starting, down, or lost mid-call). */
@@ -97,7 +100,7 @@ export class McpChild {
 
   constructor(spec: ServerSpec, options: ChildOptions) {
     this.spec = spec;
-    this.#options = { minBackoffMs: 500, maxBackoffMs: 30_000, ...options };
+    this.#options = { minBackoffMs: 500, maxBackoffMs: 30_000, configPath: "", ...options };
   }
 
   /** The server's name (its URL path segment). */
@@ -188,7 +191,11 @@ export class McpChild {
     };
     client.onclose = () => {
       const reason = this.state === "starting"
-        ? `cannot start: ${transportError ?? "it ended while starting"}`
+        ? `cannot start: ${
+          transportError === undefined
+            ? "it ended while starting"
+            : startFailure(this.spec, transportError, this.#options.configPath)
+        }`
         : this.spec.kind === "stdio"
         ? "exited"
         : "connection closed";
@@ -216,7 +223,8 @@ export class McpChild {
       const where = this.#pid ? `pid ${this.#pid}` : this.spec.kind;
       log("info", `proxy: ${this.name}: up (${where}, ${tools.length} tools)`);
     } catch (err) {
-      this.#fail(generation, `cannot start: ${messageOf(err)}`);
+      const why = startFailure(this.spec, messageOf(err), this.#options.configPath);
+      this.#fail(generation, `cannot start: ${why}`);
     }
   }
 

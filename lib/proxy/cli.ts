@@ -8,11 +8,13 @@
 import { Command, CommanderError, Option } from "commander";
 import { ConfigError } from "../config/errors.ts";
 import { log } from "../log.ts";
-import { MAX_BODY_BYTES } from "./body.ts";
+import { isLoopback } from "../http/allow_list.ts";
+import { MAX_BODY_BYTES } from "../http/body_limit.ts";
+import { type GuardLists, guardLists, guardNotices } from "../http/guard_settings.ts";
+import { addressUrl, listen, ListenError } from "../http/listen.ts";
 import { Children } from "./children.ts";
 import { loadProxyConfig } from "./config_file.ts";
-import { parseOrigins } from "./cors.ts";
-import { createApp } from "./http_app.ts";
+import { createApp, PROXY_GUARD_NAMES } from "./http_app.ts";
 
 /** Environment variable holding the API key (keeps it out of `ps`). */
 export const API_KEY_ENV = "ROUTER_PROXY_API_KEY";
@@ -27,7 +29,12 @@ Configuration file (JSON):
                 "headers": {"Authorization": "Bearer ..."}}}}
 
 Endpoints: POST /<server>/<tool> (JSON object body), GET /<server>, GET /openapi.json,
-GET /docs, GET /<server>/openapi.json, GET /<server>/docs, GET /health.`;
+GET /docs, GET /<server>/openapi.json, GET /<server>/docs, GET /health.
+
+Every request must name an allowed host (Host header; 421 otherwise) and come from an
+allowed page, if from a browser (Origin header; 403 otherwise): both lists allow only
+this machine's names (localhost, 127.0.0.1, [::1]) unless set. Listening beyond this
+machine needs an API key, or --insecure-no-auth.`;
 
 interface ProxyFlags {
   config: string;
@@ -35,7 +42,10 @@ interface ProxyFlags {
   host: string;
   apiKey?: string;
   strictAuth?: boolean;
+  allowedHosts?: string;
+  allowedOrigins?: string;
   corsAllowOrigins?: string;
+  insecureNoAuth?: boolean;
   toolTimeout: string;
 }
 
@@ -49,14 +59,29 @@ function program(version: string): Command {
     .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) })
     .requiredOption("--config <file>", "JSON file listing the MCP servers under mcpServers")
     .option("--port <n>", "TCP port to listen on (0 picks a free one)", "8000")
-    .option("--host <h>", "address to listen on", "0.0.0.0")
+    .option(
+      "--host <h>",
+      "address to listen on (another than loopback needs an API key)",
+      "127.0.0.1",
+    )
     .addOption(
       new Option("--api-key <key>", `require Authorization: Bearer <key> [env: ${API_KEY_ENV}]`),
     )
     .option("--strict-auth", "also require the key for docs, OpenAPI and tool lists")
     .option(
-      "--cors-allow-origins <list>",
-      "comma-separated origins allowed by CORS, or * (default: none)",
+      "--allowed-hosts <list>",
+      "Host header values to accept, comma-separated: host, host:port, host:* " +
+        "(default: localhost, 127.0.0.1, [::1] on any port)",
+    )
+    .option(
+      "--allowed-origins <list>",
+      "browser origins allowed to call the proxy (and given CORS), comma-separated: " +
+        "scheme://host[:port], port * for any (default: local pages only)",
+    )
+    .addOption(new Option("--cors-allow-origins <list>").hideHelp())
+    .option(
+      "--insecure-no-auth",
+      "listen beyond loopback without an API key: anyone who reaches the port can call every tool",
     )
     .option("--tool-timeout <seconds>", "limit for one tool call; 504 past it", "120")
     .addHelpText("after", EXAMPLE);
@@ -74,7 +99,9 @@ function wholeNumber(raw: string, flag: string, min: number, max: number): numbe
 export async function runProxyCli(args: string[], version: string): Promise<number> {
   let flags: ProxyFlags;
   try {
-    flags = program(version).parse(args, { from: "user" }).opts<ProxyFlags>();
+    // `proxy help` is `proxy --help`: help goes to stdout, exit 0.
+    const argv = args[0] === "help" && args.length === 1 ? ["--help"] : args;
+    flags = program(version).parse(argv, { from: "user" }).opts<ProxyFlags>();
   } catch (err) {
     if (err instanceof CommanderError) {
       return err.code === "commander.helpDisplayed" || err.code === "commander.version" ? 0 : 2;
@@ -96,35 +123,61 @@ export async function runProxyCli(args: string[], version: string): Promise<numb
 
 interface ProxySettings {
   specs: ReturnType<typeof loadProxyConfig>;
+  configPath: string;
   port: number;
   host: string;
   apiKey?: string;
   strictAuth: boolean;
-  corsOrigins: string[];
+  allowedHosts: string[];
+  guards: GuardLists;
   toolTimeoutMs: number;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 }
 
 function resolve(flags: ProxyFlags): ProxySettings {
   const port = wholeNumber(flags.port, "--port", 0, 65535);
   const toolTimeout = wholeNumber(flags.toolTimeout, "--tool-timeout", 1, 86_400);
-  const corsOrigins = parseOrigins(flags.corsAllowOrigins);
+  if (flags.corsAllowOrigins !== undefined) {
+    if (flags.allowedOrigins !== undefined) {
+      throw new ConfigError(
+        "--cors-allow-origins is the old name of --allowed-origins; give only --allowed-origins",
+      );
+    }
+    log("warning", "proxy: --cors-allow-origins is now --allowed-origins; please rename it");
+  }
+  const allowedHosts = list(flags.allowedHosts);
+  const guards = guardLists(
+    allowedHosts,
+    list(flags.allowedOrigins ?? flags.corsAllowOrigins),
+    flags.corsAllowOrigins !== undefined
+      ? { ...PROXY_GUARD_NAMES, origins: "--cors-allow-origins" }
+      : PROXY_GUARD_NAMES,
+  );
   const fromEnv = Deno.env.get(API_KEY_ENV);
   const apiKey = flags.apiKey ?? fromEnv;
+  const keyName = flags.apiKey !== undefined ? "--api-key" : API_KEY_ENV;
   if (apiKey !== undefined && apiKey.trim() === "") {
-    throw new ConfigError(
-      `${
-        flags.apiKey !== undefined ? "--api-key" : API_KEY_ENV
-      } is empty; set a key or leave it out`,
-    );
+    throw new ConfigError(`${keyName} is empty; set a key or leave it out`);
   }
   if (apiKey !== undefined && /\s/.test(apiKey)) {
     throw new ConfigError(
-      `${flags.apiKey !== undefined ? "--api-key" : API_KEY_ENV} holds whitespace, ` +
-        "which an Authorization: Bearer header cannot carry; pick a key without spaces",
+      `${keyName} holds whitespace, which an Authorization: Bearer header cannot carry; ` +
+        "pick a key without spaces",
     );
   }
   if (flags.strictAuth && !apiKey) {
     throw new ConfigError(`--strict-auth needs a key: set --api-key or ${API_KEY_ENV}`);
+  }
+  if (!apiKey && !flags.insecureNoAuth && !isLoopback(flags.host)) {
+    throw new ConfigError(
+      `--host ${flags.host} takes connections from other machines, but no API key is set, so ` +
+        `anyone who reaches the port could call every tool; set ${API_KEY_ENV} (or --api-key), ` +
+        "listen on --host 127.0.0.1, or pass --insecure-no-auth if every machine that can " +
+        "reach the port is trusted",
+    );
   }
   if (flags.apiKey !== undefined) {
     log("warning", `proxy: --api-key is visible to other users in ps; prefer ${API_KEY_ENV}`);
@@ -132,11 +185,13 @@ function resolve(flags: ProxyFlags): ProxySettings {
   const specs = loadProxyConfig(flags.config);
   return {
     specs,
+    configPath: flags.config,
     port,
     host: flags.host,
     apiKey,
     strictAuth: flags.strictAuth === true,
-    corsOrigins,
+    allowedHosts,
+    guards,
     toolTimeoutMs: toolTimeout * 1000,
   };
 }
@@ -145,6 +200,7 @@ async function serve(settings: ProxySettings, version: string): Promise<number> 
   const children = new Children(settings.specs, {
     clientInfo: { name: "mcp-server-router-proxy", version },
     startTimeoutMs: 30_000,
+    configPath: settings.configPath,
   });
   const { promise: signalled, resolve: onSignal } = Promise.withResolvers<Deno.Signal>();
   let signals = 0;
@@ -174,39 +230,38 @@ async function serve(settings: ProxySettings, version: string): Promise<number> 
     return 0;
   }
 
-  if (!settings.apiKey && settings.host !== "127.0.0.1" && settings.host !== "localhost") {
-    log(
-      "warning",
-      `proxy: no API key: anyone who can reach ${settings.host}:${settings.port} can call every ` +
-        `tool; set ${API_KEY_ENV}`,
-    );
-  }
+  guardNotices(settings.host, settings.allowedHosts, settings.guards, PROXY_GUARD_NAMES, "proxy: ");
   const handler = createApp({
     children,
     version,
     apiKey: settings.apiKey,
     strictAuth: settings.strictAuth,
-    corsOrigins: settings.corsOrigins,
+    guards: settings.guards,
     toolTimeoutMs: settings.toolTimeoutMs,
     maxBodyBytes: MAX_BODY_BYTES,
   });
-  let server: Deno.HttpServer;
+  let server: Deno.HttpServer<Deno.NetAddr>;
   try {
-    server = Deno.serve({
+    server = listen({
       hostname: settings.host,
       port: settings.port,
-      onListen: ({ hostname, port }) => {
-        const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
-        log("info", `proxy: listening on http://${shown}:${port} (docs at /docs)`);
+      portSetting: "--port",
+      hostSetting: "--host",
+      onListen: (addr) => {
+        log("info", `proxy: listening on ${addressUrl(addr)} (docs at /docs)`);
+        if (!settings.apiKey && !isLoopback(settings.host)) {
+          log(
+            "warning",
+            `proxy: --insecure-no-auth: no API key, so anyone who can reach ${
+              addressUrl(addr).slice(7)
+            } can call every tool, including those that change router configuration; ` +
+              `set ${API_KEY_ENV} to require a key`,
+          );
+        }
       },
     }, handler);
   } catch (err) {
-    const why = err instanceof Deno.errors.AddrInUse
-      ? "the address is in use; pick another --port"
-      : err instanceof Error
-      ? err.message
-      : String(err);
-    log("error", `proxy: cannot listen on ${settings.host}:${settings.port}: ${why}`);
+    log("error", `proxy: ${err instanceof ListenError ? err.message : String(err)}`);
     await children.stopAll();
     cleanup();
     return 1;

@@ -7,7 +7,7 @@
  * @module
  */
 import { ConfigError } from "../config/errors.ts";
-import { parseJson } from "./json_error.ts";
+import { parseJson } from "../http/json_location.ts";
 
 /** A server the proxy starts as a child process and talks to over stdio. */
 export interface StdioServerSpec {
@@ -57,11 +57,14 @@ export function loadProxyConfig(path: string): ServerSpec[] {
         `like {"mcpServers": {"router": {"command": "mcp-server-router", "args": []}}}`,
     );
   }
-  return parseProxyConfig(text, path);
+  return parseProxyConfig(text, path, true);
 }
 
-/** Check the text of a configuration file; `path` only names it in errors. */
-export function parseProxyConfig(text: string, path: string): ServerSpec[] {
+/**
+ * Check the text of a configuration file; `path` only names it in errors.
+ * With `checkDirs`, each `cwd` must also be an existing directory.
+ */
+export function parseProxyConfig(text: string, path: string, checkDirs = false): ServerSpec[] {
   const parsed = parseJson(text.replace(/^\uFEFF/, ""));
   if ("error" in parsed) {
     const e = parsed.error;
@@ -79,13 +82,14 @@ export function parseProxyConfig(text: string, path: string): ServerSpec[] {
   if (!isObject(servers)) fail('"mcpServers"', "must be an object of named server entries");
   const entries = Object.entries(servers as Record<string, unknown>);
   if (entries.length === 0) fail('"mcpServers"', "is empty; add at least one server");
-  return entries.map(([name, entry]) => checkEntry(name, entry, fail));
+  return entries.map(([name, entry]) => checkEntry(name, entry, fail, checkDirs));
 }
 
 function checkEntry(
   name: string,
   entry: unknown,
   fail: (where: string, problem: string) => never,
+  checkDirs: boolean,
 ): ServerSpec {
   const at = `server "${name}"`;
   if (!NAME.test(name)) {
@@ -127,6 +131,12 @@ function checkEntry(
     if (e.cwd !== undefined && (typeof e.cwd !== "string" || e.cwd === "")) {
       fail(`${at} field "cwd"`, "must be a non-empty string: a directory");
     }
+    if (typeof e.cwd === "string" && checkDirs && !isDirectory(e.cwd)) {
+      fail(
+        `${at} field "cwd"`,
+        `names ${e.cwd}, which is not a directory; create it or fix "cwd"`,
+      );
+    }
     return {
       name,
       kind: "stdio",
@@ -165,6 +175,15 @@ function stringMap(
     out[k] = v as string;
   }
   return out;
+}
+
+/** Whether `path` is an existing directory (a `cwd` must be one). */
+export function isDirectory(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
 }
 
 function isObject(v: unknown): boolean {

@@ -1,9 +1,13 @@
 /**
- * The proxy's HTTP application: routes plus the middleware stack
- * (CORS outermost, then the JSON error envelope, then bearer auth).
+ * The proxy's HTTP application, composed from the shared stack (lib/http)
+ * like the MCP transports: each route lists the middleware it needs, top
+ * to bottom. Every route starts with the same guard chain (Host, then
+ * Origin) and CORS; tool calls also need the key, and with `--strict-auth`
+ * so do the docs, the OpenAPI documents and the tool lists (everything but
+ * `/health`).
  *
  * Routes:
- * - `GET /health` (always open): each server's state
+ * - `GET /health`: each server's state (no key needed)
  * - `GET /openapi.json`, `GET /docs`: all servers
  * - `GET /<server>`: its tools; `GET /<server>/openapi.json`, `GET /<server>/docs`
  * - `POST /<server>/<tool>`: call a tool with a JSON object of arguments
@@ -12,16 +16,29 @@
  */
 import type { Tool } from "../mcp_sdk/types.ts";
 import { log } from "../log.ts";
-import { requireBearer } from "./auth.ts";
-import { readJsonObject } from "./body.ts";
+import { App, type Context, type Handler, type MethodRoute, type Middleware } from "../http/app.ts";
+import { bearerAuth } from "../http/bearer_auth.ts";
+import { bodyLimit } from "../http/body_limit.ts";
+import { requireJson } from "../http/content_type.ts";
+import { cors } from "../http/cors.ts";
+import { jsonErrorShape } from "../http/error_shape.ts";
+import { HttpError } from "../http/errors.ts";
+import { guardChain, type GuardLists, type GuardSettingNames } from "../http/guard_settings.ts";
+import { jsonBody } from "../http/json_body.ts";
+import { headOf, jsonResponse } from "../http/responses.ts";
 import type { Children, McpChild } from "./children.ts";
-import { cors } from "./cors.ts";
-import { errorEnvelope } from "./error_envelope.ts";
-import { HttpError, jsonResponse } from "./errors.ts";
-import { compose, type Handler } from "./middleware.ts";
 import { buildOpenApi } from "./openapi.ts";
+import { openApiForUi, schemasForUi } from "./openapi_ui.ts";
 import { docsAsset, docsPage } from "./swagger.ts";
 import { callToolOverHttp } from "./tool_call.ts";
+
+/** How people set the proxy's allow-lists. */
+export const PROXY_GUARD_NAMES: GuardSettingNames = {
+  hostsFlag: "--allowed-hosts",
+  originsFlag: "--allowed-origins",
+  hosts: "--allowed-hosts",
+  origins: "--allowed-origins",
+};
 
 /** What the application needs. */
 export interface AppOptions {
@@ -32,94 +49,136 @@ export interface AppOptions {
   apiKey?: string;
   /** Also protect docs, OpenAPI and tool lists (everything but `/health`). */
   strictAuth: boolean;
-  /** Allowed CORS origins ("*" for any); none by default. */
-  corsOrigins: string[];
+  /** The parsed Host and Origin allow-lists. */
+  guards: GuardLists;
   /** Tool-call timeout in milliseconds. */
   toolTimeoutMs: number;
   /** Body limit in bytes. */
   maxBodyBytes: number;
 }
 
+const REALM = "mcp-server-router proxy";
+const CORS_HEADERS = ["authorization", "content-type"];
+
 /** Build the request handler. */
-export function createApp(options: AppOptions): Handler {
-  const isProtected = (req: Request) => {
-    const path = new URL(req.url).pathname;
-    if (path === "/health") return false;
-    return options.strictAuth || req.method === "POST";
-  };
-  const stack = compose(
-    cors(options.corsOrigins),
-    errorEnvelope,
-    requireBearer(options.apiKey, isProtected),
+export function createApp(options: AppOptions): (req: Request) => Promise<Response> {
+  const { children } = options;
+  const guards = guardChain(options.guards, PROXY_GUARD_NAMES);
+  const key = options.apiKey ? [bearerAuth(options.apiKey, REALM)] : [];
+  const readKey = options.strictAuth ? key : [];
+  const corsAll = cors({ methods: ["GET", "HEAD", "POST"], allowHeaders: CORS_HEADERS });
+  const reading = [...guards, corsAll, ...readKey];
+  const server = knownServer(children);
+  const app = new App({ errorShape: jsonErrorShape, name: "proxy", notFound });
+  const call = (withKey: boolean): MethodRoute => ({
+    use: [
+      ...(withKey ? key : []),
+      logCall,
+      knownTool(children),
+      requireJson,
+      bodyLimit(options.maxBodyBytes),
+      jsonBody("send {} for a tool without arguments"),
+    ],
+    handle: (_req, ctx) => callTool(ctx, options),
+  });
+  const list = read((_req, ctx) => toolList(childOf(children, ctx)));
+
+  app.route("/health", [...guards, corsAll], read(() => health(children)));
+  app.route("/openapi.json", reading, read(() => openApi(options)));
+  app.route("/docs", reading, read(() => docsPage("mcp-server-router proxy")));
+  app.route("/docs/", reading, read(toDocs));
+  app.route("/docs/:file", reading, read((_req, ctx) => docsFile(ctx.params.file, options)));
+  app.route("/:server", [...reading, server], list);
+  app.route("/:server/", [...reading, server], list);
+  // A tool may be called "docs" or "openapi.json": POST still calls it.
+  app.route("/:server/openapi.json", [...reading, server], {
+    ...read((_req, ctx) => openApi(options, ctx.params.server)),
+    POST: call(!options.strictAuth),
+  });
+  app.route("/:server/docs", [...reading, server], {
+    ...read((_req, ctx) => docsPage(`${ctx.params.server}: mcp-server-router proxy`)),
+    POST: call(!options.strictAuth),
+  });
+  app.route("/:server/docs/", [...reading, server], read(toDocs));
+  app.route(
+    "/:server/docs/:file",
+    [...reading, server],
+    read((_req, ctx) => docsFile(ctx.params.file, options, ctx.params.server)),
   );
-  return stack((req) => route(req, options));
+  app.route("/:server/:tool", [...guards, corsAll, ...key, server], { POST: call(false) });
+  return app.fetch;
 }
 
-async function route(req: Request, options: AppOptions): Promise<Response> {
-  const url = new URL(req.url);
-  const segments = url.pathname.split("/").slice(1).map(decodeSegment);
-  const { children } = options;
-  const [first = "", second, third, ...extra] = segments;
+/** GET with HEAD (the GET answer without its body). */
+function read(handler: Handler): Record<string, Handler> {
+  return {
+    GET: handler,
+    HEAD: async (req, ctx) => headOf(await handler(req, ctx)),
+  };
+}
 
-  if (segments.length === 1) {
-    if (first === "health") return only(req, "GET", () => health(children));
-    if (first === "openapi.json") return only(req, "GET", () => openApi(options));
-    if (first === "docs") return only(req, "GET", () => docsPage("mcp-server-router proxy"));
-  }
-  if (first === "docs" && segments.length === 2) {
-    return only(req, "GET", () => docsFile(second!));
-  }
-  const child = children.get(first);
-  if (!child) {
+const notFound: Handler = (_req, ctx) => {
+  throw new HttpError(
+    404,
+    "not_found",
+    ctx.path === "/"
+      ? "nothing here; see /docs, /openapi.json or /health"
+      : "no such path; tools are at /<server>/<tool> (see /openapi.json)",
+  );
+};
+
+/** 404 for a path naming no configured server; lists the servers. */
+function knownServer(children: Children): Middleware {
+  return (_req, ctx, next) => {
+    if (children.get(ctx.params.server)) return next();
     throw new HttpError(
       404,
       "not_found",
-      first === ""
-        ? "nothing here; see /docs, /openapi.json or /health"
-        : `no server "${first}"; the servers are ${
-          children.list().map((c) => c.name).join(", ")
-        } (see /openapi.json)`,
+      `no server "${ctx.params.server}"; the servers are ${
+        children.list().map((c) => c.name).join(", ")
+      } (see /openapi.json)`,
     );
-  }
-  if (second === undefined || (second === "" && third === undefined)) {
-    return only(req, "GET", () => toolList(child));
-  }
-  if (third === undefined && (req.method === "GET" || req.method === "HEAD")) {
-    if (second === "openapi.json") return only(req, "GET", () => openApi(options, child.name));
-    if (second === "docs") {
-      return only(req, "GET", () => docsPage(`${child.name}: mcp-server-router proxy`));
-    }
-  }
-  if (second === "docs" && third !== undefined && extra.length === 0) {
-    return only(req, "GET", () => docsFile(third));
-  }
-  if (third !== undefined) {
-    throw new HttpError(404, "not_found", `no such path; tools are at /${child.name}/<tool>`);
-  }
-  return await only(req, "POST", () => callTool(req, child, second, options));
+  };
 }
 
-async function callTool(
-  req: Request,
-  child: McpChild,
-  name: string,
-  options: AppOptions,
-): Promise<Response> {
+function childOf(children: Children, ctx: Context): McpChild {
+  return children.get(ctx.params.server)!;
+}
+
+/** 404 for an unknown tool (503 while the server's tools are not known yet). */
+function knownTool(children: Children): Middleware {
+  return (_req, ctx, next) => {
+    findTool(childOf(children, ctx), ctx.params.tool);
+    return next();
+  };
+}
+
+/** Log each tool call with its status and duration. */
+const logCall: Middleware = async (_req, ctx, next) => {
   const started = performance.now();
-  let status = 500;
-  try {
-    const tool = findTool(child, name);
-    const args = await readJsonObject(req, options.maxBodyBytes);
-    const res = await callToolOverHttp(child, tool, args, options.toolTimeoutMs);
-    status = res.status;
-    return res;
-  } catch (err) {
-    if (err instanceof HttpError) status = err.status;
-    throw err;
-  } finally {
-    const ms = (performance.now() - started).toFixed(0);
-    log("info", `proxy: POST /${child.name}/${name} -> ${status} in ${ms} ms`);
+  const res = await next();
+  const ms = (performance.now() - started).toFixed(0);
+  log("info", `proxy: POST /${ctx.params.server}/${ctx.params.tool} -> ${res.status} in ${ms} ms`);
+  return res;
+};
+
+async function callTool(ctx: Context, options: AppOptions): Promise<Response> {
+  const child = childOf(options.children, ctx);
+  const tool = findTool(child, ctx.params.tool);
+  const args = ctx.body;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    throw new HttpError(
+      400,
+      "not_an_object",
+      `the body must be a JSON object of arguments (use {} for none), not ${describe(args)}`,
+    );
   }
+  return await callToolOverHttp(
+    child,
+    tool,
+    args as Record<string, unknown>,
+    options.toolTimeoutMs,
+  );
 }
 
 function findTool(child: McpChild, name: string): Tool {
@@ -131,15 +190,17 @@ function findTool(child: McpChild, name: string): Tool {
       503,
       "server_unavailable",
       `server ${child.name} is ${status.state} and its tools are not known yet; try again shortly`,
-      { server: child.name, state: status.state, retryInSeconds: status.retryInSeconds },
-      { "retry-after": String(Math.max(1, status.retryInSeconds ?? 1)) },
+      {
+        details: { server: child.name, state: status.state, retryInSeconds: status.retryInSeconds },
+        headers: { "retry-after": String(Math.max(1, status.retryInSeconds ?? 1)) },
+      },
     );
   }
   throw new HttpError(
     404,
     "unknown_tool",
     `server ${child.name} has no tool "${name}"; GET /${child.name} lists its tools`,
-    { server: child.name, tools: child.tools.map((t) => t.name) },
+    { details: { server: child.name, tools: child.tools.map((t) => t.name) } },
   );
 }
 
@@ -149,16 +210,20 @@ function health(children: Children): Response {
   return jsonResponse(200, { status: allUp ? "ok" : "degraded", servers });
 }
 
+function openApiServers(options: AppOptions) {
+  return options.children.list().map((c) => ({ name: c.name, state: c.state, tools: c.tools }));
+}
+
+function openApiDoc(options: AppOptions, only?: string) {
+  return buildOpenApi(openApiServers(options), {
+    version: options.version,
+    bearer: !!options.apiKey,
+    only,
+  });
+}
+
 function openApi(options: AppOptions, only?: string): Response {
-  const servers = options.children.list().map((c) => ({
-    name: c.name,
-    state: c.state,
-    tools: c.tools,
-  }));
-  return jsonResponse(
-    200,
-    buildOpenApi(servers, { version: options.version, bearer: !!options.apiKey, only }),
-  );
+  return jsonResponse(200, openApiDoc(options, only));
 }
 
 function toolList(child: McpChild): Response {
@@ -178,38 +243,19 @@ function toolList(child: McpChild): Response {
   });
 }
 
-function docsFile(name: string): Response {
-  if (name === "") {
-    // "/docs/": send the browser to "/docs", whose relative links are right.
-    return new Response(null, { status: 308, headers: { location: "../docs" } });
-  }
+/** "/docs/": send the browser to "/docs", whose relative links are right. */
+const toDocs: Handler = () => new Response(null, { status: 308, headers: { location: "../docs" } });
+
+function docsFile(name: string, options: AppOptions, only?: string): Response {
+  if (name === "openapi.json") return jsonResponse(200, openApiForUi(openApiDoc(options, only)));
+  if (name === "schemas.json") return jsonResponse(200, schemasForUi(openApiDoc(options, only)));
   const res = docsAsset(name);
   if (!res) throw new HttpError(404, "not_found", `no docs file "${name}"`);
   return res;
 }
 
-async function only(
-  req: Request,
-  method: "GET" | "POST",
-  handle: () => Response | Promise<Response>,
-): Promise<Response> {
-  if (method === "GET" && req.method === "HEAD") {
-    const res = await handle();
-    await res.body?.cancel();
-    return new Response(null, { status: res.status, headers: res.headers });
-  }
-  if (req.method !== method) {
-    await req.body?.cancel();
-    const allow = method === "GET" ? "GET, HEAD" : method;
-    throw new HttpError(405, "method_not_allowed", `use ${method} here`, null, { allow });
-  }
-  return await handle();
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new HttpError(400, "bad_path", "the path holds a malformed %-escape");
-  }
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
 }

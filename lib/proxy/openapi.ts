@@ -9,10 +9,18 @@
  * under the server URL `/<server>`, the layout OpenAPI tool clients such
  * as Open WebUI expect from one base URL per tool server.
  *
+ * Operations are tagged with their tool's group (its toolset, see
+ * tool_groups.ts; `<server>/<group>` when the proxy has several servers),
+ * each request body's example holds the required arguments only (so "Try
+ * it out" in Swagger UI starts without filters), and repeated schemas are
+ * shared components (see openapi_shared.ts).
+ *
  * @module
  */
 import type { Tool } from "../mcp_sdk/types.ts";
 import type { ChildState } from "./children.ts";
+import { shareRepeatedSchemas } from "./openapi_shared.ts";
+import { OTHER_GROUP, toolGroups } from "./tool_groups.ts";
 
 /** What the builder needs of one server. */
 export interface OpenApiServer {
@@ -75,8 +83,17 @@ export function buildOpenApi(servers: OpenApiServer[], options: OpenApiOptions):
   const paths: Json = {};
   const operationIds = new Set<string>();
   const componentNames = new Set<string>(["Error"]);
+  const tags = new Map<string, number>(); // tag -> operations
+  const tagOwners = new Map<string, [OpenApiServer, string]>();
   for (const server of selected) {
+    const groups = toolGroups(server.tools, server.name);
     for (const tool of server.tools) {
+      const group = groups.get(tool.name) ?? server.name;
+      const tag = servers.length > 1 && !options.only && group !== server.name
+        ? `${server.name}/${group}`
+        : group;
+      tags.set(tag, (tags.get(tag) ?? 0) + 1);
+      tagOwners.set(tag, [server, group]);
       const path = options.only
         ? `/${encodeURIComponent(tool.name)}`
         : `/${server.name}/${encodeURIComponent(tool.name)}`;
@@ -86,6 +103,7 @@ export function buildOpenApi(servers: OpenApiServer[], options: OpenApiOptions):
       let okSchema: Json = {
         description: "The tool's text content, parsed as JSON where it is JSON",
       };
+      const example = requiredExample(tool.inputSchema as Json);
       if (tool.outputSchema) {
         const output = `${base}.output`;
         schemas[output] = toOas31(tool.outputSchema as Json, `#/components/schemas/${output}`);
@@ -105,14 +123,19 @@ export function buildOpenApi(servers: OpenApiServer[], options: OpenApiOptions):
           ),
           summary: tool.title ?? (annotations.title as string | undefined) ?? tool.name,
           description: tool.description ?? "",
-          tags: [server.name],
+          tags: [tag],
           requestBody: {
             required: true,
-            content: { "application/json": { schema: { $ref: `#/components/schemas/${input}` } } },
+            content: {
+              "application/json": {
+                schema: { $ref: `#/components/schemas/${input}` },
+                ...(example ? { example } : {}),
+              },
+            },
           },
           responses: {
             "200": {
-              description: "The tool's result: its structured content when it gives one",
+              description: "The tool's result",
               content: { "application/json": { schema: okSchema } },
             },
             ...errorRefs,
@@ -133,10 +156,14 @@ export function buildOpenApi(servers: OpenApiServer[], options: OpenApiOptions):
       description: description(selected),
     },
     ...(options.only ? { servers: [{ url: `/${options.only}` }] } : {}),
-    tags: selected.map((s) => ({ name: s.name, description: `MCP server ${s.name} (${s.state})` })),
+    tags: [...tags].map(([name, n]) => ({
+      name,
+      description: tagDescription(tagOwners.get(name)!, n),
+    }))
+      .sort((a, b) => Number(isOther(a.name)) - Number(isOther(b.name))),
     paths,
     components: {
-      schemas,
+      schemas: shareRepeatedSchemas(schemas as Record<string, Json>),
       responses,
       ...(options.bearer
         ? { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } }
@@ -152,6 +179,62 @@ function description(servers: OpenApiServer[]): string {
   return "Tools of MCP servers as JSON endpoints: POST the arguments as a JSON object " +
     '({} for none). Errors answer {"error": {"code", "message", "details"}}.' +
     (down.length ? ` Not up now: ${down.join(", ")} (their tools are as last listed).` : "");
+}
+
+function isOther(tag: string): boolean {
+  return tag === OTHER_GROUP || tag.endsWith(`/${OTHER_GROUP}`);
+}
+
+function tagDescription([server, group]: [OpenApiServer, string], n: number): string {
+  const tools = `${n} tool${n === 1 ? "" : "s"} of MCP server ${server.name} (${server.state})`;
+  return group === OTHER_GROUP ? `${tools} in no other group` : tools;
+}
+
+/**
+ * The request body example: the required arguments only, each with its
+ * schema's own example, default, constant or first choice, else an empty
+ * value of its type; optional arguments (list filters) are left out. None
+ * when the schema is not a plain object (Swagger UI then makes its own).
+ */
+export function requiredExample(schema: Json): Json | undefined {
+  if (!isObject(schema.properties)) return schema.type === "object" ? {} : undefined;
+  const properties = schema.properties as Record<string, unknown>;
+  const required = Array.isArray(schema.required) ? schema.required as string[] : [];
+  return Object.fromEntries(
+    required.filter((name) => name in properties).map((name) => [name, sample(properties[name])]),
+  );
+}
+
+function sample(schema: unknown): unknown {
+  if (!isObject(schema)) return null;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  for (const key of ["example", "default", "const"]) if (key in schema) return schema[key];
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  for (const key of ["anyOf", "oneOf"]) {
+    if (Array.isArray(schema[key]) && (schema[key] as unknown[]).length) {
+      return sample((schema[key] as unknown[])[0]);
+    }
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  switch (type) {
+    case "string":
+      return "";
+    case "integer":
+    case "number":
+      return typeof schema.minimum === "number" ? schema.minimum : 0;
+    case "boolean":
+      return false;
+    case "array":
+      return [];
+    case "object":
+      return {};
+    default:
+      return null;
+  }
+}
+
+function isObject(v: unknown): v is Json {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** A component name from `raw`: only [A-Za-z0-9._-], unique within `taken`. */

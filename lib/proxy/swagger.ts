@@ -5,9 +5,14 @@
  * in deno.json), so they are part of the module graph that `deno compile`
  * embeds, no CDN is contacted and nothing is read from disk at run time.
  *
- * Pages use relative links (`docs/swagger-ui.css`, `openapi.json`), so the
- * proxy also works behind a reverse proxy under a path prefix, and a strict
- * Content-Security-Policy: scripts and styles only from the proxy itself.
+ * Pages use relative links (`docs/swagger-ui.css`, `docs/openapi.json`), so
+ * the proxy also works behind a reverse proxy under a path prefix, and a
+ * strict Content-Security-Policy: scripts and styles only from the proxy
+ * itself.
+ *
+ * The page stays quick with hundreds of tools: it reads the OpenAPI 3.0
+ * rendition (see openapi_ui.ts), starts with the groups (tags) folded, hides
+ * the list of every schema, and offers a filter box for the groups.
  *
  * @module
  */
@@ -25,8 +30,12 @@ const INIT = `window.addEventListener("load", function () {
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis],
     layout: "BaseLayout",
+    docExpansion: "none",
+    defaultModelsExpandDepth: -1,
+    filter: true,
     tryItOutEnabled: true,
-    displayRequestDuration: true
+    displayRequestDuration: true,
+    validatorUrl: null
   });
 });
 `;
@@ -48,8 +57,8 @@ export const DOCS_ASSETS: readonly string[] = Object.keys(ASSETS);
 
 /**
  * The Swagger UI page, for `/docs` or `/<server>/docs`: relative links
- * resolve against the page's folder, so `docs/...` and `openapi.json` land
- * beside it (`/router/docs` loads `/router/openapi.json`).
+ * resolve against the page's folder, so `docs/...` lands beside it
+ * (`/router/docs` loads `/router/docs/openapi.json`).
  */
 export function docsPage(title: string): Response {
   const html = `<!doctype html>
@@ -62,7 +71,7 @@ export function docsPage(title: string): Response {
 <link rel="icon" type="image/png" href="docs/favicon-32x32.png">
 </head>
 <body>
-<div id="swagger-ui" data-spec="openapi.json"></div>
+<div id="swagger-ui" data-spec="docs/openapi.json"></div>
 <script src="docs/swagger-ui-bundle.js"></script>
 <script src="docs/init.js"></script>
 </body>

@@ -1,14 +1,18 @@
 /**
  * One REST tool call: arguments checked against the tool's input schema
  * (422), the call made with the configured timeout, and its outcome turned
- * into HTTP: 200 with the result, 502 when the tool reports an error, 503
- * when the server is down, 504 when it does not answer in time.
+ * into HTTP: 200 with the result, 422 (or 404) when the server refuses the
+ * arguments (or does not know the tool), 502 when the tool reports an
+ * error, 503 when the server is down, 504 when it does not answer in time.
+ * A caller's mistake is never a 502: the MCP SDK reports a refused argument
+ * as a tool error ("MCP error -32602: ..."), which is recognised here.
  *
  * @module
  */
 import { type CallToolResult, ErrorCode, McpError, type Tool } from "../mcp_sdk/types.ts";
 import { ChildUnavailableError, type McpChild, mcpCode } from "./children.ts";
-import { HttpError, jsonResponse } from "./errors.ts";
+import { HttpError } from "../http/errors.ts";
+import { jsonResponse } from "../http/responses.ts";
 import { checkArguments } from "./validate.ts";
 
 /** Call `tool` of `child` with `args` and answer in HTTP terms. */
@@ -26,7 +30,7 @@ export async function callToolOverHttp(
       422,
       "invalid_arguments",
       `${where}: ${errors.map((e) => `${e.field || "arguments"} ${e.message}`).join("; ")}`,
-      { errors },
+      { details: { errors } },
     );
   }
   let result: CallToolResult;
@@ -40,33 +44,46 @@ export async function callToolOverHttp(
         504,
         "tool_timeout",
         `${where} did not answer within ${timeoutMs / 1000} s (--tool-timeout)`,
-        { timeoutSeconds: timeoutMs / 1000 },
+        { details: { timeoutSeconds: timeoutMs / 1000 } },
       );
     }
     const message = err instanceof Error ? err.message : String(err);
-    if (code === ErrorCode.InvalidParams) {
-      throw new HttpError(422, "invalid_arguments", `${where}: ${message}`, {
-        errors: [{ field: "", pointer: "", message, keyword: "server" }],
-      });
-    }
+    if (code === ErrorCode.InvalidParams) throw refused(child, tool, message);
     throw new HttpError(
       502,
       "mcp_error",
       `${where}: the server answered with an error: ${message}`,
-      {
-        mcpCode: code ?? null,
-      },
+      { details: { mcpCode: code ?? null } },
     );
   }
   if (result.isError) {
     const text = textOf(result);
+    if (SDK_INVALID_PARAMS.test(text)) throw refused(child, tool, text);
     throw new HttpError(502, "tool_error", text || `${where} reported an error`, {
-      server: child.name,
-      tool: tool.name,
-      content: contentOf(result),
+      details: { server: child.name, tool: tool.name, content: contentOf(result) },
     });
   }
   return jsonResponse(200, resultBody(result));
+}
+
+/** How the MCP SDK words an `InvalidParams` error it returns as a tool error. */
+const SDK_INVALID_PARAMS = /^MCP error -32602: /;
+
+/** The server refused the call as the caller's mistake: an unknown tool (404) or bad arguments (422). */
+function refused(child: McpChild, tool: Tool, message: string): HttpError {
+  const where = `${child.name}/${tool.name}`;
+  const text = message.replace(SDK_INVALID_PARAMS, "");
+  if (/^Tool \S+ (not found|disabled)$/.test(text)) {
+    return new HttpError(
+      404,
+      "unknown_tool",
+      `${where}: the server says: ${text}; GET /${child.name} lists the tools`,
+      { details: { server: child.name, tools: child.tools.map((t) => t.name) } },
+    );
+  }
+  return new HttpError(422, "invalid_arguments", `${where}: ${text}`, {
+    details: { errors: [{ field: "", pointer: "", message: text, keyword: "server" }] },
+  });
 }
 
 /** The 200 body: structured content when given, else the content (text parsed as JSON if it is). */
@@ -108,7 +125,9 @@ function unavailable(child: McpChild, where: string, err?: ChildUnavailableError
     503,
     "server_unavailable",
     err?.message ?? `${where}: server ${child.name} is ${status.state}; try again shortly`,
-    { server: child.name, state: status.state, retryInSeconds: retry },
-    { "retry-after": String(Math.max(1, retry ?? 1)) },
+    {
+      details: { server: child.name, state: status.state, retryInSeconds: retry },
+      headers: { "retry-after": String(Math.max(1, retry ?? 1)) },
+    },
   );
 }

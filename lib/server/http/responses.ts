@@ -1,35 +1,30 @@
 /**
- * Response builders for the HTTP transports: plain text for HTTP-level
- * refusals, JSON-RPC error objects where an MCP client reads the body.
+ * The error shape of the MCP HTTP transports: refusals of a request body
+ * (parse error, wrong media type, too large, invalid request) are JSON-RPC
+ * error objects, which MCP clients read; HTTP-level refusals (Host, Origin,
+ * unknown path, wrong method) are plain text.
  *
  * @module
  */
+import type { HttpError } from "../../http/errors.ts";
+import { plainText } from "../../http/responses.ts";
 
-/** A `text/plain` response. */
-export function plainText(
+/** A JSON-RPC error response with `id: null`. */
+export function jsonRpcError(
   status: number,
-  body: string,
+  code: number,
+  message: string,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(body, {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", ...headers },
+    headers: { "Content-Type": "application/json", ...headers },
   });
 }
 
-/** JSON-RPC error codes used at the HTTP layer. */
-export const JSONRPC = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  /** Transport-level refusal (as the SDK's streamable transport uses). */
-  serverError: -32000,
-  sessionNotFound: -32001,
-} as const;
-
-/** A JSON-RPC error response with `id: null`. */
-export function jsonRpcError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
+/** Render a refusal for an MCP client. */
+export function mcpErrorShape(err: HttpError): Response {
+  return err.rpcCode === undefined
+    ? plainText(err.status, err.message, err.headers)
+    : jsonRpcError(err.status, err.rpcCode, err.message, err.headers);
 }

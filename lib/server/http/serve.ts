@@ -7,19 +7,19 @@
 import type { Server } from "../../mcp_sdk/server.ts";
 import { ConfigError } from "../../config/errors.ts";
 import { log } from "../../log.ts";
-import { App, type Middleware } from "./app.ts";
+import { App } from "../../http/app.ts";
+import { cors } from "../../http/cors.ts";
 import {
-  type AllowList,
-  LOCAL_HOSTS,
-  LOCAL_ORIGINS,
-  parseHosts,
-  parseOrigins,
-} from "./allow_list.ts";
-import { cors } from "./cors.ts";
-import { hostGuard } from "./host_guard.ts";
+  guardChain,
+  type GuardLists,
+  guardLists,
+  guardNotices,
+  type GuardSettingNames,
+} from "../../http/guard_settings.ts";
+import { addressUrl, listen } from "../../http/listen.ts";
+import { plainText } from "../../http/responses.ts";
 import { Inflight } from "./inflight.ts";
-import { originGuard } from "./origin_guard.ts";
-import { plainText } from "./responses.ts";
+import { mcpErrorShape } from "./responses.ts";
 import { Sessions } from "./sessions.ts";
 import { GRACE_MS, within } from "./shutdown.ts";
 import { MESSAGES_PATH, sseMessages, sseStream } from "./sse.ts";
@@ -60,62 +60,26 @@ export interface HttpServer {
   shutdown(graceMs?: number): Promise<void>;
 }
 
-function allowLists(opts: HttpOptions): { hosts: AllowList; origins: AllowList } {
-  const parse = (
-    entries: readonly string[],
-    local: readonly string[],
-    env: string,
-    parser: typeof parseHosts,
-  ) => {
-    try {
-      return parser(entries.length > 0 ? entries : local);
-    } catch (err) {
-      throw new ConfigError(`invalid value for ${env}: ${(err as Error).message}`);
-    }
-  };
-  return {
-    hosts: parse(
-      opts.allowedHosts,
-      LOCAL_HOSTS,
-      "ROUTER_MCP__ALLOWED_HOSTS (--mcp.allowed-hosts)",
-      parseHosts,
-    ),
-    origins: parse(
-      opts.allowedOrigins,
-      LOCAL_ORIGINS,
-      "ROUTER_MCP__ALLOWED_ORIGINS (--mcp.allowed-origins)",
-      parseOrigins,
-    ),
-  };
-}
+/** How people set the allow-lists of the MCP transports. */
+const GUARD_NAMES: GuardSettingNames = {
+  hostsFlag: "--mcp.allowed-hosts",
+  originsFlag: "--mcp.allowed-origins",
+  hosts: "ROUTER_MCP__ALLOWED_HOSTS",
+  origins: "ROUTER_MCP__ALLOWED_ORIGINS",
+};
 
-/** Whether a listen address only takes local connections. */
-export function isLoopback(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
-}
+/** Request headers MCP clients in a browser send. */
+const CORS_REQUEST_HEADERS = [
+  "Content-Type",
+  "Accept",
+  "Authorization",
+  "Mcp-Session-Id",
+  "Mcp-Protocol-Version",
+  "Last-Event-ID",
+];
 
-function startupNotices(opts: HttpOptions, hosts: AllowList, origins: AllowList): void {
-  if (hosts.any) {
-    log(
-      "warning",
-      "ROUTER_MCP__ALLOWED_HOSTS contains *: the Host check is off, so DNS rebinding protection " +
-        "is disabled; list the host names clients use instead",
-    );
-  }
-  if (origins.any) {
-    log(
-      "warning",
-      "ROUTER_MCP__ALLOWED_ORIGINS contains *: every web page may call this server from a browser",
-    );
-  }
-  if (opts.allowedHosts.length === 0 && !isLoopback(opts.hostname)) {
-    log(
-      "info",
-      `listening on ${opts.hostname} but only local clients are allowed (Host localhost, 127.0.0.1 or [::1]); ` +
-        "remote clients and reverse proxies need ROUTER_MCP__ALLOWED_HOSTS (such as mcp.example.com:*)",
-    );
-  }
+function lists(opts: HttpOptions): GuardLists {
+  return guardLists(opts.allowedHosts, opts.allowedOrigins, GUARD_NAMES);
 }
 
 /** Build the routes for `opts`. */
@@ -125,13 +89,16 @@ export function buildApp(
   inflight: Inflight,
   draining: () => boolean,
 ): App {
-  const { hosts, origins } = allowLists(opts);
-  const guarded = (methods: string[]): Middleware[] => [
-    hostGuard(hosts),
-    originGuard(origins),
-    cors(methods),
+  const guards = guardChain(lists(opts), GUARD_NAMES);
+  const guarded = (methods: string[]) => [
+    ...guards,
+    cors({
+      methods,
+      allowHeaders: CORS_REQUEST_HEADERS,
+      exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
+    }),
   ];
-  const app = new App();
+  const app = new App({ errorShape: mcpErrorShape, name: "MCP HTTP server" });
   app.use((_req, _ctx, next) =>
     draining()
       ? plainText(503, "Shutting down", { Connection: "close", "Retry-After": "5" })
@@ -154,55 +121,51 @@ export function buildApp(
 
 /** Start serving; resolves once listening. */
 export async function startHttp(opts: HttpOptions): Promise<HttpServer> {
-  const { hosts, origins } = allowLists(opts);
-  startupNotices(opts, hosts, origins);
+  guardNotices(opts.hostname, opts.allowedHosts, lists(opts), GUARD_NAMES);
   const sessions = new Sessions(opts.sessionTimeout * 1000, opts.maxSessions);
   const inflight = new Inflight();
   let draining = false;
   const app = buildApp(opts, sessions, inflight, () => draining);
-  return await new Promise((resolve, reject) => {
-    let server: Deno.HttpServer<Deno.NetAddr>;
-    try {
-      server = Deno.serve({
-        hostname: opts.hostname,
-        port: opts.port,
-        onListen: (addr) => {
-          const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
-          const path = opts.transport === "streamable-http" ? "/mcp" : "/sse";
-          log(
-            "info",
-            `listening on http://${host}:${addr.port}${path} (${opts.transport}` +
-              `${opts.stateless && opts.transport === "streamable-http" ? ", stateless" : ""}; ` +
-              `health: /health)`,
-          );
-        },
-        onError: (err) => {
-          log("error", `HTTP request failed: ${err instanceof Error ? err.message : String(err)}`);
-          return plainText(500, "Internal Server Error");
-        },
-      }, app.fetch);
-    } catch (err) {
-      sessions.closeAll();
-      const why = err instanceof Error ? err.message : String(err);
-      reject(new Error(`cannot listen on ${opts.hostname}:${opts.port}: ${why}`));
-      return;
-    }
-    resolve({
-      addr: server.addr,
-      sessions,
-      inflight,
-      async shutdown(graceMs = GRACE_MS) {
-        draining = true;
-        const finished = server.shutdown();
-        if (!(await within(inflight.idle(), graceMs))) {
-          log(
-            "warning",
-            `${inflight.count} request(s) still running after ${graceMs / 1000} s; closing`,
-          );
-        }
-        await sessions.closeAll();
-        await within(finished, 2_000);
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = listen({
+      hostname: opts.hostname,
+      port: opts.port,
+      portSetting: "--mcp.port (ROUTER_MCP__PORT)",
+      hostSetting: "--mcp.host (ROUTER_MCP__HOST)",
+      onListen: (addr) => {
+        const path = opts.transport === "streamable-http" ? "/mcp" : "/sse";
+        log(
+          "info",
+          `listening on ${addressUrl(addr)}${path} (${opts.transport}` +
+            `${opts.stateless && opts.transport === "streamable-http" ? ", stateless" : ""}; ` +
+            `health: /health)`,
+        );
       },
-    });
-  });
+      onError: (err) => {
+        log("error", `HTTP request failed: ${err instanceof Error ? err.message : String(err)}`);
+        return plainText(500, "Internal Server Error");
+      },
+    }, app.fetch);
+  } catch (err) {
+    await sessions.closeAll();
+    throw err;
+  }
+  return {
+    addr: server.addr,
+    sessions,
+    inflight,
+    async shutdown(graceMs = GRACE_MS) {
+      draining = true;
+      const finished = server.shutdown();
+      if (!(await within(inflight.idle(), graceMs))) {
+        log(
+          "warning",
+          `${inflight.count} request(s) still running after ${graceMs / 1000} s; closing`,
+        );
+      }
+      await sessions.closeAll();
+      await within(finished, 2_000);
+    },
+  };
 }

@@ -5,12 +5,14 @@
  * @module
  */
 import type { Server } from "../../mcp_sdk/server.ts";
-import type { Handler, MethodRoute } from "./app.ts";
-import { bodyLimit } from "./body_limit.ts";
-import { requireJson } from "./content_type.ts";
+import type { Handler, MethodRoute } from "../../http/app.ts";
+import { bodyLimit } from "../../http/body_limit.ts";
+import { requireJson } from "../../http/content_type.ts";
+import { HttpError, JSONRPC } from "../../http/errors.ts";
+import { jsonBody } from "../../http/json_body.ts";
+import { plainText } from "../../http/responses.ts";
 import type { Inflight } from "./inflight.ts";
-import { jsonBody } from "./json_body.ts";
-import { JSONRPC, jsonRpcError, plainText } from "./responses.ts";
+import { rejectEmptyBatch } from "./json_rpc.ts";
 import type { Sessions } from "./sessions.ts";
 import { SseServerTransport } from "./sse_transport.ts";
 
@@ -51,7 +53,7 @@ export function sseStream(opts: SseOptions): Handler {
 /** `POST /messages?sessionId=<id>`: deliver a message to the session. */
 export function sseMessages(opts: SseOptions): MethodRoute {
   return {
-    use: [requireJson, bodyLimit(), jsonBody],
+    use: [requireJson, bodyLimit(), jsonBody(), rejectEmptyBatch],
     handle: (req, ctx) => {
       const id = ctx.query.get("sessionId");
       if (!id) return plainText(400, "sessionId query parameter is required");
@@ -61,7 +63,9 @@ export function sseMessages(opts: SseOptions): MethodRoute {
       }
       const requestInfo = { headers: Object.fromEntries(req.headers) };
       if (!session.transport.receive(ctx.body, { requestInfo })) {
-        return jsonRpcError(400, JSONRPC.invalidRequest, "Invalid Request: not a JSON-RPC message");
+        throw new HttpError(400, "invalid_request", "Invalid Request: not a JSON-RPC message", {
+          rpcCode: JSONRPC.invalidRequest,
+        });
       }
       return plainText(202, "Accepted");
     },

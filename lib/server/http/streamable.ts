@@ -8,12 +8,13 @@
 import type { Server } from "../../mcp_sdk/server.ts";
 import { WebStandardStreamableHTTPServerTransport } from "../../mcp_sdk/server.ts";
 import { isInitializeRequest } from "../../mcp_sdk/types.ts";
-import type { Context, MethodRoute } from "./app.ts";
-import { bodyLimit } from "./body_limit.ts";
-import { requireJson } from "./content_type.ts";
+import type { Context, MethodRoute } from "../../http/app.ts";
+import { bodyLimit } from "../../http/body_limit.ts";
+import { requireJson } from "../../http/content_type.ts";
+import { HttpError, JSONRPC } from "../../http/errors.ts";
+import { jsonBody } from "../../http/json_body.ts";
 import type { Inflight } from "./inflight.ts";
-import { jsonBody } from "./json_body.ts";
-import { JSONRPC, jsonRpcError } from "./responses.ts";
+import { rejectEmptyBatch } from "./json_rpc.ts";
 import { type Session, type Sessions, watchBody } from "./sessions.ts";
 
 /** What the `/mcp` handlers need. */
@@ -26,7 +27,7 @@ export interface StreamableOptions {
   stateless: boolean;
 }
 
-const POST_STAGES = [requireJson, bodyLimit(), jsonBody];
+const POST_STAGES = [requireJson, bodyLimit(), jsonBody(), rejectEmptyBatch];
 
 function isInitialize(body: unknown): boolean {
   return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
@@ -40,14 +41,19 @@ export function streamableRoutes(opts: StreamableOptions): Record<string, Method
   const inSession = (req: Request, ctx: Context) => {
     const id = req.headers.get("mcp-session-id");
     if (id === null) {
-      return jsonRpcError(
+      throw new HttpError(
         400,
-        JSONRPC.serverError,
+        "session_required",
         "Bad Request: Mcp-Session-Id header is required",
+        { rpcCode: JSONRPC.serverError },
       );
     }
     const session = opts.sessions.get(id);
-    if (!session) return jsonRpcError(404, JSONRPC.sessionNotFound, "Session not found");
+    if (!session) {
+      throw new HttpError(404, "session_not_found", "Session not found", {
+        rpcCode: JSONRPC.sessionNotFound,
+      });
+    }
     return handle(opts.sessions, session, req, ctx);
   };
   return {
@@ -83,10 +89,11 @@ async function handle(
 /** An initialize request without a session: a new session. */
 async function open(opts: StreamableOptions, req: Request, ctx: Context): Promise<Response> {
   if (opts.sessions.full) {
-    return jsonRpcError(
+    throw new HttpError(
       503,
-      JSONRPC.serverError,
+      "too_many_sessions",
       "Too many sessions: close one (DELETE /mcp) or raise --mcp.max-sessions",
+      { rpcCode: JSONRPC.serverError },
     );
   }
   const server = opts.newServer();

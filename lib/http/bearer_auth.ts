@@ -7,8 +7,8 @@
  * @module
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { Middleware } from "./app.ts";
 import { HttpError } from "./errors.ts";
-import type { Middleware } from "./middleware.ts";
 
 /** Whether `presented` equals `expected`, in time independent of both. */
 export function keysMatch(presented: string, expected: string): boolean {
@@ -23,26 +23,16 @@ export function bearerToken(header: string | null): string {
   return m ? m[1] : "";
 }
 
-/**
- * Require `Authorization: Bearer <key>` on the requests `isProtected`
- * selects. Without a key, everything is open.
- */
-export function requireBearer(
-  key: string | undefined,
-  isProtected: (req: Request) => boolean,
-): Middleware {
-  return (next) => (req) => {
-    if (!key || !isProtected(req)) return next(req);
+/** Middleware requiring `Authorization: Bearer <key>`; `realm` names the service. */
+export function bearerAuth(key: string, realm: string): Middleware {
+  return (req, _ctx, next) => {
     // Always compare, even against "", so both failures take the same path.
-    if (!keysMatch(bearerToken(req.headers.get("authorization")), key)) {
-      throw new HttpError(
-        401,
-        "unauthorized",
-        "missing or wrong API key; send the header Authorization: Bearer <key>",
-        null,
-        { "www-authenticate": 'Bearer realm="mcp-server-router proxy"' },
-      );
-    }
-    return next(req);
+    if (keysMatch(bearerToken(req.headers.get("authorization")), key)) return next();
+    throw new HttpError(
+      401,
+      "unauthorized",
+      "missing or wrong API key; send the header Authorization: Bearer <key>",
+      { headers: { "www-authenticate": `Bearer realm="${realm}"` } },
+    );
   };
 }

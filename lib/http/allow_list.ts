@@ -126,3 +126,25 @@ export function originAllowed(list: AllowList, header: string): boolean {
     p.scheme === scheme && p.host === host && portMatches(p.port, actual)
   );
 }
+
+/**
+ * Whether `origin` is the very place the request was sent to: its host and
+ * port equal the `Host` header's (the page was served from this server).
+ * Only meaningful once the Host guard has checked `host` against its list.
+ */
+export function sameOrigin(origin: string, host: string | null): boolean {
+  if (host === null) return false;
+  const o = ORIGIN_HEADER.exec(origin.trim().toLowerCase());
+  const h = HOST_HEADER.exec(host.trim().toLowerCase());
+  if (!o || !h || (o[1] !== "http" && o[1] !== "https")) return false;
+  const defaultPort = DEFAULT_PORTS[o[1]];
+  const originPort = o[3] === undefined ? defaultPort : Number(o[3]);
+  const hostPort = h[2] === undefined ? defaultPort : Number(h[2]);
+  return o[2] === h[1] && originPort === hostPort;
+}
+
+/** Whether a listen address only takes connections from this machine. */
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
