@@ -105,7 +105,7 @@ Deno.test({
       assert.deepEqual(JSON.parse(body), {}, "no filter is pre-filled");
       await tab.evaluate(`${list}.querySelector('.tablinks[data-name="model"]').click()`);
       await tab.waitFor(
-        `${list}.querySelector(".model-box")?.innerText.includes("actual_interface")`,
+        `${list}.querySelector(".model-box")?.innerText.includes("where")`,
         "the request body's schema, from docs/schemas.json",
       );
       assert.ok((await fetched()).includes("/docs/schemas.json"));
