@@ -5,7 +5,6 @@
  * @module
  */
 import type { Server } from "../../mcp_sdk/server.ts";
-import { ConfigError } from "../../config/errors.ts";
 import { log } from "../../log.ts";
 import { App } from "../../http/app.ts";
 import { cors } from "../../http/cors.ts";

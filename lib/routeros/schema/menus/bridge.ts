@@ -4,6 +4,7 @@
  * @module
  */
 import { bool, duration, int, list, mac, oneOf, ref, state, text } from "../field.ts";
+import { comment, disabled, dynamic } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/interface/bridge`. */
@@ -39,8 +40,8 @@ export const bridges = menu({
     "fast-forward": bool("Fast path for bridges with exactly two ports"),
     "ageing-time": duration("How long learned MAC addresses are kept, e.g. 5m"),
     running: state(bool("Whether the interface is running (link up and enabled)")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 
@@ -70,11 +71,9 @@ export const bridgePorts = menu({
     trusted: bool("Trusted for DHCP snooping"),
     "bpdu-guard": bool("Disable the port when it receives a BPDU"),
     inactive: state(bool("Whether the port is inactive (interface down or missing)")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    comment: comment(),
   },
 });
 
@@ -91,10 +90,8 @@ export const bridgeVlans = menu({
     untagged: list("Ports that carry these VLANs untagged"),
     "current-tagged": state(list("Tagged members in effect (including dynamic ones)")),
     "current-untagged": state(list("Untagged members in effect (including dynamic ones)")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    comment: comment(),
   },
 });

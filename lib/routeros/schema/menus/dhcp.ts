@@ -16,6 +16,7 @@ import {
   state,
   text,
 } from "../field.ts";
+import { comment, disabled, dynamic, invalid } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/ip/dhcp-server`. */
@@ -41,14 +42,10 @@ export const dhcpServers = menu({
     "conflict-detection": bool("Ping an address before offering it"),
     "lease-script": text("Script run when a lease is bound or released"),
     relay: text("Address of the DHCP relay this server answers through (0.0.0.0: none)"),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    invalid: invalid(),
+    comment: comment(),
   },
 });
 
@@ -69,7 +66,7 @@ export const dhcpNetworks = menu({
     "dhcp-option": list("Extra DHCP options (names from /ip dhcp-server option)"),
     "next-server": ipv4("TFTP server address for network boot"),
     "boot-file-name": text("Boot file name for network boot"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    comment: comment(),
   },
 });
 
@@ -98,10 +95,8 @@ export const dhcpLeases = menu({
     "expires-after": state(duration("Time left on the active lease")),
     "last-seen": state(duration("Time since the client was last seen")),
     blocked: state(bool("Whether the lease is blocked")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    comment: comment(),
   },
 });

@@ -4,6 +4,7 @@
  * @module
  */
 import { bool, duration, int, list, oneOf, state, text } from "../field.ts";
+import { comment, disabled, dynamic } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/ip/dns`. */
@@ -55,11 +56,9 @@ export const dnsStatic = menu({
     "address-list": text("Firewall address list resolved addresses are added to", {
       releases: { from: "7.0" },
     }),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    comment: comment(),
   },
 });
 

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { address, bool, duration, int, list, oneOf, ports, state, text } from "../field.ts";
+import { address, bool, duration, list, oneOf, ports, state, text } from "../field.ts";
+import { comment, counters, disabled, dynamic, invalid } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/ip/firewall/filter`. */
@@ -66,16 +67,11 @@ export const firewallFilter = menu({
     "hw-offload": bool("Offload fasttracked connections to hardware", {
       releases: { until: "7.20" },
     }),
-    bytes: state(int("Bytes matched by this item since the counters were reset")),
-    packets: state(int("Packets matched by this item since the counters were reset")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    ...counters(),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    invalid: invalid(),
+    comment: comment(),
   },
 });
 
@@ -135,16 +131,11 @@ export const firewallNat = menu({
     }),
     "to-addresses": address("New address or range (src-nat, dst-nat, netmap)", { family: "ipv4" }),
     "to-ports": ports("New port or range (src-nat, dst-nat, redirect, masquerade)"),
-    bytes: state(int("Bytes matched by this item since the counters were reset")),
-    packets: state(int("Packets matched by this item since the counters were reset")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    ...counters(),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    invalid: invalid(),
+    comment: comment(),
   },
 });
 
@@ -219,16 +210,11 @@ export const firewallMangle = menu({
     "new-mss": text("MSS set by change-mss, e.g. clamp-to-pmtu or 1400"),
     "new-dscp": text("DSCP value set by change-dscp, 0-63"),
     passthrough: bool("Continue with the next rule after this one matched"),
-    bytes: state(int("Bytes matched by this item since the counters were reset")),
-    packets: state(int("Packets matched by this item since the counters were reset")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    ...counters(),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    invalid: invalid(),
+    comment: comment(),
   },
 });
 
@@ -280,16 +266,11 @@ export const firewallRaw = menu({
     "address-list-timeout": duration("How long added addresses stay, e.g. 1d, or none-dynamic", {
       words: ["none-dynamic", "none-static"],
     }),
-    bytes: state(int("Bytes matched by this item since the counters were reset")),
-    packets: state(int("Packets matched by this item since the counters were reset")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    ...counters(),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    invalid: invalid(),
+    comment: comment(),
   },
 });
 
@@ -306,11 +287,9 @@ export const firewallAddressList = menu({
     }),
     timeout: duration("How long the entry lives, e.g. 1d (none: permanent)"),
     "creation-time": state(text("When the entry was added")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    comment: comment(),
   },
 });
 
@@ -370,16 +349,11 @@ export const ipv6FirewallFilter = menu({
     "reject-with": text(
       "ICMPv6 error sent by action reject, e.g. icmp-admin-prohibited or tcp-reset",
     ),
-    bytes: state(int("Bytes matched by this item since the counters were reset")),
-    packets: state(int("Packets matched by this item since the counters were reset")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    ...counters(),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    invalid: invalid(),
+    comment: comment(),
   },
 });
 
@@ -397,10 +371,8 @@ export const ipv6FirewallAddressList = menu({
     }),
     timeout: duration("How long the entry lives, e.g. 1d (none: permanent)"),
     "creation-time": state(text("When the entry was added")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    comment: comment(),
   },
 });

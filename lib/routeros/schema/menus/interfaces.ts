@@ -4,6 +4,7 @@
  * @module
  */
 import { bool, int, list, mac, oneOf, ref, state, text } from "../field.ts";
+import { comment, disabled, dynamic } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/interface`. */
@@ -27,11 +28,9 @@ export const interfaces = menu({
     "link-downs": state(int("How many times the link went down since boot")),
     running: state(bool("Whether the interface is running (link up and enabled)")),
     slave: state(bool("Whether the interface is a port of a bridge (or bond)")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    comment: comment(),
   },
 });
 
@@ -66,8 +65,8 @@ export const ethernet = menu({
     ),
     running: state(bool("Whether the interface is running (link up and enabled)")),
     slave: state(bool("Whether the port is in a bridge")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 
@@ -95,8 +94,8 @@ export const vlans = menu({
     ),
     "use-service-tag": bool("Use an 802.1ad service tag (QinQ outer tag) instead of 802.1Q"),
     running: state(bool("Whether the interface is running (link up and enabled)")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 

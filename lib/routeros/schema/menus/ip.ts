@@ -4,6 +4,7 @@
  * @module
  */
 import { bool, ipv4, ipv4Prefix, ipv6Prefix, list, ref, state, text } from "../field.ts";
+import { comment, disabled, dynamic, invalid } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/ip/address`. */
@@ -25,7 +26,7 @@ export const ipAddress = menu({
     disabled: bool("Whether the address is disabled"),
     dynamic: state(bool("Whether the address was added by a service (DHCP client, PPP)")),
     invalid: state(bool("Whether RouterOS considers the address invalid (interface gone)")),
-    comment: text("Free-text comment"),
+    comment: comment(),
   },
 });
 
@@ -46,14 +47,10 @@ export const ipv6Address = menu({
     advertise: bool("Advertise the prefix in router advertisements (SLAAC)"),
     "no-dad": bool("Skip duplicate address detection"),
     "link-local": state(bool("Whether it is a link-local (fe80::/10) address")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    invalid: invalid(),
+    comment: comment(),
   },
 });
 
@@ -71,7 +68,7 @@ export const ipPool = menu({
       item: "address",
     }),
     "next-pool": text("Pool to take addresses from when this one is exhausted, or none"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    comment: comment(),
   },
 });
 

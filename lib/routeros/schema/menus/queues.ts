@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { bool, int, list, oneOf, state, text } from "../field.ts";
+import { int, list, oneOf, state, text } from "../field.ts";
+import { comment, disabled, dynamic, invalid } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/queue/simple`. */
@@ -29,14 +30,10 @@ export const simpleQueues = menu({
     parent: text("Parent queue, or none"),
     "packet-marks": list("Only packets with these mangle marks"),
     queue: text("Upload/download queue types, e.g. default-small/default-small"),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    invalid: invalid(),
+    comment: comment(),
   },
 });
 
@@ -58,11 +55,9 @@ export const queueTree = menu({
     "burst-time": text("Averaging window for bursts, e.g. 8s"),
     priority: int("Priority 1 (highest) to 8"),
     queue: text("Queue type, e.g. default-small"),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    invalid: invalid(),
+    comment: comment(),
   },
 });
 

@@ -4,6 +4,7 @@
  * @module
  */
 import { bool, int, ipv4, ipv4Prefix, ipv6Prefix, oneOf, state, text } from "../field.ts";
+import { comment, disabled, dynamic } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /**
@@ -61,11 +62,9 @@ export const ipRoutes = menu({
       bool("Whether the route is inactive (gateway unreachable)", { releases: { from: "7.0" } }),
     ),
     ...ROUTE_STATE,
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    comment: comment(),
   },
 });
 
@@ -86,10 +85,8 @@ export const ipv6Routes = menu({
     "check-gateway": oneOf(["arp", "ping", "none"], "Probe the gateway"),
     active: state(bool("Whether the route is in use")),
     ...ROUTE_STATE,
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    dynamic: state(
-      bool("Whether the item is dynamic (created by a service; not saved, cannot be edited)"),
-    ),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    dynamic: dynamic(),
+    comment: comment(),
   },
 });

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { bool, duration, int, ipv4, list, mac, oneOf, state, text } from "../field.ts";
+import { duration, int, ipv4, list, mac, oneOf, state, text } from "../field.ts";
+import { comment, disabled, invalid } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/ip/service`. */
@@ -23,10 +24,8 @@ export const ipServices = menu({
     "tls-version": oneOf(["any", "only-1.2"], "Accepted TLS versions (www-ssl, api-ssl)"),
     vrf: text("VRF the service listens in", { releases: { from: "7.0" } }),
     "max-sessions": int("Most concurrent sessions", { releases: { from: "7.16" } }),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    invalid: state(
-      bool("Whether RouterOS marks the item invalid (e.g. it names a missing interface)"),
-    ),
+    disabled: disabled(),
+    invalid: invalid(),
   },
 });
 
@@ -51,8 +50,8 @@ export const netwatch = menu({
     "test-script": text("Script run after every probe", { releases: { from: "7.4" } }),
     status: state(text("up, down or unknown")),
     since: state(text("When the status last changed")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 
@@ -73,8 +72,8 @@ export const scheduler = menu({
     owner: state(text("User who created the task")),
     "run-count": state(int("How many times it ran")),
     "next-run": state(text("When it runs next")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 

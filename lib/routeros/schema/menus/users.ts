@@ -4,6 +4,7 @@
  * @module
  */
 import { bool, int, list, ref, state, text } from "../field.ts";
+import { comment, disabled } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/user`. */
@@ -23,8 +24,8 @@ export const users = menu({
       item: "address",
     }),
     "last-logged-in": state(text("When the user last logged in")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 
@@ -39,7 +40,7 @@ export const userGroups = menu({
     name: text("Group name", { required: true }),
     policy: list('Policies granted, e.g. ["read", "test", "ssh"]', { required: true }),
     skin: text("WebFig skin (default: default)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    comment: comment(),
   },
 });
 

@@ -4,6 +4,7 @@
  * @module
  */
 import { bool, duration, int, list, ref, state, text } from "../field.ts";
+import { comment, disabled } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/interface/wireguard`. */
@@ -21,8 +22,8 @@ export const wireguard = menu({
     "private-key": text("Private key, base64 (generated when not given)", { secret: true }),
     "public-key": state(text("Public key, base64, derived from the private key")),
     running: state(bool("Whether the interface is running (link up and enabled)")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 
@@ -58,7 +59,7 @@ export const wireguardPeers = menu({
     "last-handshake": state(text("Time since the last handshake")),
     rx: state(int("Bytes received from the peer")),
     tx: state(int("Bytes sent to the peer")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });

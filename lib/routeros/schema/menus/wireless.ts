@@ -4,6 +4,7 @@
  * @module
  */
 import { bool, int, list, mac, oneOf, ref, state, text } from "../field.ts";
+import { comment, disabled } from "../common.ts";
 import { menu } from "../menu.ts";
 
 /** `/interface/wifi`. */
@@ -38,8 +39,8 @@ export const wifi = menu({
     "channel.frequency": text("Frequencies in MHz, e.g. 2412 or 5180-5320"),
     "channel.width": text("Channel width, e.g. 20mhz, 20/40mhz, 20/40/80mhz"),
     running: state(bool("Whether the interface is running (link up and enabled)")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 
@@ -83,8 +84,8 @@ export const wifiAccessList = menu({
     "vlan-id": int("VLAN id assigned to the client"),
     "client-isolation": bool("Keep the client from talking to other clients"),
     time: text("Time window, e.g. 8h-17h,mon,tue"),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 
@@ -127,8 +128,8 @@ export const wireless = menu({
     "mac-address": state(text("MAC address")),
     mtu: int("MTU in bytes"),
     running: state(bool("Whether the interface is running (link up and enabled)")),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
 
@@ -200,7 +201,7 @@ export const wirelessAccessList = menu({
     "vlan-mode": oneOf(["default", "no-tag", "use-service-tag", "use-tag"], "VLAN tagging"),
     "vlan-id": int("VLAN id for the client"),
     time: text("Time window, e.g. 8h-17h,mon,tue"),
-    disabled: bool("Whether the item is disabled (kept in the configuration but not in effect)"),
-    comment: text("Free-text comment (shown as ;;; above the item in RouterOS)"),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
