@@ -55,6 +55,8 @@ function fleetServer(inventory: string): Promise<StdioServer> {
     inventory,
     "--host-key-policy",
     "off",
+    "--toolsets",
+    "all",
     "--log-level",
     "error",
   ]);

@@ -59,10 +59,12 @@ export async function measureLatency(opts: LatencyOptions): Promise<LatencyFigur
       stdioCall: () => s.call("router_list_ip_addresses"),
     };
     // Same answer on every path, so they do the same work.
-    const expected = (await r.exec(READ_COMMAND)).trim();
+    // (The raw channel shows the router's CRLF line ends; the pool gives LF.)
+    const lf = (text: string) => text.replace(/\r\n/g, "\n").trim();
+    const expected = lf(await r.exec(READ_COMMAND));
     const pooled = await pool.exec(target, READ_COMMAND, { idempotent: true, menu: "bench" });
-    if (pooled.output.trim() !== expected) throw new Error("pooled exec output differs from floor");
-    if ((await connectPerCall(target, READ_COMMAND)).output.trim() !== expected) {
+    if (lf(pooled.output) !== expected) throw new Error("pooled exec output differs from floor");
+    if (lf((await connectPerCall(target, READ_COMMAND)).output) !== expected) {
       throw new Error("connect-per-call output differs from floor");
     }
     // Warm-up: JIT, the server's dialect detection, ajv schema compilation.

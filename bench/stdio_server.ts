@@ -136,6 +136,8 @@ export function singleRouterArgs(host: string, port: number): string[] {
     String(port),
     "--host-key-policy",
     "off",
+    "--toolsets",
+    "all",
     "--log-level",
     "warning",
   ];

@@ -140,7 +140,10 @@ Deno.test("an irreversible operation is refused before anything changes", async 
     const before = configOf(sim);
     const r = await callTool(session, "router_apply_changes", {
       confirm: true,
-      operations: [{ tool: "router_update_user", arguments: { name: "admin", password: "x" } }],
+      operations: [{
+        tool: "router_update_user",
+        arguments: { name: "admin", password: "x", confirm: true },
+      }],
     });
     assert.equal(r.isError, true);
     assert.match(r.content[0].text, /cannot be reverted/);

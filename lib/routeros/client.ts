@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isIP } from "node:net";
 import { SshError } from "../ssh/errors.ts";
 import type { SshPool } from "../ssh/pool.ts";
 import type { SshTarget } from "../ssh/target.ts";
@@ -79,6 +80,18 @@ export class RouterOsClient {
     if (!dialect) throw outputError(r.output);
     this.#cache.dialect = { connectionId: r.connectionId, dialect };
     return dialect;
+  }
+
+  /**
+   * The addresses of this server's SSH session (what the lock-out guard
+   * protects): the router's end (the socket's peer, else the configured host
+   * when it is an IP literal) and this host's end (unknown before the first
+   * connection). Behind NAT the router sees other addresses than these.
+   */
+  session(): { router?: string; local?: string } {
+    const host = this.target.host.replace(/^\[|\]$/g, "");
+    const live = this.#pool.endpoints(this.target.title);
+    return { router: live?.router ?? (isIP(host) ? host : undefined), local: live?.local };
   }
 
   /** A new script for this router's dialect. */

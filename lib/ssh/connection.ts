@@ -109,6 +109,19 @@ export class SshConnection {
     return this.#retired;
   }
 
+  /**
+   * The router's address as this connection reached it (after DNS), without
+   * an IPv4-mapped `::ffff:` prefix; undefined once the socket is gone.
+   */
+  get remoteAddress(): string | undefined {
+    return this.#socket.remoteAddress?.replace(/^::ffff:(?=\d+\.)/, "");
+  }
+
+  /** This host's address on the connection, as the router sees it (before any NAT). */
+  get localAddress(): string | undefined {
+    return this.#socket.localAddress?.replace(/^::ffff:(?=\d+\.)/, "");
+  }
+
   /** Counters for tests and the benchmark. */
   get stats(): ConnectionStats {
     return {

@@ -120,6 +120,12 @@ export class SshPool {
     return conn ? { connectionId: conn.id, ...conn.stats } : undefined;
   }
 
+  /** Both ends of the device's live connection, if any: the router's address and ours. */
+  endpoints(title: string): { router?: string; local?: string } | undefined {
+    const conn = this.#usable(this.#current.get(title));
+    return conn ? { router: conn.remoteAddress, local: conn.localAddress } : undefined;
+  }
+
   /** Dialer counters: attempts in flight, waiting, and the most ever in flight. */
   dialerStats(): { limit: number; inFlight: number; waiting: number; peak: number } {
     const d = this.#dialer;

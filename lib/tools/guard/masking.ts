@@ -39,7 +39,12 @@ export function maskCommands(
   return commands.map((c) => maskCommand(c, secrets));
 }
 
-/** Free text (an error message) with the value of every secret argument masked. */
+/**
+ * Free text (an error message) with the value of every secret argument
+ * masked. A value shorter than 8 characters is masked only where it stands
+ * as a whole token (not inside a longer word), so a one-letter password does
+ * not shred the sentence around it; a longer value is masked wherever it is.
+ */
 export function maskText(
   text: string,
   args: Record<string, unknown>,
@@ -48,5 +53,12 @@ export function maskText(
   const values = secrets.map((k) => args[k])
     .filter((v): v is string => typeof v === "string" && v !== "")
     .sort((a, b) => b.length - a.length);
-  return values.reduce((out, v) => out.split(v).join(SECRET_MASK), maskCommand(text, secrets));
+  return values.reduce((out, v) => {
+    if (v.length >= 8) return out.split(v).join(SECRET_MASK);
+    const escaped = v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return out.replace(
+      new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu"),
+      SECRET_MASK,
+    );
+  }, maskCommand(text, secrets));
 }

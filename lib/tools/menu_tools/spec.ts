@@ -6,6 +6,7 @@
  * @module
  */
 import type { MenuSchema } from "../../routeros/schema/menu.ts";
+import type { LockoutRule } from "../guard/lockout.ts";
 import type { Toolset, Verb } from "../tool.ts";
 
 /** The proper names of a menu's items, and the stems of its tool names. */
@@ -44,4 +45,6 @@ export interface MenuTools {
   /** Guidance for agents, appended once to every description of the menu's tools. */
   notes?: string;
   example?: MenuExample;
+  /** What a write would cut of this server's own access (see lib/tools/guard/lockout.ts). */
+  lockout?: LockoutRule;
 }

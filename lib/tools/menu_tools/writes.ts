@@ -212,6 +212,33 @@ async function checkReferences(spec: MenuTools, args: Args, ctx: ToolContext): P
   return problems;
 }
 
+/** The item a write acts on, read now (undefined for add, or when it is not found). */
+async function currentOf(
+  spec: MenuTools,
+  verb: Verb,
+  args: Args,
+  ctx: ToolContext,
+  release: Dialect["release"],
+): Promise<Args | undefined> {
+  const rs = readSpecOf(spec.schema, release);
+  if (spec.schema.kind === "singleton") {
+    return toItem(spec.schema, release, (await ctx.client.read(rs))[0]);
+  }
+  if (verb === "add") return undefined;
+  const ref = refOn(spec.schema, refOf(spec.schema, args), release);
+  const [raw] = await ctx.client.read(rs, [refCondition(ref)]).catch(() => []);
+  return raw ? toItem(spec.schema, release, raw) : undefined;
+}
+
+/** The item as a write would leave it (for remove: as it was), secrets masked. */
+function afterOf(spec: MenuTools, verb: Verb, args: Args, current: Args | undefined): Args {
+  if (verb === "add") return { id: "(new)", ...givenValues(spec, args) };
+  if (verb === "update") return { ...current, ...givenValues(spec, updateValues(spec, args)) };
+  if (verb === "enable" && current) return { ...current, disabled: false };
+  if (verb === "disable" && current) return { ...current, disabled: true };
+  return current ?? {};
+}
+
 /** A dry run: the script, and what reads say about the call's chances. */
 async function dryRunOf(
   spec: MenuTools,
@@ -224,14 +251,9 @@ async function dryRunOf(
   const plan = PLANS[verb as Exclude<Verb, "list" | "get">](spec, dialect, args);
   const rs = readSpecOf(spec.schema, release);
   const problems: string[] = [];
-  let current: Args | undefined;
-  if (spec.schema.kind === "singleton") {
-    current = toItem(spec.schema, release, (await ctx.client.read(rs))[0]);
-  } else if (verb !== "add") {
-    const ref = refOn(spec.schema, refOf(spec.schema, args), release);
-    const [raw] = await ctx.client.read(rs, [refCondition(ref)]).catch(() => []);
-    if (raw) current = toItem(spec.schema, release, raw);
-    else problems.push(notFound(spec, ref).message);
+  const current = await currentOf(spec, verb, args, ctx, release);
+  if (!current && verb !== "add") {
+    problems.push(notFound(spec, refOn(spec.schema, refOf(spec.schema, args), release)).message);
   }
   if (verb === "add" || verb === "update") problems.push(...await checkReferences(spec, args, ctx));
   const key = spec.schema.key;
@@ -249,12 +271,23 @@ async function dryRunOf(
       .catch(() => []);
     if (!dest.length) problems.push(`destination ${String(args.destination)} does not exist`);
   }
-  let preview: Args = current ?? {};
-  if (verb === "add") preview = { id: "(new)", ...givenValues(spec, args) };
-  if (verb === "update") preview = { ...current, ...givenValues(spec, updateValues(spec, args)) };
-  if (verb === "enable" && current) preview = { ...current, disabled: false };
-  if (verb === "disable" && current) preview = { ...current, disabled: true };
-  return { commands: [plan.script.toString()], preview, problems };
+  return {
+    commands: [plan.script.toString()],
+    preview: afterOf(spec, verb, args, current),
+    problems,
+  };
+}
+
+/** What the write would cut of this server's access (the menu's lock-out rule), read now. */
+async function lockoutOf(
+  spec: MenuTools,
+  verb: Verb,
+  args: Args,
+  ctx: ToolContext,
+): Promise<string | undefined> {
+  const release = (await menuDialect(spec.schema, ctx)).release;
+  const before = await currentOf(spec, verb, args, ctx, release);
+  return await spec.lockout!({ verb, before, after: afterOf(spec, verb, args, before) }, ctx);
 }
 
 /** A write tool from its verb's plan: the handler and the dry run share the plan. */
@@ -291,6 +324,7 @@ function writeTool(
       );
     },
     dryRun: (args: Args, ctx) => dryRunOf(spec, verb, args, ctx),
+    lockout: spec.lockout ? (args: Args, ctx) => lockoutOf(spec, verb, args, ctx) : undefined,
   };
 }
 

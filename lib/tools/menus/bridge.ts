@@ -7,6 +7,7 @@
 import { bridgePorts, bridges, bridgeVlans } from "../../routeros/schema/menus/bridge.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
+import { ownInterface } from "../guard/lockout.ts";
 
 /** `/interface/bridge`. */
 export const bridgesTools: MenuTools = {
@@ -21,6 +22,7 @@ export const bridgesTools: MenuTools = {
     "add": { "name": "bridge-example", "protocol_mode": "rstp", "comment": "example" },
     "update": { "igmp_snooping": true, "comment": "changed" },
   },
+  lockout: ownInterface,
 };
 
 /** `/interface/bridge/port`. */

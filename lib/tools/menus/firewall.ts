@@ -15,6 +15,7 @@ import {
 } from "../../routeros/schema/menus/firewall.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
+import { catchAllRule } from "../guard/lockout.ts";
 
 /** `/ip/firewall/filter`. */
 export const firewallFilterTools: MenuTools = {
@@ -46,6 +47,7 @@ export const firewallFilterTools: MenuTools = {
     },
     "update": { "action": "reject", "reject_with": "tcp-reset" },
   },
+  lockout: catchAllRule(["input", "forward", "output"], ["drop", "reject", "tarpit"], "drop"),
 };
 
 /** `/ip/firewall/nat`. */
@@ -81,6 +83,7 @@ export const firewallNatTools: MenuTools = {
     },
     "update": { "to_ports": "8081" },
   },
+  lockout: catchAllRule(["srcnat", "dstnat"], "rewriting", "rewrite"),
 };
 
 /** `/ip/firewall/mangle`. */
@@ -112,6 +115,7 @@ export const firewallMangleTools: MenuTools = {
     },
     "update": { "new_connection_mark": "changed-conn" },
   },
+  lockout: catchAllRule(["prerouting", "output"], ["mark-routing", "route"], "re-route"),
 };
 
 /** `/ip/firewall/raw`. */
@@ -142,6 +146,7 @@ export const firewallRawTools: MenuTools = {
     },
     "update": { "action": "notrack" },
   },
+  lockout: catchAllRule(["prerouting", "output"], ["drop"], "drop"),
 };
 
 /** `/ip/firewall/address-list`. */
@@ -187,6 +192,7 @@ export const ipv6FirewallFilterTools: MenuTools = {
     },
     "update": { "action": "reject" },
   },
+  lockout: catchAllRule(["input", "forward", "output"], ["drop", "reject", "tarpit"], "drop"),
 };
 
 /** `/ipv6/firewall/address-list`. */

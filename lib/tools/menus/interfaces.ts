@@ -7,6 +7,7 @@
 import { ethernet, interfaces, poe, vlans } from "../../routeros/schema/menus/interfaces.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
+import { ownInterface } from "../guard/lockout.ts";
 
 /** `/interface`. */
 export const interfacesTools: MenuTools = {
@@ -19,6 +20,7 @@ export const interfacesTools: MenuTools = {
   notes:
     "Covers every kind (ether, bridge, vlan, wg, wifi...); kind-specific settings are in the menus of each kind (router_update_ethernet_port, router_update_bridge, ...). Interfaces cannot be added or removed here. Disabling the interface you manage the router through cuts your own access.",
   example: { "target": { "name": "ether3" }, "update": { "comment": "changed" } },
+  lockout: ownInterface,
 };
 
 /** `/interface/ethernet`. */
@@ -31,6 +33,7 @@ export const ethernetTools: MenuTools = {
   notes:
     "Physical ports cannot be added or removed. Changing speed, auto-negotiation or MTU bounces the link.",
   example: { "target": { "name": "ether3" }, "update": { "mtu": 1400, "comment": "changed" } },
+  lockout: ownInterface,
 };
 
 /** `/interface/vlan`. */
@@ -46,6 +49,7 @@ export const vlansTools: MenuTools = {
     "add": { "name": "vlan99", "vlan_id": 99, "interface": "ether2", "comment": "example" },
     "update": { "mtu": 1400, "comment": "changed" },
   },
+  lockout: ownInterface,
 };
 
 /** `/interface/ethernet/poe`. */

@@ -7,6 +7,7 @@
 import { ipAddress, ipPool, ipPoolUsed, ipv6Address } from "../../routeros/schema/menus/ip.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
+import { ownAddress } from "../guard/lockout.ts";
 
 /** `/ip/address`. */
 export const ipAddressTools: MenuTools = {
@@ -21,6 +22,7 @@ export const ipAddressTools: MenuTools = {
     "add": { "address": "10.99.0.1/24", "interface": "ether2", "comment": "example" },
     "update": { "comment": "changed" },
   },
+  lockout: ownAddress,
 };
 
 /** `/ipv6/address`. */
@@ -41,6 +43,7 @@ export const ipv6AddressTools: MenuTools = {
     },
     "update": { "comment": "changed" },
   },
+  lockout: ownAddress,
 };
 
 /** `/ip/pool`. */

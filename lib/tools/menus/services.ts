@@ -12,6 +12,7 @@ import {
 } from "../../routeros/schema/menus/services.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
+import { sshService } from "../guard/lockout.ts";
 
 /** `/ip/service`. */
 export const ipServicesTools: MenuTools = {
@@ -23,6 +24,7 @@ export const ipServicesTools: MenuTools = {
   notes:
     "Services: telnet, ftp, www, ssh, www-ssl, api, winbox, api-ssl. They cannot be added or removed. address limits who may connect. Disabling ssh or changing its port or address cuts this server's own access.",
   example: { "target": { "name": "telnet" }, "update": { "address": ["192.168.88.0/24"] } },
+  lockout: sshService,
 };
 
 /** `/tool/netwatch`. */

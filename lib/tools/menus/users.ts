@@ -7,6 +7,7 @@
 import { activeUsers, sshKeys, userGroups, users } from "../../routeros/schema/menus/users.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
+import { ownUser } from "../guard/lockout.ts";
 
 /** `/user`. */
 export const usersTools: MenuTools = {
@@ -26,6 +27,7 @@ export const usersTools: MenuTools = {
     },
     "update": { "group": "write", "password": "Changed-Pa55" },
   },
+  lockout: ownUser,
 };
 
 /** `/user/group`. */

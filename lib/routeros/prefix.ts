@@ -1,0 +1,62 @@
+/**
+ * IP addresses and prefixes as numbers, to answer "is this address inside
+ * that prefix?" for IPv4 and IPv6 alike (RouterOS address lists such as
+ * `/ip/service address` or `/user address`).
+ *
+ * @module
+ */
+import { isIP } from "node:net";
+
+/** An address as a number of its family. */
+interface Numeric {
+  family: 4 | 6;
+  value: bigint;
+}
+
+function numeric(ip: string): Numeric | undefined {
+  const family = isIP(ip);
+  if (family === 4) {
+    return {
+      family,
+      value: ip.split(".").reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n),
+    };
+  }
+  if (family !== 6) return undefined;
+  let text = ip;
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (v4) {
+    const n = numeric(v4[1])!.value;
+    text = text.slice(0, -v4[1].length) +
+      `${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const groups = (s: string | undefined) => (s ? s.split(":") : []);
+  const h = groups(head), t = groups(tail);
+  const all = tail === undefined ? h : [...h, ...Array(8 - h.length - t.length).fill("0"), ...t];
+  return { family, value: all.reduce((n, g) => (n << 16n) | BigInt(parseInt(g, 16)), 0n) };
+}
+
+/** The address part of `addr/len` (or the whole text). */
+export function addressOf(text: string): string {
+  return text.split("/")[0];
+}
+
+/**
+ * True when `ip` lies inside `prefix` (`10.0.0.0/8`, `2001:db8::/32`, or a
+ * bare address meaning itself); false across families or for unparsable text.
+ */
+export function prefixContains(prefix: string, ip: string): boolean {
+  const [base, lenText] = prefix.split("/");
+  const p = numeric(base), a = numeric(ip.replace(/^::ffff:(?=\d+\.)/, ""));
+  if (!p || !a || p.family !== a.family) return false;
+  const bits = p.family === 4 ? 32 : 128;
+  const len = lenText === undefined ? bits : Number(lenText);
+  if (!Number.isInteger(len) || len < 0 || len > bits) return false;
+  const shift = BigInt(bits - len);
+  return (p.value >> shift) === (a.value >> shift);
+}
+
+/** True when two address texts name the same address (`::1` and `0:0::1` alike). */
+export function sameAddress(a: string, b: string): boolean {
+  return prefixContains(addressOf(a), addressOf(b));
+}

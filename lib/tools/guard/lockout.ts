@@ -1,0 +1,203 @@
+/**
+ * The lock-out guard's rules: which changes would cut this server's own
+ * management access, or every packet of a chain. A rule looks at one change
+ * (the item before and as it would be after) and names what would be cut;
+ * the guard chain then asks for `confirm: true` (inside
+ * `router_apply_changes` too, where the revert job undoes it if the server
+ * loses the router).
+ *
+ * What the rules know of the session: the router address the SSH
+ * connection reached and this host's address on it. Behind NAT (or through
+ * a bridge port the rules cannot see) they can miss a lock-out, so the
+ * docs and the tool notes still warn in words.
+ *
+ * @module
+ */
+import { prefixContains, sameAddress } from "../../routeros/prefix.ts";
+import type { ToolContext, Verb } from "../tool.ts";
+
+type Item = Record<string, unknown>;
+
+/** One change as a lock-out rule sees it (tool-side property names). */
+export interface LockoutChange {
+  verb: Verb;
+  /** The item before the change (absent for add, or when it was not found). */
+  before?: Item;
+  /** The item as it would be after the change (for remove: as it was). */
+  after: Item;
+}
+
+/** What a change would cut, or undefined. */
+export type LockoutRule = (
+  change: LockoutChange,
+  ctx: ToolContext,
+) => Promise<string | undefined> | string | undefined;
+
+/** Properties of a firewall rule that do not narrow which packets it matches. */
+const NOT_MATCHERS = new Set([
+  "id",
+  "chain",
+  "action",
+  "comment",
+  "disabled",
+  "dynamic",
+  "invalid",
+  "log",
+  "log_prefix",
+  "jump_target",
+  "reject_with",
+  "address_list",
+  "address_list_timeout",
+  "to_addresses",
+  "to_ports",
+  "passthrough",
+  "bytes",
+  "packets",
+  "new_connection_mark",
+  "new_packet_mark",
+  "new_routing_mark",
+  "new_mss",
+  "new_dscp",
+  "new_ttl",
+  "new_priority",
+]);
+
+function isSet(value: unknown): boolean {
+  if (value === undefined || value === null || value === "" || value === false) return false;
+  return !(Array.isArray(value) && value.length === 0);
+}
+
+/** The rule matches every packet of its chain: no matcher, and enabled. */
+function matchesAll(item: Item | undefined): boolean {
+  if (!item || item.disabled === true) return false;
+  return Object.entries(item).every(([k, v]) => NOT_MATCHERS.has(k) || !isSet(v));
+}
+
+/**
+ * A firewall rule that matches every packet with one of `actions` in one of
+ * `chains` (a drop-everything rule in input, a dstnat without matcher).
+ */
+export function catchAllRule(
+  chains: readonly string[],
+  actions: readonly string[] | "rewriting",
+  effect: string,
+): LockoutRule {
+  const hits = (item: Item | undefined) =>
+    item !== undefined && matchesAll(item) && chains.includes(String(item.chain)) &&
+    (actions === "rewriting"
+      ? !PASSIVE_NAT_ACTIONS.has(String(item.action ?? "accept"))
+      : actions.includes(String(item.action ?? "accept")));
+  return ({ verb, before, after }) => {
+    if (verb === "remove" || verb === "disable" || verb === "move") return undefined;
+    if (!hits(after) || hits(before)) return undefined;
+    return `the rule has no matcher, so it would ${effect} every packet in chain ` +
+      `${after.chain} (action ${after.action ?? "accept"}) that no earlier rule takes, this ` +
+      "server's SSH session included; add a matcher (src_address, in_interface, ...) or confirm";
+  };
+}
+
+/** NAT actions that change nothing about a packet. */
+const PASSIVE_NAT_ACTIONS = new Set([
+  "accept",
+  "passthrough",
+  "return",
+  "log",
+  "jump",
+  "add-src-to-address-list",
+  "add-dst-to-address-list",
+]);
+
+/** The router addresses (IPv4 and IPv6 address items) and interfaces of the session. */
+async function sessionInterface(ctx: ToolContext): Promise<string | undefined> {
+  const ip = ctx.client.session().router;
+  if (!ip) return undefined;
+  const path = ip.includes(":") ? "/ipv6/address" : "/ip/address";
+  const items = await ctx.client.read({ path, keys: ["address", "interface"] });
+  const own = items.find((i) => sameAddress(String(i.address ?? ""), ip));
+  return own ? String(own.interface) : undefined;
+}
+
+/** An IPv4 or IPv6 address item that carries the session's router address. */
+export const ownAddress: LockoutRule = ({ verb, before, after }, ctx) => {
+  const ip = ctx.client.session().router;
+  if (!ip || !before || !isSet(before.address)) return undefined;
+  if (!sameAddress(String(before.address), ip) || before.disabled === true) return undefined;
+  const cut = verb === "remove" ||
+    after.disabled === true ||
+    !sameAddress(String(after.address ?? ""), ip) ||
+    (after.interface !== undefined && after.interface !== before.interface);
+  return cut
+    ? `${before.address} on ${before.interface} is the address this server's SSH session ` +
+      `reaches the router at (${ip})`
+    : undefined;
+};
+
+/** The interface that carries the session (or the parent of that VLAN). */
+export const ownInterface: LockoutRule = async ({ verb, before, after }, ctx) => {
+  if (!before || before.disabled === true) return undefined;
+  const noArp = after.arp === "disabled" && before.arp !== "disabled";
+  const cut = verb === "remove" || verb === "disable" || after.disabled === true || noArp;
+  if (!cut) return undefined;
+  const iface = await sessionInterface(ctx);
+  if (!iface) return undefined;
+  const name = String(before.name ?? "");
+  if (name === iface) {
+    return `interface ${name} carries the address this server's SSH session uses` +
+      (noArp && verb === "update" && after.disabled !== true
+        ? " (without ARP it is unreachable)"
+        : "");
+  }
+  const vlans = await ctx.client.read({ path: "/interface/vlan", keys: ["name", "interface"] }, [
+    { key: "name", value: iface },
+  ]);
+  if (vlans.some((v) => v.interface === name)) {
+    return `interface ${name} is the parent of ${iface}, which carries this server's SSH session`;
+  }
+  return undefined;
+};
+
+/** `/ip/service ssh`: disabled, moved to another port, or closed to this host's address. */
+export const sshService: LockoutRule = ({ verb, before, after }, ctx) => {
+  const item = before ?? after;
+  if (item.name !== "ssh" || before?.disabled === true) return undefined;
+  if (verb === "disable" || after.disabled === true) {
+    return "it disables the ssh service this server logs in through";
+  }
+  const port = ctx.client.target.port;
+  if (after.port !== undefined && after.port !== before?.port && Number(after.port) !== port) {
+    return `it moves ssh to port ${after.port}; this server connects to port ${port}`;
+  }
+  return closedTo(after.address, before?.address, ctx, "the ssh service");
+};
+
+/** A new allow-list (`address`) that leaves out this host's address. */
+function closedTo(
+  list: unknown,
+  old: unknown,
+  ctx: ToolContext,
+  what: string,
+): string | undefined {
+  const local = ctx.client.session().local;
+  if (!local || !Array.isArray(list) || list.length === 0) return undefined;
+  if (JSON.stringify(list) === JSON.stringify(old)) return undefined;
+  if (list.some((p) => prefixContains(String(p), local))) return undefined;
+  return `${what} would only accept ${list.join(", ")}, and this server connects from ${local}`;
+}
+
+/** `/user`: the user this server logs in as, removed, disabled, renamed or re-keyed. */
+export const ownUser: LockoutRule = ({ verb, before, after }, ctx) => {
+  const t = ctx.client.target;
+  const item = before ?? after;
+  if (item.name !== t.username || before?.disabled === true) return undefined;
+  const who = `user "${t.username}" is the one this server logs in as`;
+  if (verb === "remove") return `${who}; removing it`;
+  if (verb === "disable" || after.disabled === true) return `${who}; disabling it`;
+  if (after.name !== undefined && after.name !== before?.name) return `${who}; renaming it`;
+  if (isSet(after.password) && !t.keyFilename) {
+    return `${who} with a password; its next login fails until its configuration has the new one`;
+  }
+  if (after.group !== undefined && before && after.group !== before.group) {
+    return `${who}; group ${after.group} may lack the ssh, read or write policy it needs`;
+  }
+  return closedTo(after.address, before?.address, ctx, `user "${t.username}"`);
+};
