@@ -222,6 +222,7 @@ export class SshListener {
           } catch (e) {
             res = { output: `failure: ${e instanceof Error ? e.message : e}\r\n`, exitCode: 1 };
           }
+          if (f.garble) res = { ...res, output: f.garble(req.command, res.output) };
           try {
             if (res.output) ch.write(res.output);
             ch.exit(res.exitCode);

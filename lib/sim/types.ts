@@ -35,6 +35,12 @@ export interface SimFaults {
   slowHandshakeMs: number;
   /** Close a session channel that gets no request within 100 ms. */
   closeIdleSessionChannels: boolean;
+  /**
+   * Answer otherwise than the router would: the output of each command,
+   * rewritten (a misbehaving router or a man in the middle, for tests of
+   * the client's shape checks).
+   */
+  garble?: (command: string, output: string) => string;
 }
 
 /** Live counters of a running simulator. */

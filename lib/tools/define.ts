@@ -8,8 +8,11 @@ import * as z from "zod";
 import type { DryRunResult, ToolContext, ToolDef, ToolResult } from "./tool.ts";
 
 /** A tool's definition with typed handler arguments and result. */
-export interface TypedTool<I extends z.ZodRawShape, O extends z.ZodRawShape>
-  extends Omit<ToolDef, "input" | "output" | "handler" | "dryRun" | "revealsSecrets" | "lockout"> {
+export interface TypedTool<I extends z.ZodRawShape, O extends z.ZodRawShape> extends
+  Omit<
+    ToolDef,
+    "input" | "output" | "handler" | "dryRun" | "revealsSecrets" | "lockout" | "maskNested"
+  > {
   input: I;
   output: O;
   handler(
@@ -19,6 +22,10 @@ export interface TypedTool<I extends z.ZodRawShape, O extends z.ZodRawShape>
   dryRun?(args: z.infer<z.ZodObject<I>>, ctx: ToolContext): Promise<DryRunResult>;
   revealsSecrets?(args: z.infer<z.ZodObject<I>>): boolean;
   lockout?(args: z.infer<z.ZodObject<I>>, ctx: ToolContext): Promise<string | undefined>;
+  maskNested?(
+    args: z.infer<z.ZodObject<I>>,
+    mask: (tool: string, args: Record<string, unknown>) => Record<string, unknown>,
+  ): Record<string, unknown>;
 }
 
 /** Build a tool from typed parts; its input object is strict (unknown arguments are refused). */

@@ -54,6 +54,10 @@ export function fleetQueryTool(tools: readonly ToolDef[]): ToolDef {
     annotations: READ,
     perDevice: false,
     example: { tool: "router_list_ip_addresses" },
+    maskNested: (args, mask) => ({
+      ...args,
+      ...(args.arguments ? { arguments: mask(args.tool, args.arguments) } : {}),
+    }),
     async handler(args, ctx) {
       const all = ctx.fleet.summaries();
       const tags = args.tags ?? [];

@@ -175,6 +175,16 @@ export interface ToolDef {
   requireOneOf?: readonly string[];
   /** Input arguments whose values are secret (masked in dry runs, errors and audit lines). */
   secretArgs?: readonly string[];
+  /**
+   * Composite tools: `args` with the arguments of each nested call replaced
+   * by `mask(tool, arguments)`, so their secrets are masked in the
+   * composite's own audit line and previews.
+   */
+  maskNested?(
+    // deno-lint-ignore no-explicit-any
+    args: any,
+    mask: (tool: string, args: Record<string, unknown>) => Record<string, unknown>,
+  ): Record<string, unknown>;
   /** The call would show secrets the router holds (an export with `show_sensitive`). */
   // deno-lint-ignore no-explicit-any
   revealsSecrets?(args: any): boolean;

@@ -181,6 +181,13 @@ export const applyChanges = defineTool({
       problems,
     };
   },
+  maskNested: (args, mask) => ({
+    ...args,
+    operations: args.operations.map((op) => ({
+      ...op,
+      ...(op.arguments ? { arguments: mask(op.tool, op.arguments) } : {}),
+    })),
+  }),
   async handler(args, ctx) {
     const { client } = ctx;
     const { dialect, ops } = await plan(args.operations, ctx);

@@ -32,6 +32,7 @@ import type {
 } from "../tool.ts";
 import type { AuditEntry, AuditSink } from "./audit.ts";
 import { maskArgs, maskCommands, maskText } from "./masking.ts";
+import { SECRET_MASK } from "../../secret_mask.ts";
 import { RefusedError, whyNotSelected } from "./refusals.ts";
 
 /** A device as the guard chain sees it. */
@@ -199,7 +200,7 @@ export class ToolRunner {
       : undefined;
     if (!tool.perDevice && deviceArg !== undefined) rest.device = deviceArg;
     const parsed = tool.input.safeParse(rest);
-    if (!parsed.success) throw argumentError(parsed.error.issues, name, parent?.tool);
+    if (!parsed.success) throw argumentError(parsed.error.issues, rest, name, parent?.tool);
     const args = parsed.data as Record<string, unknown>;
     const what = parent ? `${name} (inside ${parent.tool})` : name;
     if (tool.requireOneOf && !tool.requireOneOf.some((k) => args[k] !== undefined)) {
@@ -263,6 +264,20 @@ export class ToolRunner {
     };
   }
 
+  /**
+   * A call's arguments with its secrets masked, and those of the calls it
+   * nests (by the nested tool's own secrets; every value of an unknown one).
+   */
+  #masked(tool: ToolDef, args: Record<string, unknown>): Record<string, unknown> {
+    const own = maskArgs(args, tool.secretArgs ?? []);
+    if (!tool.maskNested) return own;
+    return tool.maskNested(own, (name, nested) => {
+      const inner = this.#all.get(name);
+      if (inner) return this.#masked(inner, nested);
+      return Object.fromEntries(Object.keys(nested).map((k) => [k, SECRET_MASK]));
+    });
+  }
+
   async #confirmOrRefuse(
     tool: ToolDef,
     what: string,
@@ -308,7 +323,7 @@ export class ToolRunner {
       device,
       tool: tool.name,
       ...(parent ? { parent } : {}),
-      arguments: maskArgs(args, secrets),
+      arguments: this.#masked(tool, args),
       commands: maskCommands(sent, secrets),
       dry_run: dryRun,
       outcome: r.outcome,
@@ -330,13 +345,29 @@ export class ToolRunner {
 
 /** One argument error naming each bad argument. */
 function argumentError(
-  issues: readonly { path: PropertyKey[]; message: string }[],
+  issues: readonly { path: PropertyKey[]; message: string; code?: string; values?: unknown[] }[],
+  given: Record<string, unknown>,
   tool: string,
   parent?: string,
 ): ArgumentError {
-  const list = issues.map((i) => `${i.path.map(String).join(".") || "(arguments)"}: ${i.message}`)
-    .join("; ");
+  const list = issues.map((i) =>
+    `${i.path.map(String).join(".") || "(arguments)"}: ${longChoice(i, given) ?? i.message}`
+  ).join("; ");
   return new ArgumentError(parent ? `${tool} (inside ${parent}): ${list}` : list);
+}
+
+/** A value outside a long list of choices, told in one line (the schema lists them all). */
+function longChoice(
+  issue: { path: PropertyKey[]; code?: string; values?: unknown[] },
+  given: Record<string, unknown>,
+): string | undefined {
+  const values = issue.values;
+  if (issue.code !== "invalid_value" || !values || values.length <= 20) return undefined;
+  // deno-lint-ignore no-explicit-any
+  const value = issue.path.reduce<any>((v, k) => v?.[k as string], given);
+  return `${JSON.stringify(value)} is not one of the ${values.length} accepted values ` +
+    `(${values.slice(0, 5).map((v) => JSON.stringify(v)).join(", ")}, ...; the input schema ` +
+    "lists them all)";
 }
 
 function describe(dry: DryRunResult): string {
