@@ -146,3 +146,29 @@ Deno.test("ssh faults: reuse, drops, hangs and connect errors through MCP", asyn
     await slow.close();
   }
 });
+
+Deno.test("ssh faults: a version probe that times out says the call itself was not sent", async () => {
+  const sim = await startSimulator({ faults: { hang: /system resource get version/ } });
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--command-timeout",
+    "1",
+  ]);
+  try {
+    for (
+      const [name, args] of [[LIST, {}], [ADD, { address: "10.9.9.1/24", interface: "ether2" }]]
+    ) {
+      const r = await callTool(session, name as string, args as Record<string, unknown>);
+      assert.equal(r.isError, true);
+      assert.match(r.content[0].text, /version probe.*the call itself was not sent/s);
+      assert.doesNotMatch(r.content[0].text, /outcome unknown|may have been applied/i);
+    }
+    assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.9.9.1/24"));
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});

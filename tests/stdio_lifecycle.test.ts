@@ -76,3 +76,62 @@ Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds 
   await sim.close();
   await Deno.remove(home, { recursive: true });
 });
+
+Deno.test("stdio: a non-JSON line, a non-JSON-RPC line and a line over 10 MiB are answered, and serving goes on", async () => {
+  const sim = await startSimulator();
+  const home = await Deno.makeTempDir();
+  const child = new Deno.Command(DENO, {
+    args: ["run", "--allow-all", MAIN, "--host", sim.host, "--port", String(sim.port)],
+    env: childEnv({}, home),
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const enc = new TextEncoder();
+  const send = (text: string) => writer.write(enc.encode(text + "\n"));
+  await send(JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "t", version: "1" },
+    },
+  }));
+  await send("this is not json");
+  await send(JSON.stringify({ hello: "world" }));
+  // 11 MiB in pieces, as a pipe delivers it.
+  await writer.write(enc.encode('{"jsonrpc":"2.0","id":2,"method":"ping","params":{"x":"'));
+  const chunk = enc.encode("a".repeat(1024 * 1024));
+  for (let i = 0; i < 11; i++) await writer.write(chunk);
+  await send('"}}');
+  await send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }));
+  // Wait for the ping's answer before closing stdin.
+  const out = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes('"id":3')) {
+    const { value, done } = await out.read();
+    if (done) break;
+    text += value;
+  }
+  await writer.close();
+  while (!(await out.read()).done) { /* drain */ }
+  const status = await child.status;
+  const stderr = new TextDecoder().decode(
+    (await new Response(child.stderr).arrayBuffer()) as ArrayBuffer,
+  );
+  await sim.close();
+  await Deno.remove(home, { recursive: true });
+  const answers = text.trim().split("\n").map((l) => JSON.parse(l));
+  const errors = answers.filter((a) => a.error).map((a) => [a.id, a.error.code]);
+  assert.deepEqual(errors, [[null, -32700], [null, -32600], [null, -32600]]);
+  assert.ok(answers.some((a) => a.id === 1 && a.result), "initialize answered");
+  assert.ok(answers.some((a) => a.id === 3 && a.result), "the server still serves after them");
+  assert.ok(!answers.some((a) => a.id === 2), "the over-long request was not run");
+  assert.match(stderr, /dropped a line longer than 10485760 bytes/);
+  assert.match(stderr, /not JSON; answered -32700/);
+  assert.equal(status.code, 0);
+});

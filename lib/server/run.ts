@@ -3,8 +3,6 @@
  *
  * @module
  */
-import process from "node:process";
-import { StdioServerTransport } from "../mcp_sdk/server.ts";
 import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
 import { AuditLog } from "./safety/audit_log.ts";
@@ -15,6 +13,7 @@ import { ToolRunner } from "../tools/guard/runner.ts";
 import { type HttpTransport, startHttp } from "./http/serve.ts";
 import { onSignals, within } from "./http/shutdown.ts";
 import type { Server } from "../mcp_sdk/server.ts";
+import { LineStdioTransport } from "./stdio_transport.ts";
 import type { Devices } from "./devices.ts";
 
 /** The audit log of a configuration, if any (writes are refused while it is unusable). */
@@ -49,13 +48,12 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
     return await runHttp(config, transport, () => buildServer(core), devices);
   }
   const server = buildServer(core);
-  const stdio = new StdioServerTransport();
+  // The client closing our stdin ends the session, so a parent that goes
+  // away leaves no server behind; bad lines are answered, not fatal.
+  const stdio = new LineStdioTransport((m) => log("warning", m));
   const closed = new Promise<void>((resolve) => {
     stdio.onclose = () => resolve();
   });
-  // The client closing our stdin ends the session (the SDK transport does
-  // not watch for it), so a parent that goes away leaves no server behind.
-  process.stdin.once("end", () => void stdio.close());
   const stop = async () => {
     await server.close().catch(() => {});
     await devices.close();

@@ -1,0 +1,135 @@
+/**
+ * The stdio transport: one JSON-RPC message per line on stdin and stdout.
+ * Unlike the SDK's, it answers what it cannot take and keeps serving: a
+ * line that is not JSON gets `-32700 Parse error`, JSON that is not a
+ * JSON-RPC message gets `-32600 Invalid Request`, and a line longer than the
+ * limit is dropped (up to its newline) with `-32600` and a log line. Only
+ * the end of stdin ends the session. Nothing but JSON-RPC goes to stdout.
+ *
+ * @module
+ */
+import process from "node:process";
+import { type JSONRPCMessage, JSONRPCMessageSchema, type Transport } from "../mcp_sdk/types.ts";
+
+/** The longest line taken: 10 MiB, the SDK's own stdio limit. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+
+/** A JSON-RPC error answer without an id (the request's id is unknown). */
+function errorLine(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }) + "\n";
+}
+
+/** Stdio transport that survives bad input. */
+export class LineStdioTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+  readonly #maxLine: number;
+  readonly #log: (message: string) => void;
+  #parts: Uint8Array[] = [];
+  #size = 0;
+  /** Dropping an over-long line until its newline. */
+  #skipping = false;
+  #closed = false;
+  #decoder = new TextDecoder();
+
+  constructor(log: (message: string) => void, maxLine = MAX_LINE_BYTES) {
+    this.#log = log;
+    this.#maxLine = maxLine;
+  }
+
+  #onData = (chunk: Uint8Array) => {
+    let start = 0;
+    while (start < chunk.length) {
+      const nl = chunk.indexOf(NEWLINE, start);
+      const end = nl === -1 ? chunk.length : nl;
+      if (!this.#skipping) {
+        const piece = chunk.subarray(start, end);
+        if (this.#size + piece.length > this.#maxLine) {
+          this.#parts = [];
+          this.#size = 0;
+          this.#skipping = true;
+          this.#log(
+            `stdio: dropped a line longer than ${this.#maxLine} bytes; answered -32600`,
+          );
+          this.#write(
+            errorLine(-32600, `Invalid Request: line longer than ${this.#maxLine} bytes`),
+          );
+        } else {
+          this.#parts.push(piece.slice());
+          this.#size += piece.length;
+        }
+      }
+      if (nl === -1) break;
+      if (!this.#skipping) this.#line(this.#take());
+      this.#skipping = false;
+      start = nl + 1;
+    }
+  };
+
+  #take(): string {
+    const all = new Uint8Array(this.#size);
+    let at = 0;
+    for (const p of this.#parts) {
+      all.set(p, at);
+      at += p.length;
+    }
+    this.#parts = [];
+    this.#size = 0;
+    return this.#decoder.decode(all).replace(/\r$/, "");
+  }
+
+  #line(line: string): void {
+    if (line.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.#log("stdio: a line that is not JSON; answered -32700");
+      this.#write(errorLine(-32700, "Parse error: the line is not JSON"));
+      return;
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(value);
+    if (!parsed.success) {
+      this.#log("stdio: JSON that is not a JSON-RPC message; answered -32600");
+      this.#write(errorLine(-32600, "Invalid Request: not a JSON-RPC 2.0 message"));
+      return;
+    }
+    this.onmessage?.(parsed.data);
+  }
+
+  #onEnd = () => void this.close();
+  #onError = (err: Error) => this.onerror?.(err);
+
+  #write(text: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (process.stdout.write(text)) resolve();
+      else process.stdout.once("drain", resolve);
+    });
+  }
+
+  start(): Promise<void> {
+    process.stdin.on("data", this.#onData);
+    process.stdin.on("error", this.#onError);
+    process.stdin.once("end", this.#onEnd);
+    return Promise.resolve();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.#write(JSON.stringify(message) + "\n");
+  }
+
+  close(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    this.#closed = true;
+    process.stdin.off("data", this.#onData);
+    process.stdin.off("error", this.#onError);
+    process.stdin.off("end", this.#onEnd);
+    process.stdin.pause();
+    this.#parts = [];
+    this.onclose?.();
+    return Promise.resolve();
+  }
+}
