@@ -219,3 +219,36 @@ Deno.test("ping and traceroute on older RouterOS versions", async (t) => {
     }
   }
 });
+
+Deno.test("router_print refuses a menu or property the router's release lacks, before sending", async () => {
+  for (
+    const [version, path, where, needs] of [
+      [
+        "7.12.2",
+        "/interface/wifi",
+        undefined,
+        /\/interface\/wifi is not on RouterOS 7\.12\.2: it needs RouterOS 7\.13 or later/,
+      ],
+      [
+        "7.15.3",
+        "/ip/service",
+        { "max-sessions": 20 },
+        /\/ip\/service has no property max-sessions on RouterOS 7\.15\.3: it needs RouterOS 7\.16 or later/,
+      ],
+    ] as const
+  ) {
+    const sim = await startSimulator({ version });
+    const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+    try {
+      await callTool(session, "router_get_identity", {});
+      const sent = sim.counters.commands;
+      const r = await callTool(session, "router_print", { path, ...(where ? { where } : {}) });
+      assert.equal(r.isError, true, r.content[0].text);
+      assert.match(r.content[0].text, needs);
+      assert.equal(sim.counters.commands, sent, "nothing reached the router");
+    } finally {
+      await session.close();
+      await sim.close();
+    }
+  }
+});

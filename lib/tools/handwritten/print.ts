@@ -7,7 +7,8 @@
  */
 import * as z from "zod";
 import type { CommandValue, Condition } from "../../routeros/command.ts";
-import { ArgumentError } from "../../routeros/errors.ts";
+import { ArgumentError, UnsupportedError } from "../../routeros/errors.ts";
+import { describeRange, inRange } from "../../routeros/release.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
 import { DEFAULT_FLAGS } from "../../routeros/parse_terse.ts";
 import { checkId, checkMenuPath, checkName } from "../../routeros/quote.ts";
@@ -100,9 +101,25 @@ export function printTool(menus: readonly MenuSchema[]) {
           : { key: checkName(key, "where key"), value: value as CommandValue }
       );
       const dialect = await ctx.client.dialect();
-      const menu = entry.menu && menuOnRelease(entry.menu, dialect.release)
-        ? entry.menu
-        : undefined;
+      const menu = entry.menu;
+      if (menu && !menuOnRelease(menu, dialect.release)) {
+        throw new UnsupportedError(
+          `${args.path} is not on RouterOS ${dialect.release.text}: it needs ${
+            describeRange(menu.releases!)
+          }. Nothing was sent.`,
+        );
+      }
+      if (menu) {
+        for (const name of [...Object.keys(where), ...proplist]) {
+          const field = menu.fields[name];
+          if (field?.releases && !inRange(dialect.release, field.releases)) {
+            throw new UnsupportedError(
+              `${args.path} has no property ${name} on RouterOS ${dialect.release.text}: it ` +
+                `needs ${describeRange(field.releases)}. Nothing was sent.`,
+            );
+          }
+        }
+      }
       const keys = proplist.length
         ? proplist
         : menu
