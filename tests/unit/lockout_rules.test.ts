@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { prefixContains, sameAddress } from "../../lib/routeros/prefix.ts";
-import { catchAllRule } from "../../lib/tools/guard/lockout.ts";
+import { catchAllRule, mayCut, ownAddress } from "../../lib/tools/guard/lockout.ts";
 import type { ToolContext } from "../../lib/tools/tool.ts";
 
 Deno.test("prefixContains: IPv4, IPv6, bare addresses, mapped addresses and bad text", () => {
@@ -26,7 +26,7 @@ Deno.test("prefixContains: IPv4, IPv6, bare addresses, mapped addresses and bad 
 });
 
 Deno.test("catchAllRule: only enabled rules without a matcher, in the named chains and actions", () => {
-  const rule = catchAllRule(["input"], ["drop"], "drop");
+  const rule = catchAllRule(["input"], ["drop"], "drop").check;
   const ctx = {} as ToolContext;
   const add = (after: Record<string, unknown>) => rule({ verb: "add", after }, ctx);
   assert.match(String(add({ chain: "input", action: "drop", comment: "x", log: true })), /input/);
@@ -45,8 +45,11 @@ Deno.test("catchAllRule: only enabled rules without a matcher, in the named chai
     String(rule({ verb: "enable", before: { ...same, disabled: true }, after: same }, ctx)),
     /every packet in chain input/,
   );
-  assert.equal(rule({ verb: "remove", before: same, after: same }, ctx), undefined);
-  const nat = catchAllRule(["dstnat"], "rewriting", "rewrite");
+  assert.equal(mayCut(catchAllRule(["input"], ["drop"], "drop"), "remove", {}), false);
+  assert.equal(mayCut(ownAddress, "update", { comment: "x" }), false, "a comment cuts nothing");
+  assert.equal(mayCut(ownAddress, "update", { address: "10.0.0.1/24" }), true);
+  assert.equal(mayCut(ownAddress, "add", { address: "10.0.0.1/24" }), false);
+  const nat = catchAllRule(["dstnat"], "rewriting", "rewrite").check;
   assert.match(
     String(nat({ verb: "add", after: { chain: "dstnat", action: "dst-nat" } }, ctx)),
     /dstnat/,

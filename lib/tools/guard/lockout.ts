@@ -28,10 +28,29 @@ export interface LockoutChange {
 }
 
 /** What a change would cut, or undefined. */
-export type LockoutRule = (
+type Check = (
   change: LockoutChange,
   ctx: ToolContext,
 ) => Promise<string | undefined> | string | undefined;
+
+/**
+ * A menu's lock-out rule. `verbs` and `updates` say which calls can cut at
+ * all, so the others (a comment change) cost no extra read.
+ */
+export interface LockoutRule {
+  /** Verbs that can cut. */
+  verbs: readonly Verb[];
+  /** For `update`: the tool arguments that can cut (every one when absent). */
+  updates?: readonly string[];
+  check: Check;
+}
+
+/** True when the call can cut by the rule's own account (before reading anything). */
+export function mayCut(rule: LockoutRule, verb: Verb, args: Record<string, unknown>): boolean {
+  if (!rule.verbs.includes(verb)) return false;
+  if (verb !== "update" || !rule.updates) return true;
+  return rule.updates.some((a) => args[a] !== undefined);
+}
 
 /** Properties of a firewall rule that do not narrow which packets it matches. */
 const NOT_MATCHERS = new Set([
@@ -87,12 +106,14 @@ export function catchAllRule(
     (actions === "rewriting"
       ? !PASSIVE_NAT_ACTIONS.has(String(item.action ?? "accept"))
       : actions.includes(String(item.action ?? "accept")));
-  return ({ verb, before, after }) => {
-    if (verb === "remove" || verb === "disable" || verb === "move") return undefined;
-    if (!hits(after) || hits(before)) return undefined;
-    return `the rule has no matcher, so it would ${effect} every packet in chain ` +
-      `${after.chain} (action ${after.action ?? "accept"}) that no earlier rule takes, this ` +
-      "server's SSH session included; add a matcher (src_address, in_interface, ...) or confirm";
+  return {
+    verbs: ["add", "update", "enable"],
+    check: ({ before, after }) => {
+      if (!hits(after) || hits(before)) return undefined;
+      return `the rule has no matcher, so it would ${effect} every packet in chain ` +
+        `${after.chain} (action ${after.action ?? "accept"}) that no earlier rule takes, this ` +
+        "server's SSH session included; add a matcher (src_address, in_interface, ...) or confirm";
+    },
   };
 }
 
@@ -118,56 +139,68 @@ async function sessionInterface(ctx: ToolContext): Promise<string | undefined> {
 }
 
 /** An IPv4 or IPv6 address item that carries the session's router address. */
-export const ownAddress: LockoutRule = ({ verb, before, after }, ctx) => {
-  const ip = ctx.client.session().router;
-  if (!ip || !before || !isSet(before.address)) return undefined;
-  if (!sameAddress(String(before.address), ip) || before.disabled === true) return undefined;
-  const cut = verb === "remove" ||
-    after.disabled === true ||
-    !sameAddress(String(after.address ?? ""), ip) ||
-    (after.interface !== undefined && after.interface !== before.interface);
-  return cut
-    ? `${before.address} on ${before.interface} is the address this server's SSH session ` +
-      `reaches the router at (${ip})`
-    : undefined;
+export const ownAddress: LockoutRule = {
+  verbs: ["remove", "disable", "update"],
+  updates: ["address", "interface", "disabled"],
+  check: ({ verb, before, after }, ctx) => {
+    const ip = ctx.client.session().router;
+    if (!ip || !before || !isSet(before.address)) return undefined;
+    if (!sameAddress(String(before.address), ip) || before.disabled === true) return undefined;
+    const cut = verb === "remove" ||
+      after.disabled === true ||
+      !sameAddress(String(after.address ?? ""), ip) ||
+      (after.interface !== undefined && after.interface !== before.interface);
+    return cut
+      ? `${before.address} on ${before.interface} is the address this server's SSH session ` +
+        `reaches the router at (${ip})`
+      : undefined;
+  },
 };
 
 /** The interface that carries the session (or the parent of that VLAN). */
-export const ownInterface: LockoutRule = async ({ verb, before, after }, ctx) => {
-  if (!before || before.disabled === true) return undefined;
-  const noArp = after.arp === "disabled" && before.arp !== "disabled";
-  const cut = verb === "remove" || verb === "disable" || after.disabled === true || noArp;
-  if (!cut) return undefined;
-  const iface = await sessionInterface(ctx);
-  if (!iface) return undefined;
-  const name = String(before.name ?? "");
-  if (name === iface) {
-    return `interface ${name} carries the address this server's SSH session uses` +
-      (noArp && verb === "update" && after.disabled !== true
-        ? " (without ARP it is unreachable)"
-        : "");
-  }
-  const vlans = await ctx.client.read({ path: "/interface/vlan", keys: ["name", "interface"] }, [
-    { key: "name", value: iface },
-  ]);
-  if (vlans.some((v) => v.interface === name)) {
-    return `interface ${name} is the parent of ${iface}, which carries this server's SSH session`;
-  }
-  return undefined;
+export const ownInterface: LockoutRule = {
+  verbs: ["remove", "disable", "update"],
+  updates: ["disabled", "arp"],
+  check: async ({ verb, before, after }, ctx) => {
+    if (!before || before.disabled === true) return undefined;
+    const noArp = after.arp === "disabled" && before.arp !== "disabled";
+    const cut = verb === "remove" || verb === "disable" || after.disabled === true || noArp;
+    if (!cut) return undefined;
+    const iface = await sessionInterface(ctx);
+    if (!iface) return undefined;
+    const name = String(before.name ?? "");
+    if (name === iface) {
+      return `interface ${name} carries the address this server's SSH session uses` +
+        (noArp && verb === "update" && after.disabled !== true
+          ? " (without ARP it is unreachable)"
+          : "");
+    }
+    const vlans = await ctx.client.read({ path: "/interface/vlan", keys: ["name", "interface"] }, [
+      { key: "name", value: iface },
+    ]);
+    if (vlans.some((v) => v.interface === name)) {
+      return `interface ${name} is the parent of ${iface}, which carries this server's SSH session`;
+    }
+    return undefined;
+  },
 };
 
 /** `/ip/service ssh`: disabled, moved to another port, or closed to this host's address. */
-export const sshService: LockoutRule = ({ verb, before, after }, ctx) => {
-  const item = before ?? after;
-  if (item.name !== "ssh" || before?.disabled === true) return undefined;
-  if (verb === "disable" || after.disabled === true) {
-    return "it disables the ssh service this server logs in through";
-  }
-  const port = ctx.client.target.port;
-  if (after.port !== undefined && after.port !== before?.port && Number(after.port) !== port) {
-    return `it moves ssh to port ${after.port}; this server connects to port ${port}`;
-  }
-  return closedTo(after.address, before?.address, ctx, "the ssh service");
+export const sshService: LockoutRule = {
+  verbs: ["disable", "update"],
+  updates: ["disabled", "port", "address"],
+  check: ({ verb, before, after }, ctx) => {
+    const item = before ?? after;
+    if (item.name !== "ssh" || before?.disabled === true) return undefined;
+    if (verb === "disable" || after.disabled === true) {
+      return "it disables the ssh service this server logs in through";
+    }
+    const port = ctx.client.target.port;
+    if (after.port !== undefined && after.port !== before?.port && Number(after.port) !== port) {
+      return `it moves ssh to port ${after.port}; this server connects to port ${port}`;
+    }
+    return closedTo(after.address, before?.address, ctx, "the ssh service");
+  },
 };
 
 /** A new allow-list (`address`) that leaves out this host's address. */
@@ -185,19 +218,23 @@ function closedTo(
 }
 
 /** `/user`: the user this server logs in as, removed, disabled, renamed or re-keyed. */
-export const ownUser: LockoutRule = ({ verb, before, after }, ctx) => {
-  const t = ctx.client.target;
-  const item = before ?? after;
-  if (item.name !== t.username || before?.disabled === true) return undefined;
-  const who = `user "${t.username}" is the one this server logs in as`;
-  if (verb === "remove") return `${who}; removing it`;
-  if (verb === "disable" || after.disabled === true) return `${who}; disabling it`;
-  if (after.name !== undefined && after.name !== before?.name) return `${who}; renaming it`;
-  if (isSet(after.password) && !t.keyFilename) {
-    return `${who} with a password; its next login fails until its configuration has the new one`;
-  }
-  if (after.group !== undefined && before && after.group !== before.group) {
-    return `${who}; group ${after.group} may lack the ssh, read or write policy it needs`;
-  }
-  return closedTo(after.address, before?.address, ctx, `user "${t.username}"`);
+export const ownUser: LockoutRule = {
+  verbs: ["remove", "disable", "update"],
+  updates: ["new_name", "password", "group", "address", "disabled"],
+  check: ({ verb, before, after }, ctx) => {
+    const t = ctx.client.target;
+    const item = before ?? after;
+    if (item.name !== t.username || before?.disabled === true) return undefined;
+    const who = `user "${t.username}" is the one this server logs in as`;
+    if (verb === "remove") return `${who}; removing it`;
+    if (verb === "disable" || after.disabled === true) return `${who}; disabling it`;
+    if (after.name !== undefined && after.name !== before?.name) return `${who}; renaming it`;
+    if (isSet(after.password) && !t.keyFilename) {
+      return `${who} with a password; its next login fails until its configuration has the new one`;
+    }
+    if (after.group !== undefined && before && after.group !== before.group) {
+      return `${who}; group ${after.group} may lack the ssh, read or write policy it needs`;
+    }
+    return closedTo(after.address, before?.address, ctx, `user "${t.username}"`);
+  },
 };

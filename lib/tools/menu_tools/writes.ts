@@ -50,6 +50,7 @@ import {
   words,
 } from "./engine.ts";
 import { inputType, MASK, toItem, toolName, toRaw } from "./fields.ts";
+import { mayCut } from "../guard/lockout.ts";
 import type { MenuTools } from "./spec.ts";
 
 type Args = Record<string, unknown>;
@@ -285,9 +286,11 @@ async function lockoutOf(
   args: Args,
   ctx: ToolContext,
 ): Promise<string | undefined> {
+  const rule = spec.lockout!;
+  if (!mayCut(rule, verb, args)) return undefined;
   const release = (await menuDialect(spec.schema, ctx)).release;
   const before = await currentOf(spec, verb, args, ctx, release);
-  return await spec.lockout!({ verb, before, after: afterOf(spec, verb, args, before) }, ctx);
+  return await rule.check({ verb, before, after: afterOf(spec, verb, args, before) }, ctx);
 }
 
 /** A write tool from its verb's plan: the handler and the dry run share the plan. */
