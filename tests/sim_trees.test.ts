@@ -16,6 +16,7 @@ import { LOOSE_COMMANDS } from "../lib/sim/menus/loose.ts";
 import { onRelease } from "../lib/sim/releases.ts";
 import type { RouterState } from "../lib/sim/state.ts";
 import { verbsOf } from "../lib/sim/verbs.ts";
+import { startSimulator } from "../lib/sim/mod.ts";
 import { PROFILES } from "./helpers/profiles.ts";
 import { nearestTree, type Tree, treesAvailable } from "./helpers/trees.ts";
 
@@ -153,3 +154,39 @@ for (const profile of PROFILES) {
     },
   });
 }
+
+Deno.test("sim: what a release lacks is refused with RouterOS's own error texts", async () => {
+  const cases: [string, string, RegExp][] = [
+    [
+      "7.20.8",
+      "/user active request-logout *1",
+      /^bad command name request-logout \(line 1 column 14\)/,
+    ],
+    ["7.16.2", "/user active remove *1", /^bad command name remove \(line 1 column 14\)/],
+    ["7.20.8", "/user active remove *FF", /^no such item/],
+    [
+      "7.16.2",
+      "/ip firewall nat add chain=srcnat action=masquerade connection-state=new",
+      /^expected end of command \(line 1 column 53\)/,
+    ],
+    ["7.16.2", "/tool ping 127.0.0.1 count=1 routing-table=main", /^expected end of command/],
+    ["6.49.13", "/tool ping 127.0.0.1 count=1 vrf=main", /^expected end of command/],
+    ["7.16.2", "/ip pool enable 0", /^bad command name enable \(line 1 column 10\)/],
+    ["7.16.2", "/system resource set", /^bad command name set \(line 1 column 18\)/],
+    ["7.12.2", "/ip service set www max-sessions=5", /^expected end of command/],
+    ["7.12.2", "/file set [find name=pub] name=pub2", /^expected end of command/],
+    ["7.20.8", "/interface monitor-traffic ether1 once freeze-frame-interval=1", /^expected end/],
+    ["7.24", "/ping 127.0.0.1 count=1", /^bad command name ping \(line 1 column 2\)/],
+  ];
+  const problems: string[] = [];
+  for (const [version, command, want] of cases) {
+    const sim = await startSimulator({ version });
+    try {
+      const { output } = sim.run(command);
+      if (!want.test(output)) problems.push(`${version} ${command}: ${JSON.stringify(output)}`);
+    } finally {
+      await sim.close();
+    }
+  }
+  assert.deepEqual(problems, []);
+});
