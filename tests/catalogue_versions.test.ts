@@ -67,6 +67,20 @@ for (const version of ["7.12", "6.49"] as SimVersion[]) {
           );
           assert.equal(rig.sim.counters.commands, before, "nothing reached the router");
         });
+        await t.step("an Ed25519 key is refused naming the release that takes it", async () => {
+          const before = rig.sim.counters.commands;
+          const r = await callTool(rig.session, "router_add_user_ssh_key", {
+            user: "admin-keys",
+            public_key:
+              "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDnlmosE3pcyb9aH03X86BnfStWV1qAmvdhP6SkVuE9b a@b",
+          });
+          assert.equal(r.isError, true);
+          assert.match(
+            r.content[0].text,
+            /an Ed25519 key is not on RouterOS 6\.49: it needs RouterOS 7\.12 or later/,
+          );
+          assert.equal(rig.sim.counters.commands, before, "nothing reached the router");
+        });
         await t.step("routing_table is sent as routing-mark", async () => {
           const r = await callTool(rig.session, "router_add_route", {
             dst_address: "10.98.1.0/24",

@@ -348,9 +348,10 @@ export class Interp implements EvalHost {
   private runCommand(node: MenuNode, def: CommandDef, args: Args): Val {
     if (def.write) this.requirePolicy("write");
     const named = new Map<string, string>();
+    const selection = def.numbersName ?? "numbers";
     for (const [k, a] of args.named) {
-      if (k === "numbers" && def.numbers) continue;
-      if (!def.args?.includes(k)) {
+      if (k === selection && def.numbers) continue;
+      if (!def.args?.includes(k) || !onRelease(this.st.release, def.argReleases?.[k])) {
         if (k === "numbers" && !def.numbers) throw at(`bad parameter ${k}`, a.word.pos);
         throw expectedEnd(a.word.pos);
       }
@@ -367,7 +368,7 @@ export class Interp implements EvalHost {
     });
     const menu = node.menu;
     if (def.numbers && menu) {
-      const numArg = args.named.get("numbers");
+      const numArg = args.named.get(selection);
       if (numArg) ids = this.selectIds(menu, this.argVal(numArg), true);
       else if (posArgs.length) {
         ids = this.selectIds(menu, this.argVal(posArgs[0]), false);

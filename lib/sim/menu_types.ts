@@ -59,6 +59,8 @@ export interface PropDef {
   normalize?: (v: string, st: RouterState) => string;
   /** Only in these releases. */
   releases?: ReleaseRange;
+  /** `set` takes it only on these releases (`add` on all of `releases`): `/file set name=` from 7.13. */
+  setReleases?: ReleaseRange;
   /** Exported even when equal to the default. */
   exportAlways?: boolean;
   /** How print shows the stored value (e.g. bytes as `872.2MiB`). */
@@ -111,8 +113,15 @@ export interface CommandCtx {
 export interface CommandDef {
   /** Named arguments accepted. */
   args?: string[];
+  /** Arguments of `args` that only some releases take (else `expected end of command`). */
+  argReleases?: Record<string, ReleaseRange>;
   /** Takes `numbers` (item selection) as first positional. */
   numbers?: boolean;
+  /**
+   * The selection's name when given by name (default `numbers`):
+   * `/system script run number=`, `/interface monitor-traffic interface=`.
+   */
+  numbersName?: string;
   /** Other positional arguments accepted (count). */
   positional?: number;
   /** The named argument the first positional stands for (`/ping 1.1.1.1` = `address=`). */
@@ -149,8 +158,16 @@ export interface MenuDef {
   columns6?: string[];
   /** Items can be reordered with `move`. */
   ordered?: boolean;
-  /** Which generic verbs exist (default for list: all; single: set/print/get/export). */
+  /**
+   * Which generic verbs exist. Default for a settings menu: set, print, get;
+   * for a list: print, find, get, set, add and remove (unless `noAdd`),
+   * enable/disable where `disabled` is writable, comment where `comment` is,
+   * move when `ordered`, unset on the `unset` releases. `add` also follows
+   * `addReleases`.
+   */
   verbs?: string[];
+  /** Releases whose menu has `unset` (most menus have none: the real trees list few). */
+  unset?: ReleaseRange;
   /** Default items of a fresh router. */
   defaults?: (st: RouterState) => Item[];
   /** Items the system adds (dynamic), recomputed on read. */

@@ -51,6 +51,11 @@ export interface SimOptions {
   faults?: Partial<SimFaults>;
   /** Router clock (for deterministic dates in tests); default: the real clock. */
   now?: () => Date;
+  /**
+   * Called with every command an SSH client execs, before it runs (tests
+   * hold what a client sends against the real command trees).
+   */
+  onCommand?: (command: string) => void;
 }
 
 /** A running simulated router. */
@@ -106,6 +111,7 @@ class Router implements SimRouter {
       faults: { ...defaultFaults(), ...opts.faults },
       now: opts.now,
       runScheduler: true,
+      onCommand: opts.onCommand,
     });
     this.listener = new SshListener(this.core, () => this.key);
   }

@@ -21,6 +21,8 @@ export interface CoreOptions {
   now?: () => Date;
   /** Run `/system/scheduler` jobs on timers (off for the one-shot stdio CLI). */
   runScheduler: boolean;
+  /** Called with every command an SSH client execs. */
+  onCommand?: (command: string) => void;
 }
 
 /** Result of one exec. */

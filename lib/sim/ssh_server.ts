@@ -208,6 +208,7 @@ export class SshListener {
         const ch: ServerChannel = acc();
         const f = core.faults;
         core.counters.commands++;
+        core.opts.onCommand?.(req.command);
         if (f.dropAfterCommands > 0 && commandsHere >= f.dropAfterCommands) {
           sock.destroy();
           return;

@@ -27,17 +27,23 @@ const WRITE_VERBS = new Set([
   "move",
 ]);
 
-/** Verbs a menu offers. */
+/** Verbs a menu offers (see `MenuDef.verbs`). */
 export function verbsOf(menu: MenuDef, st: RouterState): string[] {
-  if (menu.verbs) return menu.verbs;
-  if (menu.kind === "single") return ["set", "print", "get"];
-  const v = ["print", "find", "get", "set", "unset", "enable", "disable", "comment"];
-  if (!menu.noAdd) {
-    if (onRelease(st.release, menu.addReleases)) v.push("add");
-    v.push("remove");
+  const r = st.release;
+  const has = (name: string) =>
+    menu.props.some((p) => p.name === name && !p.ro && onRelease(r, p.releases));
+  let v: string[];
+  if (menu.verbs) v = menu.verbs;
+  else if (menu.kind === "single") v = ["set", "print", "get"];
+  else {
+    v = ["print", "find", "get", "set"];
+    if (menu.unset && onRelease(r, menu.unset)) v.push("unset");
+    if (has("disabled")) v.push("enable", "disable");
+    if (has("comment")) v.push("comment");
+    if (!menu.noAdd) v.push("add", "remove");
+    if (menu.ordered) v.push("move");
   }
-  if (menu.ordered) v.push("move");
-  return v;
+  return v.filter((x) => x !== "add" || onRelease(r, menu.addReleases));
 }
 
 /** Runs a generic verb. */
@@ -73,8 +79,14 @@ export function runVerb(ip: Interp, menu: MenuDef, verb: string, args: Args, stm
 }
 
 /** Properties a user can give to add/set. */
-function writable(menu: MenuDef, st: RouterState): Map<string, PropDef> {
-  return new Map(propsOf(menu, st).filter((p) => !p.ro && !p.compute).map((p) => [p.name, p]));
+/** Properties a write takes on the router's release (`set` also follows `setReleases`). */
+function writable(menu: MenuDef, st: RouterState, verb = "add"): Map<string, PropDef> {
+  return new Map(
+    propsOf(menu, st)
+      .filter((p) => !p.ro && !p.compute)
+      .filter((p) => verb !== "set" || onRelease(st.release, p.setReleases))
+      .map((p) => [p.name, p]),
+  );
 }
 
 function noPositional(args: Args, from = 0): void {
@@ -83,8 +95,15 @@ function noPositional(args: Args, from = 0): void {
 }
 
 /** Evaluates and converts every property argument (validation before any change). */
-function applyArgs(ip: Interp, menu: MenuDef, args: Args, item: Item, skip: string[]): void {
-  const props = writable(menu, ip.st);
+function applyArgs(
+  ip: Interp,
+  menu: MenuDef,
+  args: Args,
+  item: Item,
+  skip: string[],
+  verb: "add" | "set" = "set",
+): void {
+  const props = writable(menu, ip.st, verb);
   const pending: [PropDef, Arg][] = [];
   for (const [name, a] of args.named) {
     if (skip.includes(name)) continue;
@@ -143,7 +162,7 @@ function add(ip: Interp, menu: MenuDef, args0: Args): Val {
   const args = withSwitches(ip, menu, args0);
   noPositional(args);
   const item: Item = {};
-  applyArgs(ip, menu, args, item, ["copy-from", "place-before"]);
+  applyArgs(ip, menu, args, item, ["copy-from", "place-before"], "add");
   const copyFrom = args.named.get("copy-from");
   if (copyFrom) {
     const [src] = ip.selectIds(menu, ip.argVal(copyFrom), true);

@@ -6,10 +6,21 @@
  *
  * @module
  */
-import { type Release, release } from "../../lib/routeros/release.ts";
+import { compareReleases, type Release, release } from "../../lib/routeros/release.ts";
 
-/** Where the trees live, relative to the repository. */
-export const FIDELITY = new URL("../../../shared/fidelity/", import.meta.url).pathname;
+/**
+ * Where the trees live: `../shared/fidelity` beside the repository, or, from
+ * a git worktree one level deeper (`/work/wt/<name>`), two levels up.
+ */
+export const FIDELITY: string = ["../../../shared/fidelity/", "../../../../shared/fidelity/"]
+  .map((p) => new URL(p, import.meta.url).pathname)
+  .find((p) => {
+    try {
+      return Deno.statSync(p).isDirectory;
+    } catch {
+      return false;
+    }
+  }) ?? new URL("../../../shared/fidelity/", import.meta.url).pathname;
 
 /** One release's tree, as the fidelity README describes (format 3). */
 export interface Tree {
@@ -50,6 +61,17 @@ export function trees(): Tree[] {
       a.release.patch - b.release.patch
     );
   return cache;
+}
+
+/**
+ * The tree a simulated release is held against: the newest real tree of the
+ * same major release that is not newer than it (7.15.3 against 7.13.5, 7.17
+ * against 7.16.2); undefined for 6.x, which has no public tree.
+ */
+export function nearestTree(version: string): Tree | undefined {
+  const r = release(version);
+  return trees().filter((t) => t.release.major === r.major && compareReleases(t.release, r) <= 0)
+    .pop();
 }
 
 /** The arguments of `command` in `path` on a tree, or undefined when the command is absent. */

@@ -106,6 +106,30 @@ function iface(name: string): PropDef {
   };
 }
 
+/** What each table lacks, per every real 7.x command tree (`../shared/fidelity`). */
+const MARKS = ["new-connection-mark", "new-packet-mark", "new-routing-mark", "passthrough"];
+const LACKS: Record<string, string[]> = {
+  filter: MARKS,
+  nat: [
+    "connection-state",
+    "connection-nat-state",
+    "tcp-flags",
+    "reject-with",
+    "hw-offload",
+    ...MARKS,
+  ],
+  mangle: ["reject-with", "hw-offload"],
+  raw: [
+    "connection-state",
+    "connection-nat-state",
+    "connection-mark",
+    "routing-mark",
+    "reject-with",
+    "hw-offload",
+    ...MARKS,
+  ],
+};
+
 function ruleProps(table: string, v6: boolean): PropDef[] {
   const chains = table === "nat"
     ? ["srcnat", "dstnat"]
@@ -143,7 +167,8 @@ function ruleProps(table: string, v6: boolean): PropDef[] {
     str("new-packet-mark"),
     str("new-routing-mark"),
     { name: "passthrough", type: "bool" },
-    { name: "hw-offload", type: "bool" },
+    // gone from filter rules in 7.21 (the 7.20.8 tree has it, 7.22.3 not); nat/raw never
+    { name: "hw-offload", type: "bool", releases: { until: "7.20" } },
     ...(table === "nat" ? [str("to-addresses"), str("to-ports")] : []),
     str("address-list"),
     { name: "address-list-timeout", type: "str" },
@@ -156,9 +181,12 @@ function ruleProps(table: string, v6: boolean): PropDef[] {
     DISABLED,
     COMMENT,
   ];
-  return all.filter((p) => !(v6 && ["connection-nat-state", "to-addresses"].includes(p.name))).map((
-    p,
-  ) => p.name === "chain" ? { ...p, values: chains } : p);
+  const lacks = [
+    ...LACKS[table],
+    ...(v6 ? ["connection-nat-state", "to-addresses", "hw-offload"] : []),
+  ];
+  return all.filter((p) => !lacks.includes(p.name))
+    .map((p) => p.name === "chain" ? { ...p, values: chains } : p);
 }
 
 const RULE_FLAGS = [F_DISABLED, F_INVALID, F_DYNAMIC];
@@ -185,6 +213,7 @@ function rules(path: string, table: string, defaults: Item[], v6 = false): MenuD
     path,
     kind: "list",
     ordered: true,
+    unset: {},
     props: ruleProps(table, v6),
     flags: RULE_FLAGS,
     dynColumns: RULE_COLS,

@@ -1,7 +1,7 @@
 /** `/interface` and its kinds: ethernet, bridge (+ port, vlan), vlan, wireguard (+ peers). */
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import type { ReleaseRange } from "../../routeros/release.ts";
-import { V7 } from "../releases.ts";
+import { V6, V7 } from "../releases.ts";
 import { fail } from "../errors.ts";
 import type { RouterState } from "../state.ts";
 import { isTrue, sortedMap, type Val } from "../values.ts";
@@ -97,8 +97,11 @@ const INTERFACE: MenuDef = {
   commands: {
     "monitor-traffic": {
       numbers: true,
+      numbersName: "interface",
       switches: ["once", "as-value", "without-paging"],
       args: ["interval", "duration", "freeze-frame-interval"],
+      // the 7.12.2 to 7.20.8 trees lack it; 7.22.3 has it
+      argReleases: { "freeze-frame-interval": { from: "7.22" } },
       run: (c) => {
         if (!c.ids.length) throw fail("missing value(s) of argument(s) interface");
         const items = c.st.list(c.menu!).filter((i) => c.ids.includes(i[".id"]));
@@ -168,6 +171,7 @@ function showRate(key: string, n: number): string {
 /** `/interface/ethernet`. */
 const ETHERNET: MenuDef = {
   path: "/interface/ethernet",
+  unset: {},
   table: "/interface",
   match: { type: "ether" },
   kind: "list",
@@ -219,6 +223,7 @@ const ETHERNET: MenuDef = {
 /** `/interface/bridge`. */
 const BRIDGE: MenuDef = {
   path: "/interface/bridge",
+  unset: { from: "7.24" },
   table: "/interface",
   match: { type: "bridge" },
   kind: "list",
@@ -276,6 +281,7 @@ const BRIDGE: MenuDef = {
 /** `/interface/bridge/port`. */
 const BRIDGE_PORT: MenuDef = {
   path: "/interface/bridge/port",
+  unset: { from: "7.13" },
   kind: "list",
   props: [
     ifaceRef("interface", { required: true }),
@@ -643,6 +649,7 @@ function wifiMenu(path: string, releases: ReleaseRange): MenuDef {
     kind: "list",
     key: "name",
     releases,
+    unset: {},
     exportFindBy: "default-name",
     props: WIFI_PROPS.map((p) => (p.name === "master-interface" ? { ...p, ref: path } : p)),
     flags: [
@@ -742,10 +749,12 @@ function accessList(path: string, releases: ReleaseRange, ifaceRefPath: string):
     kind: "list",
     ordered: true,
     releases,
+    unset: {},
     props: [
       { name: "mac-address", type: "mac" },
       { name: "interface", type: "ref", ref: ifaceRefPath, refAllow: ["any", "all"] },
-      str("ssid-regexp"),
+      // the legacy wireless package of RouterOS 7 has no ssid-regexp (every 7.x tree)
+      str("ssid-regexp", legacy ? { releases: V6 } : {}),
       str("signal-range"),
       str("time"),
       ...(legacy

@@ -1,6 +1,6 @@
 /** `/ip` and `/ipv6` menus: addresses, pools, DHCP, DNS, routes, services, neighbors. */
 import type { FlagDef, Item, MenuDef } from "../menu_types.ts";
-import { V6, V7 } from "../releases.ts";
+import { onRelease, V6, V7 } from "../releases.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
 import { fmtIp4, isPrefix6, network4, parseIp4, parsePrefix4 } from "../ipaddr.ts";
@@ -174,6 +174,7 @@ const DHCP_SERVER: MenuDef = {
 /** `/ip/dhcp-server/network`. */
 const DHCP_NETWORK: MenuDef = {
   path: "/ip/dhcp-server/network",
+  unset: {},
   kind: "list",
   props: [
     { name: "address", type: "prefix", required: true },
@@ -202,6 +203,7 @@ const DHCP_NETWORK: MenuDef = {
 /** `/ip/dhcp-server/lease`. */
 const LEASE: MenuDef = {
   path: "/ip/dhcp-server/lease",
+  unset: {},
   kind: "list",
   props: [
     { name: "address", type: "ip", required: true },
@@ -278,6 +280,7 @@ const LEASE: MenuDef = {
 /** `/ip/dhcp-client`. */
 const DHCP_CLIENT: MenuDef = {
   path: "/ip/dhcp-client",
+  unset: {},
   kind: "list",
   props: [
     ifaceRef("interface", { required: true }),
@@ -493,6 +496,7 @@ const ROUTE_FLAGS: FlagDef[] = [
 /** `/ip/route`: static routes plus connected routes of every address. */
 const ROUTE: MenuDef = {
   path: "/ip/route",
+  unset: {},
   kind: "list",
   props: [
     { name: "dst-address", type: "prefix", default: "0.0.0.0/0", exportAlways: true },
@@ -634,6 +638,7 @@ const SERVICES: [string, number][] = [
 /** `/ip/service`. */
 const SERVICE: MenuDef = {
   path: "/ip/service",
+  unset: { until: "7.16" },
   kind: "list",
   key: "name",
   noAdd: true,
@@ -645,7 +650,8 @@ const SERVICE: MenuDef = {
     str("certificate", { default: "none" }),
     oneOf("tls-version", ["any", "only-1.2"]),
     str("vrf", { default: "main", releases: V7 }),
-    int("max-sessions", 20, { releases: V7 }),
+    // the 7.12.2 and 7.13.5 trees lack it, 7.16.2 has it
+    int("max-sessions", 20, { releases: { from: "7.16" } }),
     { ...INVALID, compute: () => "false" },
     DISABLED,
   ],
@@ -658,7 +664,8 @@ const SERVICE: MenuDef = {
       port: String(port),
       address: "",
       certificate: name.endsWith("ssl") ? "none" : "",
-      ...(st.v6 ? {} : { vrf: "main", "max-sessions": "20" }),
+      ...(st.v6 ? {} : { vrf: "main" }),
+      ...(onRelease(st.release, { from: "7.16" }) ? { "max-sessions": "20" } : {}),
       disabled: String(name === "www-ssl" || name === "api-ssl"),
     })).map((i) => (i.certificate === "" ? (({ certificate: _c, ...r }) => r)(i) : i)),
 };
@@ -696,6 +703,7 @@ const NEIGHBOR: MenuDef = {
 /** `/ipv6/route`: static routes plus connected routes of every IPv6 address. */
 const IPV6_ROUTE: MenuDef = {
   path: "/ipv6/route",
+  unset: {},
   kind: "list",
   props: [
     { name: "dst-address", type: "prefix6", default: "::/0", exportAlways: true },

@@ -146,20 +146,21 @@ const PING6: CommandDef = {
     "ttl",
     "do-not-fragment",
     "arp-ping",
-    "vrf",
   ],
   positional: 1,
   positionalArg: "address",
   run: pingRun,
 };
 
-/** v7 ping also returns its records with `as-value` (v6 refuses the word). */
+/**
+ * v7 ping also returns its records with `as-value` (v6 refuses the word),
+ * and takes `vrf` where v6 takes `routing-table` (every 7.x tree).
+ */
 const PING7: CommandDef = {
   ...PING6,
-  args: [...PING6.args!.filter((a) => a !== "routing-mark")],
+  args: [...PING6.args!.filter((a) => a !== "routing-table"), "vrf"],
   switches: ["as-value"],
 };
-PING6.args!.push("routing-mark");
 
 const TRACEROUTE6: CommandDef = {
   args: [
@@ -174,7 +175,6 @@ const TRACEROUTE6: CommandDef = {
     "protocol",
     "port",
     "size",
-    "vrf",
   ],
   positional: 1,
   positionalArg: "address",
@@ -244,7 +244,11 @@ const TRACEROUTE6: CommandDef = {
 };
 
 /** v7 traceroute also returns its records with `as-value` (v6 refuses the word). */
-const TRACEROUTE7: CommandDef = { ...TRACEROUTE6, switches: ["as-value"] };
+const TRACEROUTE7: CommandDef = {
+  ...TRACEROUTE6,
+  args: [...TRACEROUTE6.args!.filter((a) => a !== "routing-table"), "vrf"],
+  switches: ["as-value"],
+};
 
 function confirm(c: CommandCtx, question: string, act: () => void): void {
   if (c.interactive) {
@@ -318,7 +322,8 @@ export const LOOSE_COMMANDS: LooseCommand[] = [
   { path: "/", name: "ping", def: PING6, releases: V6 },
   { path: "/tool", name: "ping", def: PING6, releases: V6 },
   { path: "/tool", name: "traceroute", def: TRACEROUTE6, releases: V6 },
-  { path: "/", name: "ping", def: PING7, releases: V7 },
+  // the 7.24 tree has no /ping, only /tool/ping (7.22.3 has both)
+  { path: "/", name: "ping", def: PING7, releases: { from: "7.0", until: "7.22" } },
   { path: "/tool", name: "ping", def: PING7, releases: V7 },
   { path: "/tool", name: "traceroute", def: TRACEROUTE7, releases: V7 },
   { path: "/system", name: "reboot", def: REBOOT },

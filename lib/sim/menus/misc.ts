@@ -1,6 +1,6 @@
 /** Smaller menus: `/log`, `/file`, `/queue/*`, `/tool/netwatch`, `/user/active`. */
 import { V6, V7 } from "../releases.ts";
-import type { Item, MenuDef } from "../menu_types.ts";
+import type { CommandCtx, Item, MenuDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
 import { fmtTime } from "../timefmt.ts";
 import { isTrue } from "../values.ts";
@@ -45,14 +45,19 @@ const LOG: MenuDef = {
   },
 };
 
+const FILE_TYPES = ["directory", "file", "backup", "script", ".txt file", "package"];
+
 /** `/file`. */
 const FILE: MenuDef = {
   path: "/file",
   kind: "list",
   key: "name",
   props: [
-    str("name", { required: true }),
-    oneOf("type", ["directory", "file", "backup", "script", ".txt file", "package"], "file"),
+    // renaming (`set name=`) from 7.13; writing the type from 7.16 (the 7.12.2,
+    // 7.13.5 and 7.16.2 trees), read-only before
+    str("name", { required: true, setReleases: { from: "7.13" } }),
+    ro("type", "str", { default: "file", releases: { until: "7.15" } }),
+    oneOf("type", FILE_TYPES, "file", { releases: { from: "7.16" } }),
     ro("size", "str", {
       compute: (
         i,
@@ -80,6 +85,7 @@ const FILE: MenuDef = {
 /** `/queue/simple`. */
 const QUEUE_SIMPLE: MenuDef = {
   path: "/queue/simple",
+  unset: {},
   kind: "list",
   key: "name",
   ordered: true,
@@ -175,6 +181,7 @@ const QUEUE_TYPE: MenuDef = {
 /** `/tool/netwatch`. */
 const NETWATCH: MenuDef = {
   path: "/tool/netwatch",
+  unset: {},
   kind: "list",
   props: [
     str("host", { required: true }),
@@ -206,6 +213,12 @@ const NETWATCH: MenuDef = {
   },
 };
 
+/** Ends the selected sessions. */
+function logout(c: CommandCtx): void {
+  if (!c.ids.length) throw fail("missing value(s) of argument(s) numbers");
+  for (const id of c.ids) c.st.endSession(id);
+}
+
 /** `/user/active`: logged-in sessions. */
 const USER_ACTIVE: MenuDef = {
   path: "/user/active",
@@ -222,15 +235,15 @@ const USER_ACTIVE: MenuDef = {
   ],
   columns: ["when", "name", "address", "via"],
   commands: {
+    // `request-logout` up to 7.19 (the 7.16.2 tree has it), `remove` from 7.20
+    // (the 7.20.8 and later trees); RouterOS 6 has neither
     "request-logout": {
       numbers: true,
       write: true,
-      releases: V7,
-      run: (c) => {
-        if (!c.ids.length) throw fail("missing value(s) of argument(s) numbers");
-        for (const id of c.ids) c.st.endSession(id);
-      },
+      releases: { from: "7.0", until: "7.19" },
+      run: logout,
     },
+    remove: { numbers: true, write: true, releases: { from: "7.20" }, run: logout },
   },
   dynamic: (st) =>
     st.activeSessions().map((s) => ({

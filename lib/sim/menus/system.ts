@@ -54,6 +54,7 @@ const IDENTITY: MenuDef = {
 const RESOURCE: MenuDef = {
   path: "/system/resource",
   kind: "single",
+  verbs: ["print", "get"],
   noExport: true,
   props: [
     // a duration: print shows `3h28m52s` (real-output/print-system-resource-*),
@@ -207,7 +208,8 @@ const HEALTH7: MenuDef = {
   path: "/system/health",
   kind: "list",
   releases: V7,
-  verbs: ["print", "find", "get"],
+  // no find: every 7.x tree lists only print, get, set, edit and export
+  verbs: ["print", "get"],
   noAdd: true,
   noExport: true,
   props: [ro("name", "str"), ro("value", "str"), ro("type", "str")],
@@ -271,6 +273,7 @@ const POLICY_DEFAULT = "ftp,reboot,read,write,policy,test,password,sniff,sensiti
 /** `/system/scheduler`. */
 const SCHEDULER: MenuDef = {
   path: "/system/scheduler",
+  unset: { from: "7.24" },
   kind: "list",
   key: "name",
   props: [
@@ -325,6 +328,7 @@ const SCHEDULER: MenuDef = {
 /** `/system/script`. */
 const SCRIPT: MenuDef = {
   path: "/system/script",
+  unset: { from: "7.24" },
   kind: "list",
   key: "name",
   props: [
@@ -347,6 +351,7 @@ const SCRIPT: MenuDef = {
   commands: {
     run: {
       numbers: true,
+      numbersName: "number",
       run: (c) => {
         for (const id of c.ids) {
           const it = c.st.stored(SCRIPT).find((s) => s[".id"] === id);

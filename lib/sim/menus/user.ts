@@ -1,5 +1,4 @@
 /** `/user`, `/user/group`, `/user/ssh-keys`, `/user/active`. */
-import { V7 } from "../releases.ts";
 import type { MenuDef } from "../menu_types.ts";
 import { COMMENT, DISABLED, F_DISABLED, ro, str } from "./common.ts";
 import { describeKey } from "../auth.ts";
@@ -94,8 +93,10 @@ export const SSH_KEYS: MenuDef = {
   path: "/user/ssh-keys",
   kind: "list",
   policy: true,
+  // no set, enable, disable or comment in any 7.x tree
+  verbs: ["print", "find", "get", "add", "remove"],
   // `add user= key=` from 7.12; before, keys come only from `import public-key-file=`
-  addReleases: V7,
+  addReleases: { from: "7.12" },
   props: [
     { name: "user", type: "ref", ref: "/user", required: true },
     str("key", { secret: true, required: true }),

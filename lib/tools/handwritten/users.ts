@@ -8,7 +8,7 @@ import * as z from "zod";
 import { cmd, refCondition } from "../../routeros/command.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
 import { RouterOsError, UnsupportedError } from "../../routeros/errors.ts";
-import { inRange } from "../../routeros/release.ts";
+import { describeRange, inRange } from "../../routeros/release.ts";
 import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { activeUsers, sshKeys, users } from "../../routeros/schema/menus/users.ts";
 import { Script } from "../../routeros/script.ts";
@@ -26,7 +26,8 @@ import { DESTRUCTIVE, WRITE } from "../tool.ts";
 function logoutCommand(dialect: Dialect): "request-logout" | "remove" {
   if (dialect.major < 7) {
     throw new UnsupportedError(
-      "RouterOS 6 cannot end another user's session (/user active has no request-logout)",
+      `ending another user's session is not on RouterOS ${dialect.release.text}: it needs ` +
+        "RouterOS 7 (RouterOS 6's /user active has no request-logout)",
     );
   }
   return inRange(dialect.release, { from: "7.20" }) ? "remove" : "request-logout";
@@ -83,6 +84,9 @@ export const disconnectActiveUser = defineTool({
 const KEY =
   /^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com) [A-Za-z0-9+/]+={0,3}( [^\r\n]*)?$/;
 
+/** Releases whose users can log in with an Ed25519 key (RouterOS 6 takes RSA and DSA keys only). */
+const ED25519 = { from: "7.12" };
+
 /** The file a public key goes through on releases that can only import it. */
 function keyFileName(user: string): string {
   return `mcp-key-${user.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 32)}`;
@@ -94,6 +98,13 @@ function keyFileName(user: string): string {
  * written first through `print file=` (which creates NAME.txt).
  */
 function addKeyScript(dialect: Dialect, user: string, key: string) {
+  if (key.startsWith("ssh-ed25519 ") && !inRange(dialect.release, ED25519)) {
+    throw new UnsupportedError(
+      `an Ed25519 key is not on RouterOS ${dialect.release.text}: it needs ${
+        describeRange(ED25519)
+      }; use an RSA key`,
+    );
+  }
   const script = new Script(dialect);
   if (inRange(dialect.release, { from: "7.12" })) {
     script.do(cmd(sshKeys.path, "add", { args: { user, key } }));

@@ -1,0 +1,64 @@
+/**
+ * Test helpers: the real server assembly (`prepareServer`, `buildServer`)
+ * in this process, reached by the SDK's MCP client through the SDK's
+ * in-memory transport. Everything below the MCP transport is the product's
+ * own: configuration, guard chain, catalogue, RouterOS client and real SSH
+ * to the simulator. Faster than spawning `main.ts` (no process start, no
+ * second module graph), so a test can afford one server per release.
+ *
+ * @module
+ */
+import { Client, InMemoryTransport } from "../../lib/mcp_sdk/client.ts";
+import { type FlagValues, loadConfig } from "../../lib/config/load.ts";
+import { setLogLevel } from "../../lib/log.ts";
+import { buildServer } from "../../lib/server/mcp.ts";
+import { prepareServer } from "../../lib/server/run.ts";
+import { TOOLSETS } from "../../lib/tools/tool.ts";
+import type { McpSession } from "./mcp.ts";
+
+/**
+ * Connect an MCP client to an in-process server managing the simulator at
+ * `sim` (host key not checked). `flags` are the CLI's flags by setting name
+ * (`{ "allow-raw-commands": true }`); every toolset is listed unless they
+ * choose toolsets themselves. Log lines below `error` are not written; the
+ * ones that are go to this process's stderr, so the session's `stderr()` is
+ * empty and its `pid` is this process.
+ */
+export async function connectInProcess(
+  sim: { host: string; port: number },
+  flags: FlagValues = {},
+): Promise<McpSession> {
+  setLogLevel("error");
+  const config = loadConfig(
+    {
+      host: sim.host,
+      port: String(sim.port),
+      "host-key-policy": "off",
+      toolsets: "all",
+      ...flags,
+    },
+    {},
+    { toolsets: TOOLSETS },
+  );
+  const { devices, core } = await prepareServer(config, { name: "in-process", version: "0" });
+  const server = buildServer(core);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" });
+  try {
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+  } catch (err) {
+    await devices.close();
+    throw err;
+  }
+  return {
+    client,
+    pid: Deno.pid,
+    stderr: () => "",
+    close: async () => {
+      await client.close();
+      await server.close();
+      await devices.close();
+    },
+  };
+}
