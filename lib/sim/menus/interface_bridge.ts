@@ -1,0 +1,169 @@
+/** `/interface/bridge`, its ports and its VLANs. */
+import type { MenuDef } from "../menu_types.ts";
+import { isTrue } from "../values.ts";
+import {
+  bool,
+  COMMENT,
+  DISABLED,
+  DYNAMIC,
+  F_DISABLED,
+  F_DYNAMIC,
+  F_RUNNING,
+  ifaceRef,
+  int,
+  mac,
+  oneOf,
+  ro,
+  RUNNING,
+  str,
+} from "./common.ts";
+
+import { nameUnique, nextName, renameCascade } from "./interface_common.ts";
+
+/** `/interface/bridge`. */
+const BRIDGE: MenuDef = {
+  path: "/interface/bridge",
+  unset: { from: "7.24" },
+  table: "/interface",
+  match: { type: "bridge" },
+  kind: "list",
+  key: "name",
+  props: [
+    str("name", { default: (_i, st) => nextName(st, "bridge") }),
+    { name: "mtu", type: "int", values: ["auto"], default: "auto", min: 0, max: 65535 },
+    ro("actual-mtu", "int", { default: "1500" }),
+    ro("l2mtu", "int", { default: "1598" }),
+    { name: "admin-mac", type: "mac" },
+    bool("auto-mac", true),
+    ro("mac-address", "mac", { default: () => mac(0x20) }),
+    oneOf("protocol-mode", ["mstp", "none", "rstp", "stp"], "rstp"),
+    bool("vlan-filtering", false),
+    bool("igmp-snooping", false),
+    bool("fast-forward", true),
+    oneOf("arp", ["disabled", "enabled", "local-proxy-arp", "proxy-arp", "reply-only"], "enabled"),
+    RUNNING,
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED, F_RUNNING],
+  columns: [
+    "name",
+    "mtu",
+    "actual-mtu",
+    "l2mtu",
+    "arp",
+    "mac-address",
+    "protocol-mode",
+    "vlan-filtering",
+  ],
+  unique: [nameUnique],
+  afterChange: renameCascade,
+  defaults: () => [{
+    name: "bridge",
+    type: "bridge",
+    comment: "defconf",
+    mtu: "auto",
+    "actual-mtu": "1500",
+    l2mtu: "1598",
+    "admin-mac": mac(1),
+    "auto-mac": "false",
+    "mac-address": mac(1),
+    "protocol-mode": "rstp",
+    "vlan-filtering": "false",
+    "igmp-snooping": "false",
+    "fast-forward": "true",
+    arp: "enabled",
+    disabled: "false",
+    dynamic: "false",
+  }],
+};
+
+/** `/interface/bridge/port`. */
+const BRIDGE_PORT: MenuDef = {
+  path: "/interface/bridge/port",
+  unset: { from: "7.13" },
+  kind: "list",
+  props: [
+    ifaceRef("interface", { required: true }),
+    { name: "bridge", type: "ref", ref: "/interface/bridge", required: true },
+    int("pvid", 1, { min: 1, max: 4094 }),
+    oneOf("frame-types", [
+      "admit-all",
+      "admit-only-untagged-and-priority-tagged",
+      "admit-only-vlan-tagged",
+    ], "admit-all"),
+    bool("ingress-filtering", true),
+    bool("hw", true),
+    oneOf("edge", ["auto", "no", "no-discover", "yes", "yes-discover"], "auto"),
+    bool("trusted", false),
+    str("horizon", { default: "none" }),
+    ro("inactive", "bool", {
+      compute: (i, st) => String(!isTrue(st.findByKey("/interface", i.interface)?.running)),
+    }),
+    DISABLED,
+    DYNAMIC,
+    COMMENT,
+  ],
+  flags: [
+    { ch: "I", name: "inactive", group: 0, test: (i) => isTrue(i.inactive) },
+    { ...F_DISABLED, group: 0 },
+    { ...F_DYNAMIC, group: 1 },
+    { ch: "H", name: "hw-offload", group: 2, test: (i) => isTrue(i.hw) && !isTrue(i.inactive) },
+  ],
+  columns: [
+    "interface",
+    "bridge",
+    "hw",
+    "pvid",
+    "horizon",
+    "trusted",
+    "frame-types",
+    "ingress-filtering",
+  ],
+  columns6: ["interface", "bridge", "hw", "pvid", "horizon"],
+  unique: [{ props: ["interface"], error: "failure: device already added as bridge port" }],
+  defaults: () =>
+    [2, 3, 4, 5].map((n) => ({
+      interface: `ether${n}`,
+      bridge: "bridge",
+      comment: "defconf",
+      pvid: "1",
+      "frame-types": "admit-all",
+      "ingress-filtering": "true",
+      hw: "true",
+      edge: "auto",
+      trusted: "false",
+      horizon: "none",
+      disabled: "false",
+      dynamic: "false",
+    })),
+};
+
+/** `/interface/bridge/vlan`. */
+const BRIDGE_VLAN: MenuDef = {
+  path: "/interface/bridge/vlan",
+  kind: "list",
+  props: [
+    { name: "bridge", type: "ref", ref: "/interface/bridge", required: true },
+    str("vlan-ids", {
+      required: true,
+      validate: (
+        v,
+      ) => (/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(v)
+        ? undefined
+        : "invalid value for argument vlan-ids"),
+    }),
+    str("tagged", { default: "" }),
+    str("untagged", { default: "" }),
+    ro("current-tagged", "str", { compute: (i) => i.tagged ?? "" }),
+    ro("current-untagged", "str", { compute: (i) => i.untagged ?? "" }),
+    DISABLED,
+    DYNAMIC,
+    COMMENT,
+  ],
+  flags: [F_DISABLED, F_DYNAMIC],
+  columns: ["bridge", "vlan-ids", "current-tagged", "current-untagged"],
+};
+
+/** Bridge menus. */
+export const BRIDGE_MENUS: MenuDef[] = [BRIDGE, BRIDGE_PORT, BRIDGE_VLAN];

@@ -1,0 +1,67 @@
+/** What the interface menus share: the general properties, flags, name rules and renames. */
+import type { Item, PropDef } from "../menu_types.ts";
+import type { RouterState } from "../state.ts";
+import { isTrue } from "../values.ts";
+import { ALL_MENUS, menuByPath } from "./registry.ts";
+import { COMMENT, DISABLED, DYNAMIC, F_DISABLED, F_DYNAMIC, F_RUNNING, ro, str } from "./common.ts";
+
+export const nameUnique = { props: ["name"], error: "interface with such name already exists" };
+
+export function bridgePorts(st: RouterState): Item[] {
+  return st.stored(menuByPath("/interface/bridge/port")!);
+}
+
+/** Properties every interface has, as `/interface print` shows them. */
+export const GENERAL: PropDef[] = [
+  str("name", { required: true }),
+  ro("default-name", "str"),
+  ro("type", "str"),
+  { name: "mtu", type: "int", values: ["auto"], default: "1500", min: 0, max: 65535 },
+  ro("actual-mtu", "int", {
+    compute: (i) => i["actual-mtu"] ?? (i.mtu === "auto" ? "1500" : i.mtu),
+  }),
+  ro("l2mtu", "int"),
+  ro("max-l2mtu", "int"),
+  ro("mac-address", "mac"),
+  ro("last-link-up-time", "str", {
+    compute: (i, st) => (isTrue(i.running) ? st.nowText() : undefined),
+  }),
+  ro("link-downs", "int", { default: "0" }),
+  ro("running", "bool", {
+    compute: (i) => (isTrue(i.disabled) ? "false" : (i.running ?? "true")),
+  }),
+  ro("slave", "bool", {
+    compute: (i, st) => String(bridgePorts(st).some((p) => p.interface === i.name)),
+  }),
+  DISABLED,
+  DYNAMIC,
+  COMMENT,
+];
+
+export const IF_FLAGS = [
+  { ...F_DYNAMIC, group: 0 },
+  { ...F_DISABLED, group: 1 },
+  { ...F_RUNNING, group: 1 },
+  { ch: "S", name: "slave", group: 2, test: (i: Item) => isTrue(i.slave) },
+];
+
+export function renameCascade(item: Item, st: RouterState, old: Item | undefined): void {
+  if (!old || old.name === item.name) return;
+  renameRefs(st, "/interface", old.name, item.name);
+}
+
+/** Updates every `ref` property pointing at `refPath` from `from` to `to`. */
+export function renameRefs(st: RouterState, refPath: string, from: string, to: string): void {
+  for (const m of ALL_MENUS) {
+    const refs = m.props.filter((p) => p.type === "ref" && p.ref === refPath);
+    if (!refs.length) continue;
+    for (const it of st.stored(m)) {
+      for (const p of refs) if (it[p.name] === from) it[p.name] = to;
+    }
+  }
+}
+/** First free `<base>N` interface name (`bridge1`, `vlan1`...). */
+export function nextName(st: RouterState, base: string): string {
+  const names = new Set(st.table("/interface").items.map((i) => i.name));
+  for (let n = 1;; n++) if (!names.has(base + n)) return base + n;
+}
