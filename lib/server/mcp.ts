@@ -54,8 +54,10 @@ function instructions(core: ServerCore): string {
     ...new Set(core.runner.tools.filter((t) => !listed.has(t.name)).map((t) => t.toolset)),
   ];
   return "Tools named router_* manage MikroTik RouterOS routers over SSH. List tools return typed " +
-    "records; address items by their `id` (such as *1A) from a list, never by position. Writes " +
-    "take dry_run; destructive ones need confirm: true." +
+    "records; their `where` keeps the items whose fields equal every value given. Address items " +
+    "by their `id` (such as *1A) from a list, never by position. Every write takes dry_run: " +
+    "true shows the exact commands it would send and changes nothing; destructive writes need " +
+    "confirm: true." +
     (core.selection.dynamic && more.length
       ? ` More toolsets can be enabled with router_enable_toolsets: ${
         more.map((t) => `${t} (${TOOLSET_ABOUT[t]})`).join("; ")
