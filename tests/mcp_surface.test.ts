@@ -165,7 +165,7 @@ Deno.test("resources, prompts and completions on one router (default toolsets)",
   }
 });
 
-Deno.test("resources follow the server's selection: --toolsets ip offers no export", async () => {
+Deno.test("resources and prompts follow the selection: --toolsets ip, --read-only", async () => {
   const sim = await startSimulator();
   const session = await spawnServer([
     "--host",
@@ -188,6 +188,21 @@ Deno.test("resources follow the server's selection: --toolsets ip offers no expo
     assert.deepEqual((await session.client.listPrompts()).prompts, []);
   } finally {
     await session.close();
+  }
+  const readOnly = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--read-only",
+  ]);
+  try {
+    const names = (await readOnly.client.listPrompts()).prompts.map((p) => p.name);
+    assert.ok(names.includes("audit_firewall"));
+    assert.ok(!names.includes("prepare_change"), "read-only: no change to prepare");
+    assert.equal((await readOnly.client.listResources()).resources.length, 4);
+  } finally {
+    await readOnly.close();
     await sim.close();
   }
 });
@@ -243,5 +258,38 @@ Deno.test("fleet: every device's resources, compare_devices, device completion",
   } finally {
     await session.close();
     await Promise.all(sims.map((s) => s.close()));
+  }
+});
+
+Deno.test("resources/list pages by 100 without connecting to any device", async () => {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  const inventory = Array.from({ length: 40 }, (_, i) => ({
+    title: `r${i}`,
+    host: "127.0.0.1",
+    port,
+  }));
+  const session = await spawnServer(["--inventory", JSON.stringify(inventory)]);
+  try {
+    const uris: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await session.client.listResources(cursor ? { cursor } : {});
+      uris.push(...page.resources.map((r) => r.uri));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    assert.equal(pages, 2);
+    assert.equal(uris.length, 1 + 40 * 3);
+    assert.equal(new Set(uris).size, uris.length);
+    assert.equal(uris.at(-1), "routeros://r39/log");
+    await rejects(session.client.listResources({ cursor: "x" }), -32602, /invalid cursor/);
+    const devices = JSON.parse((await read(session, "routeros://devices")).text!);
+    assert.equal(devices.count, 40);
+    assert.ok(devices.items.every((d: { connected: boolean }) => !d.connected));
+  } finally {
+    await session.close();
   }
 });
