@@ -75,8 +75,9 @@ function instructions(core: ServerCore): string {
   return "Tools named router_* manage MikroTik RouterOS routers over SSH. List tools return typed " +
     "records; their `where` keeps the items whose fields equal every value given. Address items " +
     "by their `id` (such as *1A) from a list, never by position. Every write takes dry_run: " +
-    "true shows the exact commands it would send and changes nothing; destructive writes need " +
-    "confirm: true." +
+    "true shows the exact commands it would send and changes nothing. A write that is " +
+    "destructive or would cut this server's own access needs confirm: true (a refusal says " +
+    "which and why)." +
     (core.selection.dynamic && more.length
       ? ` More toolsets can be enabled with router_enable_toolsets: ${
         more.map((t) => `${t} (${TOOLSET_ABOUT[t]})`).join("; ")

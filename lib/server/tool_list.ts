@@ -6,12 +6,12 @@
  *
  * An agent pays for every byte of this list on every turn, so the entries
  * say each thing once and keep every type: the server-wide caps on text and
- * lists (checked on every call) are not restated per argument, output
- * schemas carry no descriptions and no `additionalProperties`, a property
- * whose schema equals an earlier one's (`after` beside `before`) is a
- * `$ref` to it, and annotations omit the title (the tool has one) and the
- * hints that mean nothing on a read-only tool or
- * repeat the default (`idempotentHint: false`).
+ * lists (checked on every call) are not restated per argument; `dry_run`
+ * and `confirm` are explained in the instructions; output schemas carry no
+ * descriptions and no `additionalProperties`; a property whose schema
+ * equals an earlier one's (`after` beside `before`) is a `$ref` to it; and
+ * annotations omit the title (the tool has one), the hints that mean
+ * nothing on a read-only tool and the default `idempotentHint: false`.
  *
  * @module
  */
@@ -23,14 +23,12 @@ import type { Annotations, ToolDef } from "../tools/tool.ts";
 type Json = Record<string, unknown>;
 
 /**
- * What the server adds to a write tool's input. `dry_run` is explained once,
- * in the server instructions, not in each of the ~190 write tools.
+ * What the server adds to a write tool's input. `dry_run` and `confirm` are
+ * explained once, in the server instructions (and a refusal says when
+ * `confirm` is needed), not in each of the ~190 write tools.
  */
 const DRY_RUN = { type: "boolean" };
-const CONFIRM = {
-  type: "boolean",
-  description: "true to carry out a destructive change or one that cuts this server's own access",
-};
+const CONFIRM = { type: "boolean" };
 
 /** The result of a dry run, in every write tool's output (the server always fills all three). */
 const DRY_RUN_OUTPUT = {

@@ -62,10 +62,20 @@ Deno.test("annotations: no title copy; reads say only readOnlyHint and openWorld
   }
 });
 
-Deno.test("a write's dry_run and an item id are typed without a per-tool description", () => {
+Deno.test("dry_run, confirm and an item id are typed without a per-tool description", () => {
   const remove = byName.get("router_remove_ip_address")!.inputSchema;
   const props = remove.properties as Record<string, Record<string, unknown>>;
   assert.deepEqual(props.dry_run, { type: "boolean" });
+  assert.deepEqual(props.confirm, { type: "boolean" });
   assert.equal(typeof props.id.pattern, "string");
-  assert.equal(typeof props.confirm.description, "string", "confirm keeps its warning");
+});
+
+Deno.test("a menu's notes are said once, on its add (else update, list, get) tool", () => {
+  const notes = "Rules run top to bottom within their chain";
+  const carrying = entries.filter((e) =>
+    e.name.endsWith("_firewall_filter_rule") || e.name.endsWith("_firewall_filter_rules")
+  ).filter((e) => e.name.includes("ipv6") === false && e.description?.includes(notes));
+  assert.deepEqual(carrying.map((e) => e.name), ["router_add_firewall_filter_rule"]);
+  const resource = byName.get("router_get_system_resource")!;
+  assert.match(resource.description!, /Memory and disk are bytes/, "a read-only menu: on get");
 });

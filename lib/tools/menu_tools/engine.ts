@@ -117,13 +117,13 @@ export function fieldDoc(field: Field): string {
 }
 
 /**
- * The verbs whose descriptions carry the menu's notes: the list (read
- * first) and the add, or the update where there is no add. The other verbs
- * act on an item already listed, so the notes are not repeated there.
+ * The one verb whose description carries the menu's notes (they are said
+ * once per menu): add, else update, else list, else get. Notes are mostly
+ * guidance for changes; a read-only menu's go on its list.
  */
 function carriesNotes(spec: MenuTools, verb: Verb): boolean {
-  return verb === "list" || verb === "add" || (verb === "update" && !spec.verbs.includes("add")) ||
-    (verb === "get" && !spec.verbs.includes("list"));
+  const order: Verb[] = ["add", "update", "list", "get"];
+  return order.find((v) => spec.verbs.includes(v)) === verb;
 }
 
 /** The menu's notes and release availability, for the descriptions of the verbs that carry them. */
