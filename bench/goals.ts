@@ -91,6 +91,26 @@ export function evaluateGoals(f: Figures): GoalResult[] {
         : undefined,
     ),
     check(
+      "`tools/list` by default (bytes of JSON)",
+      "≤ 100 KB",
+      f.toolList?.default.bytes,
+      "bytes",
+      (v) => v <= f.toolList!.budget.defaultBytes,
+      f.toolList
+        ? `${f.toolList.default.bytes} bytes (${f.toolList.default.tools} tools)`
+        : undefined,
+    ),
+    check(
+      "`tools/list` with `--toolsets all`, per tool",
+      "≤ 1.6 KB",
+      f.toolList?.all.average,
+      "bytes",
+      (v) => v <= f.toolList!.budget.allAverage,
+      f.toolList
+        ? `${f.toolList.all.average} bytes (${f.toolList.all.bytes} for ${f.toolList.all.tools} tools)`
+        : undefined,
+    ),
+    check(
       `WAN read tool call (${wan?.rttMs ?? 50} ms round trip, median)`,
       "≤ 1 round trip + 5 ms",
       wan?.readTool.summary.median,

@@ -23,6 +23,7 @@ import { measureSimStartup } from "./sim_start.ts";
 import { measureConnect, measureParallelConnect } from "./ssh.ts";
 import { closeRouters, startRouters } from "./routers.ts";
 import { round } from "./stats.ts";
+import { measureToolList } from "./tool_list.ts";
 import { measureWan } from "./wan.ts";
 
 /** Sizes of one run. */
@@ -118,6 +119,7 @@ async function main(): Promise<number> {
     }
   });
   figures.http = await step("4. throughput over streamable-http", () => benchHttp(plan.http));
+  figures.toolList = await step("10. tools/list size", () => measureToolList());
 
   const results: Results = {
     mode,

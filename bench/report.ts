@@ -198,6 +198,22 @@ function sshTable(r: Results): string {
   ]);
 }
 
+function toolListTable(r: Results): string {
+  const t = r.figures.toolList;
+  if (!t) return "not measured";
+  const row = (label: string, s: typeof t.all) => [
+    label,
+    s.tools,
+    s.bytes,
+    s.average,
+    `\`${s.largest.name}\` (${s.largest.bytes})`,
+  ];
+  return table(["list", "tools", "bytes", "bytes per tool", "largest tool (bytes)"], [
+    row("default (core and discovery)", t.default),
+    row("`--toolsets all`", t.all),
+  ]);
+}
+
 /** The sentence(s) the README quotes, with this run's figures. */
 export function headline(r: Results): string {
   const l = r.figures.latency;
@@ -297,6 +313,10 @@ export function tables(r: Results): string {
     "",
     r.figures.wan ? `${r.figures.wan.note}.` : "",
     "",
+    "### 10. `tools/list` size (what an agent pays per turn), one device",
+    "",
+    toolListTable(r),
+    "",
     "### SSH layer (`bench/ssh.ts`)",
     "",
     sshTable(r),
@@ -361,6 +381,8 @@ const METHOD = `## How it is measured
   one exec; connect-per-call needs one connection for the write and one for the read-back.
 - Nearest rank means that with fewer than 100 runs the p99 is the slowest run, and with fewer than
   20 the p95 is too.
+- **\`tools/list\` size**: bytes of the JSON \`{"tools": [...]}\` an SDK client receives from a
+  server in front of one router, with the default toolsets and with \`--toolsets all\`.
 - Figures vary with the machine's load; the load averages are printed with each run.
 `;
 

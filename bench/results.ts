@@ -10,6 +10,7 @@ import type { HttpBench } from "./http.ts";
 import type { LatencyFigures } from "./latency.ts";
 import type { Machine } from "./machine.ts";
 import type { SimStart } from "./sim_start.ts";
+import type { ToolListFigures } from "./tool_list.ts";
 import type { ParallelConnect, Timing } from "./ssh.ts";
 import type { WanFigures } from "./wan.ts";
 
@@ -29,6 +30,8 @@ export interface Figures {
   simStart?: SimStart;
   wan?: WanFigures;
   ssh?: SshFigures;
+  /** Bytes of `tools/list` (default and `--toolsets all`). */
+  toolList?: ToolListFigures;
 }
 
 /** One run of `deno task bench`. */

@@ -9,13 +9,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SUITE="npm:@modelcontextprotocol/conformance@0.1.16"
+# The scenarios for features this server has. The others test the suite's
+# own fixture tools, prompts and resources (test_simple_text, test://static-text,
+# test_simple_prompt...) or features it lacks; docs/http.md lists each with why.
 SCENARIOS=(
   server-initialize
   ping
+  logging-set-level
   tools-list
   tools-call-error
+  resources-list
+  prompts-list
+  completion-complete
   dns-rebinding-protection
-  logging-set-level
+  server-sse-multiple-streams
 )
 PORT="${CONFORMANCE_PORT:-$(deno eval 'const l = Deno.listen({ hostname: "127.0.0.1", port: 0 }); console.log(l.addr.port); l.close();')}"
 LOG="$(mktemp)"

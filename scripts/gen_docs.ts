@@ -7,6 +7,7 @@
  * @module
  */
 import { SETTINGS } from "../lib/config/settings.ts";
+import { catalogueSizes, LIST_BUDGET } from "../lib/server/list_size.ts";
 import { ToolList } from "../lib/server/tool_list.ts";
 import { catalogue } from "../lib/tools/catalogue.ts";
 import { type ToolDef, TOOLSETS } from "../lib/tools/tool.ts";
@@ -127,6 +128,15 @@ function toolSection(t: ToolDef): string {
   ].join("\n");
 }
 
+/** The `tools/list` sizes, as one sentence (docs/tools.md and the generator's output). */
+export function sizeSentence(): string {
+  const { default: d, all: a } = catalogueSizes();
+  return `\`tools/list\` of a single-device server: by default ${d.tools} tools in ` +
+    `${d.bytes} bytes of JSON (budget ${LIST_BUDGET.defaultBytes}); with \`--toolsets all\` ` +
+    `${a.tools} tools in ${a.bytes} bytes, ${a.average} per tool (budget ` +
+    `${LIST_BUDGET.allAverage}); the largest is \`${a.largest.name}\` (${a.largest.bytes}).`;
+}
+
 /** docs/tools.md, from the registry. */
 export function toolsMarkdown(): string {
   const tools = registry();
@@ -138,7 +148,10 @@ export function toolsMarkdown(): string {
     "",
     `${tools.length} tools in ${sets.length} toolsets. In fleet mode (an inventory with several ` +
     "devices) every per-device tool also takes `device`, the title of an inventory entry. " +
-    "Write tools take `dry_run`; destructive tools also need `confirm: true`.",
+    "Write tools take `dry_run` (true: show the exact commands, change nothing); destructive " +
+    "tools also need `confirm: true`.",
+    "",
+    sizeSentence(),
     "",
     "| toolset | tools |",
     "|---|---|",
@@ -175,5 +188,6 @@ if (import.meta.main) {
     if (check) console.error(`${path} is stale: run deno task docs`);
     else await Deno.writeTextFile(path, text);
   }
+  console.log(sizeSentence());
   Deno.exit(check && stale ? 1 : 0);
 }

@@ -10,7 +10,13 @@ import { Server } from "../mcp_sdk/server.ts";
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  CompleteRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
 } from "../mcp_sdk/types.ts";
 import type { RequestHandlerExtra, ServerNotification, ServerRequest } from "../mcp_sdk/types.ts";
 import { errorText } from "../tools/errors.ts";
@@ -18,6 +24,10 @@ import type { CallSite, ToolRunner } from "../tools/guard/runner.ts";
 import { DISCOVERY } from "../tools/catalogue.ts";
 import { TOOLSET_ABOUT } from "../tools/toolsets.ts";
 import type { ToolDef, ToolsetControl } from "../tools/tool.ts";
+import { Completer } from "./completions.ts";
+import { getPrompt, listPrompts } from "./prompts.ts";
+import { Reads, type ReadSite } from "./reads.ts";
+import { listResources, listTemplates, readResource } from "./resources.ts";
 import { ToolList } from "./tool_list.ts";
 import { ToolLog } from "./tool_log.ts";
 import type { Selection } from "./tool_selection.ts";
@@ -36,16 +46,25 @@ export interface ServerCore {
   runner: ToolRunner;
   selection: Selection;
   list: ToolList;
+  /** Reads through the guard chain, for resources, prompts and completions. */
+  reads: Reads;
+  completer: Completer;
 }
 
-/** Build what sessions share: the tool list over the runner's tools. */
+/**
+ * Build what sessions share: the tool list over the runner's tools, and the
+ * reads behind resources, prompts and completions. `titles` are every
+ * device's; in fleet mode tools take `device`.
+ */
 export function serverCore(
   info: ServerInfo,
   runner: ToolRunner,
   selection: Selection,
-  fleetTitles: readonly string[],
+  devices: { titles: readonly string[]; fleet: boolean },
 ): ServerCore {
-  return { info, runner, selection, list: new ToolList(fleetTitles) };
+  const list = new ToolList(devices.fleet ? devices.titles : []);
+  const reads = new Reads(runner, list, devices.titles);
+  return { info, runner, selection, list, reads, completer: new Completer(reads) };
 }
 
 function instructions(core: ServerCore): string {
@@ -54,8 +73,11 @@ function instructions(core: ServerCore): string {
     ...new Set(core.runner.tools.filter((t) => !listed.has(t.name)).map((t) => t.toolset)),
   ];
   return "Tools named router_* manage MikroTik RouterOS routers over SSH. List tools return typed " +
-    "records; address items by their `id` (such as *1A) from a list, never by position. Writes " +
-    "take dry_run; destructive ones need confirm: true." +
+    "records; their `where` keeps the items whose fields equal every value given. Address items " +
+    "by their `id` (such as *1A) from a list, never by position. Every write takes dry_run: " +
+    "true shows the exact commands it would send and changes nothing. A write that is " +
+    "destructive or would cut this server's own access needs confirm: true (a refusal says " +
+    "which and why)." +
     (core.selection.dynamic && more.length
       ? ` More toolsets can be enabled with router_enable_toolsets: ${
         more.map((t) => `${t} (${TOOLSET_ABOUT[t]})`).join("; ")
@@ -125,7 +147,13 @@ class SessionTools implements ToolsetControl {
 /** Build the MCP server of one session. */
 export function buildServer(core: ServerCore): Server {
   const server = new Server(core.info, {
-    capabilities: { logging: {}, tools: { listChanged: true } },
+    capabilities: {
+      logging: {},
+      tools: { listChanged: true },
+      resources: {},
+      prompts: {},
+      completions: {},
+    },
     instructions: instructions(core),
   });
   const toolLog = ToolLog.of(server);
@@ -157,7 +185,43 @@ export function buildServer(core: ServerCore): Server {
       }
     },
   );
+  registerSurface(server, core, session);
   return server;
+}
+
+/** Resources, prompts and completions: reads through the guard chain. */
+function registerSurface(server: Server, core: ServerCore, session: SessionTools): void {
+  const site = (extra: Extra): ReadSite => ({
+    caller: { client: server.getClientVersion(), session: extra.sessionId },
+    signal: extra.signal,
+  });
+  server.setRequestHandler(
+    ListResourcesRequestSchema,
+    (request) => listResources(core.reads, request.params?.cursor),
+  );
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: listTemplates(core.reads),
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra: Extra) => ({
+    contents: await readResource(core.reads, request.params.uri, site(extra)),
+  }));
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts(core.reads) }));
+  server.setRequestHandler(
+    GetPromptRequestSchema,
+    (request) =>
+      getPrompt(core.reads, request.params.name, request.params.arguments, (tool) => {
+        const t = core.runner.tool(tool);
+        return t !== undefined && session.has(t);
+      }),
+  );
+  server.setRequestHandler(CompleteRequestSchema, async (request, extra: Extra) => ({
+    completion: await core.completer.complete(
+      request.params.ref,
+      request.params.argument,
+      request.params.context?.arguments,
+      site(extra),
+    ),
+  }));
 }
 
 /** Where a session's call comes from: caller, progress, cancellation, confirmation. */

@@ -36,7 +36,7 @@ export async function prepareServer(config: Config, info: ServerInfo) {
     revealSecrets: config.settings["reveal-secrets"],
     audit: await auditLog(config),
   });
-  const core = serverCore(info, runner, selection, devices.fleet ? devices.titles : []);
+  const core = serverCore(info, runner, selection, devices);
   return { devices, core };
 }
 

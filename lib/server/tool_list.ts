@@ -4,26 +4,33 @@
  * (`device` in fleet mode, `dry_run` and `confirm` on writes), shared by
  * every session.
  *
+ * An agent pays for every byte of this list on every turn, so the entries
+ * say each thing once and keep every type: the server-wide caps on text and
+ * lists (checked on every call) are not restated per argument; `dry_run`
+ * and `confirm` are explained in the instructions; output schemas carry no
+ * descriptions and no `additionalProperties`; a property whose schema
+ * equals an earlier one's (`after` beside `before`) is a `$ref` to it; and
+ * annotations omit the title (the tool has one), the hints that mean
+ * nothing on a read-only tool and the default `idempotentHint: false`.
+ *
  * @module
  */
 import * as z from "zod";
 import type { Tool } from "../mcp_sdk/types.ts";
-import type { ToolDef } from "../tools/tool.ts";
+import { MAX_LIST, MAX_TEXT } from "../tools/menu_tools/fields.ts";
+import type { Annotations, ToolDef } from "../tools/tool.ts";
 
 type Json = Record<string, unknown>;
 
-/** What the server adds to a write tool's input. */
-const DRY_RUN = {
-  type: "boolean",
-  description: "Return the exact RouterOS commands this call would send, changing nothing",
-};
-const CONFIRM = {
-  type: "boolean",
-  description:
-    "Must be true to carry out a destructive change or one that cuts this server's own access",
-};
+/**
+ * What the server adds to a write tool's input. `dry_run` and `confirm` are
+ * explained once, in the server instructions (and a refusal says when
+ * `confirm` is needed), not in each of the ~190 write tools.
+ */
+const DRY_RUN = { type: "boolean" };
+const CONFIRM = { type: "boolean" };
 
-/** The result of a dry run, in every write tool's output. */
+/** The result of a dry run, in every write tool's output (the server always fills all three). */
 const DRY_RUN_OUTPUT = {
   type: "object",
   properties: {
@@ -31,30 +38,70 @@ const DRY_RUN_OUTPUT = {
     preview: { type: "object" },
     problems: { type: "array", items: { type: "string" } },
   },
-  required: ["commands", "preview", "problems"],
 };
 
 const SAFE_LIMIT = 9007199254740991;
 
-/** A JSON Schema without what costs bytes and says nothing (the draft URI, safe-integer bounds). */
-function lean(schema: Json): Json {
+/** Whether a schema keyword is one that costs bytes and says nothing to an agent. */
+function idle(k: string, x: unknown, output: boolean): boolean {
+  return k === "$schema" ||
+    (k === "maximum" && x === SAFE_LIMIT) || (k === "minimum" && x === -SAFE_LIMIT) ||
+    (k === "maxLength" && x === MAX_TEXT) || (k === "maxItems" && x === MAX_LIST) ||
+    (output && (k === "additionalProperties" || k === "description"));
+}
+
+/**
+ * A JSON Schema without what costs bytes and says nothing: the draft URI,
+ * safe-integer bounds, the server-wide text and list caps, and in output
+ * schemas descriptions and `additionalProperties`.
+ */
+function lean(schema: Json, output: boolean): Json {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (v === null || typeof v !== "object") return v;
     const out: Json = {};
     for (const [k, x] of Object.entries(v as Json)) {
-      if (k === "$schema") continue;
-      if ((k === "maximum" && x === SAFE_LIMIT) || (k === "minimum" && x === -SAFE_LIMIT)) continue;
-      out[k] = walk(x);
+      if (!idle(k, x, output)) out[k] = walk(x);
     }
     return out;
   };
   return walk(schema) as Json;
 }
 
+/**
+ * Top-level properties whose schema repeats an earlier one's become a
+ * `$ref` to it (an update's `after` is its `before`).
+ */
+function shareRepeats(schema: Json): Json {
+  const properties = schema.properties as Json | undefined;
+  if (!properties) return schema;
+  const seen = new Map<string, string>();
+  const out: Json = {};
+  for (const [name, sub] of Object.entries(properties)) {
+    const text = JSON.stringify(sub);
+    const first = seen.get(text);
+    if (first !== undefined && text.length > 40) out[name] = { $ref: `#/properties/${first}` };
+    else {
+      seen.set(text, name);
+      out[name] = sub;
+    }
+  }
+  return { ...schema, properties: out };
+}
+
+/** Annotations without the title (the tool carries it) and, on reads, the write-only hints. */
+function hints(a: Annotations): Partial<Annotations> {
+  if (!a.readOnlyHint) {
+    // idempotentHint defaults to false: say it only when true.
+    const { idempotentHint, ...rest } = a;
+    return idempotentHint ? a : rest;
+  }
+  return { readOnlyHint: true, openWorldHint: a.openWorldHint };
+}
+
 /** The input JSON Schema of a tool, with the server's own arguments. */
 function inputSchema(tool: ToolDef, device: Json | undefined, deviceRequired: boolean): Json {
-  const schema = lean(z.toJSONSchema(tool.input, { io: "input" }) as Json);
+  const schema = lean(z.toJSONSchema(tool.input, { io: "input" }) as Json, false);
   const properties = { ...(schema.properties as Json | undefined) };
   const required = [...((schema.required as string[] | undefined) ?? [])];
   if (tool.perDevice && device) {
@@ -73,7 +120,7 @@ function inputSchema(tool: ToolDef, device: Json | undefined, deviceRequired: bo
 
 /** The output JSON Schema; a write's fields are optional beside its `dry_run` result. */
 function outputSchema(tool: ToolDef): Json {
-  const schema = lean(z.toJSONSchema(tool.output, { io: "output" }) as Json);
+  const schema = shareRepeats(lean(z.toJSONSchema(tool.output, { io: "output" }) as Json, true));
   if (tool.annotations.readOnlyHint) return schema;
   const { required: _, ...rest } = schema;
   return {
@@ -110,7 +157,7 @@ export class ToolList {
         description: tool.description,
         inputSchema: inputSchema(tool, this.#device, this.#deviceRequired) as Tool["inputSchema"],
         outputSchema: outputSchema(tool) as Tool["outputSchema"],
-        annotations: { title: tool.title, ...tool.annotations },
+        annotations: hints(tool.annotations),
       };
       this.#entries.set(tool.name, e);
     }

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { Config } from "../config/load.ts";
+import type { Settings } from "../config/settings.ts";
 import { catalogue, DISCOVERY } from "../tools/catalogue.ts";
 import { type ToolDef, type Toolset, TOOLSETS } from "../tools/tool.ts";
 
@@ -29,8 +29,14 @@ export interface Selection {
 
 const isToolset = (n: string): n is Toolset => (TOOLSETS as readonly string[]).includes(n);
 
-/** The selection of a configuration. */
-export function selectTools(config: Config): Selection {
+/** The settings that decide a selection. */
+export type SelectionSettings = Pick<
+  Settings,
+  "toolsets" | "read-only" | "allow-raw-commands" | "dynamic-toolsets"
+>;
+
+/** The selection of a configuration (only its settings count). */
+export function selectTools(config: { settings: SelectionSettings }): Selection {
   const s = config.settings;
   const names = s.toolsets;
   const byDefault = names.includes("default");

@@ -116,10 +116,20 @@ export function fieldDoc(field: Field): string {
   return field.releases ? `${field.doc} (${describeRange(field.releases)})` : field.doc;
 }
 
-/** The menu's notes and release availability, once per description. */
-export function notes(spec: MenuTools): string {
+/**
+ * The one verb whose description carries the menu's notes (they are said
+ * once per menu): add, else update, else list, else get. Notes are mostly
+ * guidance for changes; a read-only menu's go on its list.
+ */
+function carriesNotes(spec: MenuTools, verb: Verb): boolean {
+  const order: Verb[] = ["add", "update", "list", "get"];
+  return order.find((v) => spec.verbs.includes(v)) === verb;
+}
+
+/** The menu's notes and release availability, for the descriptions of the verbs that carry them. */
+export function notes(spec: MenuTools, verb: Verb): string {
   const parts = [];
-  if (spec.notes) parts.push(spec.notes);
+  if (spec.notes && carriesNotes(spec, verb)) parts.push(spec.notes);
   if (spec.schema.releases) parts.push(`Only on ${describeRange(spec.schema.releases)}.`);
   if (spec.schema.package) parts.push(`Needs the ${spec.schema.package} package.`);
   return parts.length ? " " + parts.join(" ") : "";
@@ -149,7 +159,8 @@ export function titleOf(spec: MenuTools, verb: Verb): string {
  */
 export function refInput(spec: MenuTools): Record<string, z.ZodType> {
   const key = spec.schema.key;
-  const id = ID_SCHEMA.describe("Item id (.id) from a list tool, such as *1A");
+  // The id's pattern says its form and the server instructions where it comes from.
+  const id = ID_SCHEMA;
   if (!key) return { id };
   return {
     id: id.optional(),
@@ -218,8 +229,7 @@ export function listTool(spec: MenuTools): ToolDef {
   return {
     name: toolNameOf(spec, "list"),
     title: titleOf(spec, "list"),
-    description: `List ${spec.noun.many} (${words(menu)}) as typed records; \`where\` keeps ` +
-      `items whose properties equal the values given.${notes(spec)}`,
+    description: `List ${spec.noun.many} (${words(menu)}).${notes(spec, "list")}`,
     toolset: spec.toolset,
     core: spec.core?.includes("list"),
     input: z.object({
@@ -263,7 +273,7 @@ export function getTool(spec: MenuTools): ToolDef {
         ? `Show the ${spec.noun.one} settings (${words(menu)}).`
         : `Get one ${spec.noun.one} (${words(menu)}) by id${
           menu.key ? ` or ${toolName(menu.key)}` : ""
-        }.`) + notes(spec),
+        }.`) + notes(spec, "get"),
     toolset: spec.toolset,
     core: spec.core?.includes("get"),
     input: z.object(single ? {} : refInput(spec)).strict(),

@@ -305,7 +305,7 @@ function writeTool(
   return {
     name: toolNameOf(spec, verb),
     title: titleOf(spec, verb),
-    description: description + notes(spec),
+    description: description + notes(spec, verb),
     toolset: spec.toolset,
     core: spec.core?.includes(verb),
     input: z.object(input).strict(),

@@ -17,6 +17,13 @@ import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
 import { catchAllRule } from "../guard/lockout.ts";
 
+/** What every rule menu's notes end with: order, matching, negation, and the lock-out risk. */
+const RULES =
+  " Rules run top to bottom within their chain; the first final action (accept, drop, " +
+  "reject...) decides. add appends a rule: place it with the move tool. Every matcher given " +
+  'must match; prefix a value with ! to negate it (in_interface "!ether1"). Dropping input ' +
+  "traffic from your own management address cuts your access.";
+
 /** `/ip/firewall/filter`. */
 export const firewallFilterTools: MenuTools = {
   schema: firewallFilter,
@@ -35,7 +42,8 @@ export const firewallFilterTools: MenuTools = {
     "comment",
   ],
   notes:
-    'Chains: input (to the router), forward (through it), output (from it), or custom chains reached by jump. Rules are evaluated top to bottom within their chain and the first rule whose action is final (accept, drop, reject...) decides; add puts a rule at the end, so use the move tool to place it. Every matcher given must match. Prefix a value with ! to negate it (in_interface "!ether1"). Dropping input traffic from your own management address cuts your access.',
+    "Chains: input (to the router), forward (through it), output (from it), or custom chains reached by jump." +
+    RULES,
   example: {
     "add": {
       "chain": "forward",
@@ -70,7 +78,8 @@ export const firewallNatTools: MenuTools = {
     "comment",
   ],
   notes:
-    'Chains: srcnat (outgoing: masquerade, src-nat) and dstnat (incoming: dst-nat port forwards, redirect). Only the first packet of a connection passes NAT. Rules are evaluated top to bottom within their chain and the first rule whose action is final (accept, drop, reject...) decides; add puts a rule at the end, so use the move tool to place it. Every matcher given must match. Prefix a value with ! to negate it (in_interface "!ether1"). Dropping input traffic from your own management address cuts your access.',
+    "Chains: srcnat (outgoing: masquerade, src-nat) and dstnat (incoming: dst-nat port forwards, redirect). Only the first packet of a connection passes NAT." +
+    RULES,
   example: {
     "add": {
       "chain": "dstnat",
@@ -103,7 +112,8 @@ export const firewallMangleTools: MenuTools = {
     "comment",
   ],
   notes:
-    'Chains: prerouting, input, forward, output, postrouting. Marks (connection, packet, routing) feed queues, routing tables and other rules; passthrough=false stops evaluation after a match. Rules are evaluated top to bottom within their chain and the first rule whose action is final (accept, drop, reject...) decides; add puts a rule at the end, so use the move tool to place it. Every matcher given must match. Prefix a value with ! to negate it (in_interface "!ether1"). Dropping input traffic from your own management address cuts your access.',
+    "Chains: prerouting, input, forward, output, postrouting. Marks (connection, packet, routing) feed queues, routing tables and other rules; passthrough=false stops evaluation after a match." +
+    RULES,
   example: {
     "add": {
       "chain": "prerouting",
@@ -136,7 +146,8 @@ export const firewallRawTools: MenuTools = {
     "comment",
   ],
   notes:
-    'Chains: prerouting and output. Evaluated before connection tracking, so connection_state does not apply; notrack exempts packets from tracking. Cheap way to drop floods. Rules are evaluated top to bottom within their chain and the first rule whose action is final (accept, drop, reject...) decides; add puts a rule at the end, so use the move tool to place it. Every matcher given must match. Prefix a value with ! to negate it (in_interface "!ether1"). Dropping input traffic from your own management address cuts your access.',
+    "Chains: prerouting and output. Evaluated before connection tracking, so connection_state does not apply; notrack exempts packets from tracking. Cheap way to drop floods." +
+    RULES,
   example: {
     "add": {
       "chain": "prerouting",
@@ -182,7 +193,8 @@ export const ipv6FirewallFilterTools: MenuTools = {
     "comment",
   ],
   notes:
-    'Chains: input, forward, output, or custom chains reached by jump. Do not drop icmpv6 wholesale: neighbour discovery needs it. Rules are evaluated top to bottom within their chain and the first rule whose action is final (accept, drop, reject...) decides; add puts a rule at the end, so use the move tool to place it. Every matcher given must match. Prefix a value with ! to negate it (in_interface "!ether1"). Dropping input traffic from your own management address cuts your access.',
+    "Chains: input, forward, output, or custom chains reached by jump. Do not drop icmpv6 wholesale: neighbour discovery needs it." +
+    RULES,
   example: {
     "add": {
       "chain": "forward",

@@ -1,0 +1,69 @@
+/**
+ * What a `tools/list` answer costs an agent, in bytes of JSON: the figure
+ * the docs and the benchmark print, for what a single-device server lists
+ * by default and with `--toolsets all`. Computed from the same entries a
+ * session sends (tests check it against an SDK client's answer).
+ *
+ * @module
+ */
+import type { Tool } from "../mcp_sdk/types.ts";
+import { ToolList } from "./tool_list.ts";
+import { type SelectionSettings, selectTools } from "./tool_selection.ts";
+
+/** The size of one `tools/list` answer. */
+export interface ListSize {
+  tools: number;
+  /** Bytes of `{"tools":[...]}` as JSON without whitespace. */
+  bytes: number;
+  /** Bytes per tool, rounded. */
+  average: number;
+  /** The largest tool entry. */
+  largest: { name: string; bytes: number };
+}
+
+/** Budgets the project holds itself to (tests fail above them). */
+export const LIST_BUDGET = {
+  /** The default (core) list, in bytes. */
+  defaultBytes: 100_000,
+  /** Bytes per tool over `--toolsets all`. */
+  allAverage: 1600,
+};
+
+const bytesOf = (v: unknown) => new TextEncoder().encode(JSON.stringify(v)).length;
+
+/** Measure a `tools/list` answer. */
+export function measureList(tools: readonly Tool[]): ListSize {
+  let largest = { name: "", bytes: 0 };
+  for (const t of tools) {
+    const bytes = bytesOf(t);
+    if (bytes > largest.bytes) largest = { name: t.name, bytes };
+  }
+  const bytes = bytesOf({ tools });
+  return {
+    tools: tools.length,
+    bytes,
+    average: tools.length ? Math.round(bytes / tools.length) : 0,
+    largest,
+  };
+}
+
+/** The entries a new session of a single-device server lists with these toolsets. */
+export function listedEntries(toolsets: string[]): Tool[] {
+  const settings: SelectionSettings = {
+    toolsets,
+    "read-only": false,
+    "allow-raw-commands": false,
+    "dynamic-toolsets": false,
+  };
+  const selection = selectTools({ settings });
+  const list = new ToolList([]);
+  return selection.all.filter((t) => selection.initial.has(t.name)).map((t) => list.entry(t));
+}
+
+/** The sizes of the default list and of `--toolsets all` (single device, no raw commands). */
+export function catalogueSizes(): { default: ListSize; all: ListSize } {
+  return {
+    default: measureList(listedEntries(["default"])),
+    all: measureList(listedEntries(["all"])),
+  };
+}

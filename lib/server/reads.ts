@@ -1,0 +1,101 @@
+/**
+ * Reads for the MCP surface beside tools (resources, prompt listings,
+ * completions): each is a call of a read-only tool through the same guard
+ * chain as a direct call ({@linkcode ToolRunner.call}), so selection,
+ * device resolution, argument checks and secret masking apply unchanged.
+ * A failure becomes a JSON-RPC error carrying the tool error's sentence.
+ *
+ * @module
+ */
+import { ArgumentError, UnsupportedError } from "../routeros/errors.ts";
+import { UnsafeInputError } from "../routeros/quote.ts";
+import { errorText } from "../tools/errors.ts";
+import { RefusedError } from "../tools/guard/refusals.ts";
+import type { Caller, ToolRunner } from "../tools/guard/runner.ts";
+import type { ToolResult } from "../tools/tool.ts";
+import type { ToolList } from "./tool_list.ts";
+
+/** JSON-RPC "invalid params". */
+export const INVALID_PARAMS = -32602;
+/** JSON-RPC "internal error". */
+export const INTERNAL_ERROR = -32603;
+
+/**
+ * A JSON-RPC error answer: the SDK sends `code` and `message` as they are
+ * (its own McpError would prefix the message with the code).
+ */
+export class RequestError extends Error {
+  readonly code: number;
+  readonly data?: unknown;
+
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.name = "RequestError";
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** Who reads, and the request's cancellation. */
+export interface ReadSite {
+  caller: Caller;
+  signal?: AbortSignal;
+}
+
+/** A server's read-only tools, as the resources, prompts and completions use them. */
+export class Reads {
+  readonly #runner: ToolRunner;
+  readonly #list: ToolList;
+
+  /** Every device title, in inventory order (one in single-device mode). */
+  readonly titles: readonly string[];
+
+  constructor(runner: ToolRunner, list: ToolList, titles: readonly string[]) {
+    this.#runner = runner;
+    this.#list = list;
+    this.titles = titles;
+  }
+
+  /** Whether this server offers every one of these tools (toolsets, read-only mode). */
+  offers(...tools: string[]): boolean {
+    return tools.every((t) => this.#runner.tool(t) !== undefined);
+  }
+
+  /** The toolset of a tool this server offers. */
+  toolsetOf(tool: string): string | undefined {
+    return this.#runner.tool(tool)?.toolset;
+  }
+
+  /** The values a tool's input schema allows for one argument (its enum), or none. */
+  allowed(tool: string, argument: string): string[] {
+    const def = this.#runner.tool(tool);
+    if (!def) return [];
+    const props = this.#list.entry(def).inputSchema.properties as
+      | Record<string, { enum?: unknown[] }>
+      | undefined;
+    return (props?.[argument]?.enum ?? []).map(String);
+  }
+
+  /**
+   * Call a tool through the guard chain on a device. The session's dynamic
+   * listing does not apply (it is about the tool list's size, not access).
+   */
+  async call(
+    tool: string,
+    device: string | undefined,
+    args: Record<string, unknown>,
+    site: ReadSite,
+  ): Promise<ToolResult> {
+    try {
+      return await this.#runner.call(
+        tool,
+        device === undefined ? args : { ...args, device },
+        { caller: site.caller, signal: site.signal },
+      );
+    } catch (err) {
+      const usage = err instanceof ArgumentError || err instanceof UnsafeInputError ||
+        err instanceof UnsupportedError || err instanceof RefusedError;
+      throw new RequestError(usage ? INVALID_PARAMS : INTERNAL_ERROR, errorText(err, tool, device));
+    }
+  }
+}
