@@ -34,7 +34,14 @@ export function errorText(err: unknown, tool: string, device?: string): string {
   if (err instanceof ArgumentError || err instanceof UnsafeInputError) {
     return `${on}${tool}: invalid arguments: ${err.message}. Nothing was sent.`;
   }
-  if (err instanceof UnsupportedError) return `${on}${tool}: ${err.message}. Nothing was sent.`;
-  if (err instanceof RefusedError) return `${on}${tool} refused: ${err.message}`;
+  if (err instanceof UnsupportedError) {
+    return `${on}${tool}: ${err.message.replace(/\.$/, "")}. Nothing was sent.`;
+  }
+  if (err instanceof RefusedError) {
+    // Most refusals name the tool themselves ("router_x would cut ...").
+    return err.message.startsWith(`${tool} `)
+      ? `${on}refused: ${err.message}`
+      : `${on}${tool} refused: ${err.message}`;
+  }
   return `${on}${tool} failed: ${err instanceof Error ? err.message : String(err)}`;
 }

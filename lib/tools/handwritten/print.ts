@@ -106,7 +106,7 @@ export function printTool(menus: readonly MenuSchema[]) {
         throw new UnsupportedError(
           `${args.path} is not on RouterOS ${dialect.release.text}: it needs ${
             describeRange(menu.releases!)
-          }. Nothing was sent.`,
+          }`,
         );
       }
       if (menu) {
@@ -115,7 +115,7 @@ export function printTool(menus: readonly MenuSchema[]) {
           if (field?.releases && !inRange(dialect.release, field.releases)) {
             throw new UnsupportedError(
               `${args.path} has no property ${name} on RouterOS ${dialect.release.text}: it ` +
-                `needs ${describeRange(field.releases)}. Nothing was sent.`,
+                `needs ${describeRange(field.releases)}`,
             );
           }
         }
