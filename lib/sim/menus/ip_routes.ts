@@ -1,0 +1,201 @@
+/** `/ip/route` and `/ipv6/route`: static routes plus the connected routes of every address. */
+import type { FlagDef, Item, MenuDef } from "../menu_types.ts";
+import { V6, V7 } from "../releases.ts";
+import type { RouterState } from "../state.ts";
+import { fail } from "../errors.ts";
+import { fmtIp4, isPrefix6, network4, parseIp4, parsePrefix4 } from "../ipaddr.ts";
+import { isTrue } from "../values.ts";
+import {
+  bool,
+  COMMENT,
+  DISABLED,
+  DYNAMIC,
+  F_DISABLED,
+  F_DYNAMIC,
+  int,
+  oneOf,
+  ro,
+  str,
+} from "./common.ts";
+import { menuByPath } from "./registry.ts";
+import { ifaceUsable } from "./ip.ts";
+
+function isGateway(v: string, st: RouterState): boolean {
+  return v.split(",").every((g) =>
+    parseIp4(g.split("%")[0]) !== null || !!st.findByKey("/interface", g)
+  );
+}
+
+const static_ = (i: Item) => !isTrue(i.dynamic) && !isTrue(i.connect);
+
+/**
+ * Route flags. v7: `D - DYNAMIC; X - DISABLED, A - ACTIVE; c - CONNECT, s - STATIC; B - BLACKHOLE`;
+ * v6: `X - disabled, A - active, D - dynamic, C - connect, S - static, ..., B - blackhole,
+ * U - unreachable, P - prohibit`.
+ */
+const ROUTE_FLAGS: FlagDef[] = [
+  { ...F_DYNAMIC, group: 0, releases: V7 },
+  { ...F_DISABLED, group: 1, releases: V7 },
+  {
+    ch: "A",
+    name: "active",
+    group: 1,
+    releases: V7,
+    test: (i) => isTrue(i.active) && !isTrue(i.disabled),
+  },
+  { ch: "c", name: "connect", group: 2, releases: V7, test: (i) => isTrue(i.connect) },
+  { ch: "s", name: "static", group: 2, releases: V7, test: static_ },
+  { ch: "B", name: "blackhole", group: 3, releases: V7, test: (i) => isTrue(i.blackhole) },
+  { ...F_DISABLED, group: 0, releases: V6 },
+  {
+    ch: "A",
+    name: "active",
+    group: 0,
+    releases: V6,
+    test: (i) => isTrue(i.active) && !isTrue(i.disabled),
+  },
+  { ...F_DYNAMIC, group: 1, releases: V6 },
+  { ch: "C", name: "connect", group: 2, releases: V6, test: (i) => isTrue(i.connect) },
+  { ch: "S", name: "static", group: 2, releases: V6, test: static_ },
+  { ch: "B", name: "blackhole", group: 3, releases: V6, test: (i) => i.type === "blackhole" },
+  { ch: "U", name: "unreachable", group: 3, releases: V6, test: (i) => i.type === "unreachable" },
+  { ch: "P", name: "prohibit", group: 3, releases: V6, test: (i) => i.type === "prohibit" },
+];
+
+/** `/ip/route`: static routes plus connected routes of every address. */
+export const ROUTE: MenuDef = {
+  path: "/ip/route",
+  unset: {},
+  kind: "list",
+  props: [
+    { name: "dst-address", type: "prefix", default: "0.0.0.0/0", exportAlways: true },
+    str("gateway", {
+      validate: (
+        v,
+        _i,
+        st,
+      ) => (isGateway(v, st) ? undefined : "invalid value for argument gateway"),
+    }),
+    ro("immediate-gw", "str", {
+      releases: V7,
+      compute: (i) => i["immediate-gw"] ?? immediateGw(i),
+    }),
+    int("distance", 1, { min: 0, max: 255 }),
+    int("scope", 30, { min: 0, max: 255 }),
+    int("target-scope", 10, { min: 0, max: 255 }),
+    str("routing-table", { default: "main", releases: V7 }),
+    str("routing-mark", { releases: V6 }),
+    str("pref-src"),
+    oneOf("check-gateway", ["arp", "bfd", "bfd-multihop", "none", "ping"]),
+    bool("blackhole", false, { releases: V7 }),
+    oneOf("type", ["unicast", "blackhole", "prohibit", "unreachable"], "unicast", {
+      releases: V6,
+    }),
+    str("vrf-interface", { releases: V7 }),
+    ro("active", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
+    ro("connect", "bool", { compute: (i) => i.connect ?? "false" }),
+    ro("static", "bool", { compute: (i) => String(!isTrue(i.dynamic)) }),
+    DYNAMIC,
+    DISABLED,
+    COMMENT,
+  ],
+  flags: ROUTE_FLAGS,
+  switches: ["blackhole"],
+  columns: ["dst-address", "gateway", "routing-table", "distance"],
+  columns6: ["dst-address", "pref-src", "gateway", "distance"],
+  check: (it) => {
+    if (!it.gateway && !isTrue(it.blackhole) && (it.type ?? "unicast") === "unicast") {
+      throw fail("failure: gateway not specified");
+    }
+  },
+  defaults: () => [{
+    "dst-address": "0.0.0.0/0",
+    gateway: "192.168.88.254",
+    distance: "1",
+    scope: "30",
+    "target-scope": "10",
+    "routing-table": "main",
+    disabled: "false",
+    dynamic: "false",
+    blackhole: "false",
+  }],
+  dynamic: (st) => {
+    const out: Item[] = [];
+    for (const a of st.stored(menuByPath("/ip/address")!)) {
+      if (isTrue(a.disabled) || !ifaceUsable(st, a.interface)) continue;
+      const px = parsePrefix4(a.address)!;
+      const n = Number.parseInt(a[".id"].slice(1), 16);
+      out.push({
+        ".id": "*" + (0x80000000 + n).toString(16).toUpperCase(),
+        "dst-address": `${fmtIp4(network4(px.ip, px.len))}/${px.len}`,
+        gateway: a.interface,
+        "immediate-gw": a.interface,
+        "pref-src": a.address.split("/")[0],
+        distance: "0",
+        scope: "10",
+        "target-scope": "5",
+        ...(st.v6 ? {} : { "routing-table": "main" }),
+        connect: "true",
+        dynamic: "true",
+        disabled: "false",
+      });
+    }
+    return out;
+  },
+};
+
+function immediateGw(i: Item): string | undefined {
+  if (!i.gateway) return undefined;
+  const g = i.gateway.split(",")[0];
+  return parseIp4(g) !== null ? `${g}%bridge` : g;
+}
+
+/** `/ipv6/route`: static routes plus connected routes of every IPv6 address. */
+export const IPV6_ROUTE: MenuDef = {
+  path: "/ipv6/route",
+  unset: {},
+  kind: "list",
+  props: [
+    { name: "dst-address", type: "prefix6", default: "::/0", exportAlways: true },
+    str("gateway", {
+      validate: (v, _i, st) =>
+        v.split(",").every((g) => isPrefix6(g.split("%")[0]) || !!st.findByKey("/interface", g))
+          ? undefined
+          : "invalid value for argument gateway",
+    }),
+    int("distance", 1, { min: 0, max: 255 }),
+    int("scope", 30, { min: 0, max: 255 }),
+    int("target-scope", 10, { min: 0, max: 255 }),
+    str("routing-table", { default: "main", releases: V7 }),
+    bool("blackhole", false, { releases: V7 }),
+    oneOf("type", ["unicast", "unreachable"], "unicast", { releases: V6 }),
+    ro("active", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
+    ro("connect", "bool", { compute: (i) => i.connect ?? "false" }),
+    ro("static", "bool", { compute: (i) => String(!isTrue(i.dynamic)) }),
+    DYNAMIC,
+    DISABLED,
+    COMMENT,
+  ],
+  flags: ROUTE.flags,
+  switches: ["blackhole"],
+  columns: ["dst-address", "gateway", "routing-table", "distance"],
+  columns6: ["dst-address", "gateway", "distance"],
+  check: (it) => {
+    if (!it.gateway && !isTrue(it.blackhole) && (it.type ?? "unicast") === "unicast") {
+      throw fail("failure: gateway not specified");
+    }
+  },
+  dynamic: (st) =>
+    st.list(menuByPath("/ipv6/address")!).filter((a) => !isTrue(a.disabled)).map((a) => ({
+      ".id": "*" + (0x80000000 + Number.parseInt(a[".id"].slice(1), 16)).toString(16).toUpperCase(),
+      "dst-address": a.address.startsWith("fe80") ? "fe80::/64" : a.address,
+      gateway: a.interface,
+      distance: "0",
+      scope: "10",
+      "target-scope": "5",
+      ...(st.v6 ? {} : { "routing-table": "main" }),
+      connect: "true",
+      dynamic: "true",
+      disabled: "false",
+    })),
+};
