@@ -27,45 +27,25 @@ import { Code, toStr, truthy, type Val } from "./values.ts";
 import { literal } from "./literals.ts";
 import { isBuiltin, runBuiltin } from "./builtins.ts";
 import { runVerb, verbsOf } from "./verbs.ts";
+import { runExport } from "./export_command.ts";
 import { exportConfig } from "./export.ts";
-
-/** Who runs the commands. */
-export interface Session {
-  user: string;
-  /** Policies of the user's group (`read`, `write`, `policy`, `reboot`...). */
-  policies: Set<string>;
-}
-
-/** A parsed argument. */
-export interface Arg {
-  name?: string;
-  word: Word;
-  pieces: Piece[];
-}
-
-/** Arguments of a command after its name. */
-export interface Args {
-  named: Map<string, Arg>;
-  positional: Arg[];
-  /** Expression after `where` (print/find). */
-  where?: Expr;
-  whereWord?: Word;
-}
-
-/** Variable scope. */
-export class Scope {
-  readonly vars = new Map<string, Val>();
-  constructor(readonly parent: Scope | null) {}
-  find(name: string): Map<string, Val> | null {
-    if (this.vars.has(name)) return this.vars;
-    return this.parent ? this.parent.find(name) : null;
-  }
-}
-
-/** Thrown by `:return` to leave a script with a value. */
-export class ReturnSignal {
-  constructor(readonly value: Val) {}
-}
+import { checkDeclared } from "./undeclared.ts";
+import {
+  type Arg,
+  type Args,
+  plainText,
+  ReturnSignal,
+  Scope,
+  type Session,
+} from "./interp_types.ts";
+export {
+  type Arg,
+  type Args,
+  plainText,
+  ReturnSignal,
+  Scope,
+  type Session,
+} from "./interp_types.ts";
 
 type Resolved =
   | { kind: "cd"; node: MenuNode }
@@ -73,11 +53,6 @@ type Resolved =
   | { kind: "verb"; node: MenuNode; menu: MenuDef; verb: string; word: Word; argStart: number }
   | { kind: "command"; node: MenuNode; def: CommandDef; name: string; word: Word; argStart: number }
   | { kind: "export"; node: MenuNode; word: Word; argStart: number };
-
-/** Plain text of a word made of one unquoted piece, else null. */
-export function plainText(w: Word): string | null {
-  return w.pieces.length === 1 && w.pieces[0].k === "text" ? w.pieces[0].v : null;
-}
 
 const NAME_RE = /^[a-zA-Z0-9.][a-zA-Z0-9.\-]*$/;
 
@@ -155,7 +130,7 @@ export class Interp implements EvalHost {
     for (let s: Scope | null = this.scope; s; s = s.parent) {
       for (const k of s.vars.keys()) known.add(k);
     }
-    walkScript(script, known);
+    checkDeclared(script, known);
   }
 
   /** Runs every statement; throws at the first error. Returns the last value. */
@@ -290,59 +265,11 @@ export class Interp implements EvalHost {
     this.cwd = r.node;
     try {
       if (r.kind === "verb") return runVerb(this, r.menu, r.verb, args, stmt);
-      if (r.kind === "export") return this.runExport(r.node, args);
+      if (r.kind === "export") return runExport(this, r.node, args);
       return this.runCommand(r.node, r.def, args);
     } finally {
       this.cwd = savedCwd;
     }
-  }
-
-  private runExport(node: MenuNode, args: Args): Val {
-    const flags = new Set<string>();
-    for (const a of args.positional) {
-      const t = plainText(a.word);
-      if (
-        t === null ||
-        !["terse", "verbose", "compact", "show-sensitive", "hide-sensitive"].includes(t)
-      ) {
-        throw expectedEnd(a.word.pos);
-      }
-      if (t === "show-sensitive" && this.st.v6) throw expectedEnd(a.word.pos);
-      if (t === "hide-sensitive" && !this.st.v6) throw expectedEnd(a.word.pos);
-      flags.add(t);
-    }
-    for (const [name, a] of args.named) {
-      if (name !== "file") throw expectedEnd(a.word.pos);
-    }
-    if (args.whereWord) throw expectedEnd(args.whereWord.pos);
-    const sensitive = this.st.v6 ? !flags.has("hide-sensitive") : flags.has("show-sensitive");
-    const text = exportConfig(this.st, {
-      prefix: node.path,
-      terse: flags.has("terse"),
-      verbose: flags.has("verbose"),
-      sensitive,
-    });
-    const file = args.named.get("file");
-    if (file) {
-      this.requirePolicy("write");
-      const name = this.argStr(file);
-      const t = this.st.table("/file");
-      const fname = name.endsWith(".rsc") ? name : name + ".rsc";
-      const old = t.items.find((f) => f.name === fname);
-      const item = {
-        name: fname,
-        type: "script",
-        size: String(text.length),
-        "creation-time": this.st.nowText(),
-        contents: text,
-      };
-      if (old) Object.assign(old, item);
-      else t.items.push({ ".id": this.st.newId(t), ...item });
-      this.st.touch();
-      return null;
-    }
-    for (const l of text.split("\n")) this.print(l);
-    return null;
   }
 
   private runCommand(node: MenuNode, def: CommandDef, args: Args): Val {
@@ -551,81 +478,5 @@ export class Interp implements EvalHost {
       args.positional.push({ word: w, pieces: w.pieces });
     }
     return args;
-  }
-}
-
-// ------------------------------------------------------- undeclared variables
-
-function walkScript(script: Script, known: Set<string>): void {
-  for (const line of script.lines) {
-    for (const stmt of line.stmts) walkStatement(stmt, known);
-  }
-}
-
-function walkStatement(stmt: Statement, known: Set<string>): void {
-  const t0 = plainText(stmt.words[0]);
-  const declares = t0 === ":local" || t0 === ":global";
-  let inner = known;
-  if (t0 === ":foreach" || t0 === ":for") {
-    let v = stmt.words[1] && plainText(stmt.words[1]);
-    const next = stmt.words[2] && plainText(stmt.words[2]);
-    if (v && v.endsWith(",") && next) v += next;
-    inner = new Set(known);
-    if (v) { for (const n of v.split(",")) inner.add(n); }
-  }
-  stmt.words.forEach((w, i) => {
-    if (declares && i === 1) return;
-    for (const p of w.pieces) walkPiece(p, i > 1 && inner !== known ? inner : known);
-  });
-  if (declares && stmt.words[1]) {
-    const name = plainText(stmt.words[1]);
-    if (name) known.add(name);
-  }
-}
-
-function walkPiece(p: Piece | StrPart, known: Set<string>): void {
-  switch (p.k) {
-    case "var":
-      if (!known.has(p.name)) throw syntaxError(p.pos);
-      return;
-    case "str":
-      for (const x of p.parts) walkPiece(x, known);
-      return;
-    case "cmd":
-      walkScript(p.script, new Set(known));
-      return;
-    case "block":
-      walkScript(p.script, new Set(known));
-      return;
-    case "expr":
-      walkExpr(p.expr, known);
-      return;
-  }
-}
-
-function walkExpr(e: Expr, known: Set<string>): void {
-  switch (e.k) {
-    case "var":
-      if (!known.has(e.name)) throw syntaxError(e.pos);
-      return;
-    case "str":
-      for (const x of e.parts) walkPiece(x, known);
-      return;
-    case "cmd":
-      walkScript(e.script, new Set(known));
-      return;
-    case "un":
-      walkExpr(e.a, known);
-      return;
-    case "bin":
-      walkExpr(e.a, known);
-      walkExpr(e.b, known);
-      return;
-    case "arr":
-      for (const it of e.items) {
-        if (it.key) walkExpr(it.key, known);
-        for (const v of it.vals) walkExpr(v, known);
-      }
-      return;
   }
 }
