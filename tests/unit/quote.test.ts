@@ -1,0 +1,51 @@
+/**
+ * The one quoting function and the allow-list checks, against the rules in
+ * ../shared/routeros-cli.md ("Quoting: the one function for untrusted
+ * values"): `\` first, then `"`, `$`, `?`; `\n`, `\r`, `\t`; other control
+ * bytes and bytes from 0x7F as uppercase `\XX`; nothing else escaped; names
+ * and ids never quoted but allow-listed.
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  checkId,
+  checkMenuPath,
+  checkName,
+  quoteValue,
+  UnsafeInputError,
+} from "../../lib/routeros/quote.ts";
+
+Deno.test("quoteValue: the escapes RouterOS takes, and no others", () => {
+  assert.equal(quoteValue(""), '""');
+  assert.equal(quoteValue('a\\b"c$d?e'), '"a\\\\b\\"c\\$d\\?e"');
+  assert.equal(quoteValue("x\ny\rz\tw"), '"x\\ny\\rz\\tw"');
+  assert.equal(quoteValue("\x1b\x00\x7f"), '"\\1B\\00\\7F"');
+  assert.equal(quoteValue("✅"), '"\\E2\\9C\\85"');
+  assert.equal(quoteValue("$[/system reboot]"), '"\\$[/system reboot]"');
+  assert.equal(quoteValue("x; /system reboot"), '"x; /system reboot"', "inside quotes ; is text");
+});
+
+Deno.test("quoteValue: any string is one quoted token whose escapes are all known", () => {
+  fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => {
+    const q = quoteValue(s);
+    assert.ok(q.startsWith('"') && q.endsWith('"'));
+    const inner = q.slice(1, -1);
+    // Every backslash starts a known escape; no bare quote, $ or ? and no raw control byte.
+    assert.match(inner, /^(?:[^\\"$?\x00-\x1f\x7f-\uffff]|\\[\\"$?nrt]|\\[0-9A-F]{2})*$/);
+  }));
+});
+
+Deno.test("allow-lists: names, ids and menu paths outside them are refused before sending", () => {
+  assert.equal(checkName("src-address"), "src-address");
+  assert.equal(checkName(".id"), ".id");
+  for (const bad of ["Src", "a b", "a;b", "-x", "", "a=b", "$x"]) {
+    assert.throws(() => checkName(bad), UnsafeInputError, bad);
+  }
+  assert.equal(checkId("*1A"), "*1A");
+  for (const bad of ["*1a", "1A", "*", "*1A;", "*123456789"]) {
+    assert.throws(() => checkId(bad), UnsafeInputError, bad);
+  }
+  assert.deepEqual(checkMenuPath("/ip/firewall/filter"), ["ip", "firewall", "filter"]);
+  assert.throws(() => checkMenuPath("/ip/../system"), UnsafeInputError);
+  assert.throws(() => checkMenuPath("/ip;reboot"), UnsafeInputError);
+});
