@@ -34,6 +34,25 @@ import {
 } from "./menus/system.ts";
 import { activeUsers, sshKeys, userGroups, users } from "./menus/users.ts";
 import { wireguard, wireguardPeers } from "./menus/wireguard.ts";
+import { bonding, eoip, gre, ipip, vxlan } from "./menus/tunnels.ts";
+import {
+  l2tpClients,
+  l2tpServer,
+  ovpnClients,
+  pppActive,
+  pppoeClients,
+  pppProfiles,
+  pppSecrets,
+  sstpClients,
+} from "./menus/ppp.ts";
+import {
+  ipsecActivePeers,
+  ipsecIdentities,
+  ipsecPeers,
+  ipsecPolicies,
+  ipsecProfiles,
+  ipsecProposals,
+} from "./menus/ipsec.ts";
 import {
   wifi,
   wifiAccessList,
@@ -101,6 +120,25 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   wirelessSecurityProfiles,
   wirelessRegistrations,
   wirelessAccessList,
+  gre,
+  eoip,
+  ipip,
+  vxlan,
+  bonding,
+  pppSecrets,
+  pppProfiles,
+  pppActive,
+  l2tpServer,
+  l2tpClients,
+  sstpClients,
+  ovpnClients,
+  pppoeClients,
+  ipsecProfiles,
+  ipsecPeers,
+  ipsecIdentities,
+  ipsecProposals,
+  ipsecPolicies,
+  ipsecActivePeers,
 ];
 
 const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));
