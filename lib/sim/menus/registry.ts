@@ -12,6 +12,9 @@ import { USER_MENUS } from "./user.ts";
 import { FIREWALL_MENUS } from "./firewall.ts";
 import { MISC_MENUS } from "./misc.ts";
 import { LOOSE_COMMANDS } from "./loose.ts";
+import { TUNNEL_MENUS } from "./interface_tunnels.ts";
+import { PPP_MENUS } from "./ppp.ts";
+import { IPSEC_MENUS } from "./ipsec.ts";
 
 /** A node of the menu tree. */
 export interface MenuNode {
@@ -30,6 +33,9 @@ export const ALL_MENUS: MenuDef[] = [
   ...SYSTEM_MENUS,
   ...USER_MENUS,
   ...MISC_MENUS,
+  ...TUNNEL_MENUS,
+  ...PPP_MENUS,
+  ...IPSEC_MENUS,
 ];
 
 const byPath = new Map<string, MenuDef[]>();
