@@ -74,6 +74,25 @@ import {
 } from "./menus/wireless.ts";
 import { wireguardPeersTools, wireguardTools } from "./menus/wireguard.ts";
 import { filesTools } from "./menus/files.ts";
+import { bondingTools, eoipTools, greTools, ipipTools, vxlanTools } from "./menus/tunnels.ts";
+import {
+  l2tpClientsTools,
+  l2tpServerTools,
+  ovpnClientsTools,
+  pppActiveTools,
+  pppoeClientsTools,
+  pppProfilesTools,
+  pppSecretsTools,
+  sstpClientsTools,
+} from "./menus/vpn.ts";
+import {
+  ipsecActivePeersTools,
+  ipsecIdentitiesTools,
+  ipsecPeersTools,
+  ipsecPoliciesTools,
+  ipsecProfilesTools,
+  ipsecProposalsTools,
+} from "./menus/ipsec.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
 
@@ -133,6 +152,25 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   wireguardTools,
   wireguardPeersTools,
   filesTools,
+  greTools,
+  eoipTools,
+  ipipTools,
+  vxlanTools,
+  bondingTools,
+  pppSecretsTools,
+  pppProfilesTools,
+  pppActiveTools,
+  l2tpServerTools,
+  l2tpClientsTools,
+  sstpClientsTools,
+  ovpnClientsTools,
+  pppoeClientsTools,
+  ipsecProfilesTools,
+  ipsecPeersTools,
+  ipsecIdentitiesTools,
+  ipsecProposalsTools,
+  ipsecPoliciesTools,
+  ipsecActivePeersTools,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */

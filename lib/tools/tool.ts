@@ -29,6 +29,8 @@ export const TOOLSETS = [
   "diagnostics",
   "changes",
   "fleet",
+  "tunnels",
+  "vpn",
 ] as const;
 
 /** A toolset name. */

@@ -30,6 +30,8 @@ export const TOOLSET_ABOUT: Record<typeof TOOLSETS[number], string> = {
   diagnostics: "ping, traceroute, print any menu, raw commands",
   changes: "confirm-or-revert changes (apply, commit, roll back)",
   fleet: "devices and fleet-wide queries",
+  tunnels: "GRE, EoIP, IPIP and VXLAN tunnels, bonding",
+  vpn: "PPP users and profiles, L2TP/SSTP/OpenVPN/PPPoE clients, L2TP server, IPsec",
 };
 
 const NAMES = z.array(z.enum(TOOLSETS)).min(1).max(TOOLSETS.length);

@@ -1,0 +1,133 @@
+/**
+ * Tools of the IPsec menus: toolset, names, verbs, columns, notes and
+ * examples. The RouterOS facts are in lib/routeros/schema/menus/ipsec.ts.
+ *
+ * @module
+ */
+import {
+  ipsecActivePeers,
+  ipsecIdentities,
+  ipsecPeers,
+  ipsecPolicies,
+  ipsecProfiles,
+  ipsecProposals,
+} from "../../routeros/schema/menus/ipsec.ts";
+import type { MenuTools } from "../menu_tools/spec.ts";
+import { NOUNS } from "../nouns.ts";
+
+const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
+
+/** `/ip/ipsec/profile`. */
+export const ipsecProfilesTools: MenuTools = {
+  schema: ipsecProfiles,
+  toolset: "vpn",
+  noun: NOUNS.ipsec_profile,
+  verbs: ["list", "get", "add", "update", "remove"],
+  columns: ["name", "hash-algorithm", "enc-algorithm", "dh-group", "lifetime", "nat-traversal"],
+  notes:
+    "Phase 1 (IKE) algorithms a peer uses; both ends must agree. The profile named default is built in.",
+  example: {
+    "add": {
+      "name": "ike-example",
+      "hash_algorithm": "sha256",
+      "enc_algorithm": ["aes-256"],
+      "dh_group": ["modp2048"],
+    },
+    "update": { "lifetime": "8h" },
+  },
+};
+
+/** `/ip/ipsec/peer`. */
+export const ipsecPeersTools: MenuTools = {
+  schema: ipsecPeers,
+  toolset: "vpn",
+  noun: NOUNS.ipsec_peer,
+  verbs: VERBS,
+  columns: ["name", "address", "exchange-mode", "profile", "passive", "disabled", "comment"],
+  notes:
+    "The remote end of an IPsec connection. A peer needs an identity (how it authenticates) and policies (what traffic goes through it); see router_list_ipsec_active_peers for its state.",
+  example: {
+    "requires": ["/ip/ipsec/profile"],
+    "add": {
+      "name": "peer-example",
+      "address": "192.0.2.30/32",
+      "profile": "ike-example",
+      "exchange_mode": "ike2",
+      "comment": "example",
+    },
+    "update": { "passive": true },
+  },
+};
+
+/** `/ip/ipsec/identity`. */
+export const ipsecIdentitiesTools: MenuTools = {
+  schema: ipsecIdentities,
+  toolset: "vpn",
+  noun: NOUNS.ipsec_identity,
+  verbs: VERBS,
+  columns: ["peer", "auth-method", "my-id", "remote-id", "generate-policy", "disabled", "comment"],
+  notes:
+    "How a peer authenticates: a pre-shared key (secret) or certificates. secret and password are write-only: masked in all output.",
+  example: {
+    "requires": ["/ip/ipsec/peer"],
+    "add": {
+      "peer": "peer-example",
+      "auth_method": "pre-shared-key",
+      "secret": "Example-Psk-123",
+      "comment": "example",
+    },
+    "update": { "generate_policy": "port-strict" },
+  },
+};
+
+/** `/ip/ipsec/proposal`. */
+export const ipsecProposalsTools: MenuTools = {
+  schema: ipsecProposals,
+  toolset: "vpn",
+  noun: NOUNS.ipsec_proposal,
+  verbs: VERBS,
+  columns: ["name", "auth-algorithms", "enc-algorithms", "pfs-group", "lifetime", "disabled"],
+  notes: "Phase 2 (SA) algorithms a policy offers; both ends must agree.",
+  example: {
+    "add": {
+      "name": "proposal-example",
+      "auth_algorithms": ["sha256"],
+      "enc_algorithms": ["aes-256-cbc"],
+      "pfs_group": "modp2048",
+    },
+    "update": { "lifetime": "1h" },
+  },
+};
+
+/** `/ip/ipsec/policy`. */
+export const ipsecPoliciesTools: MenuTools = {
+  schema: ipsecPolicies,
+  toolset: "vpn",
+  noun: NOUNS.ipsec_policy,
+  verbs: [...VERBS, "move"],
+  columns: ["peer", "src-address", "dst-address", "tunnel", "action", "active", "ph2-state"],
+  notes:
+    "Which traffic is encrypted to which peer: src_address to dst_address, tunnel=true for site-to-site. Checked in order. Traffic it covers must not be NATed (add a NAT accept rule above masquerade).",
+  example: {
+    "requires": ["/ip/ipsec/peer", "/ip/ipsec/proposal"],
+    "add": {
+      "peer": "peer-example",
+      "src_address": "10.99.9.0/24",
+      "dst_address": "10.99.10.0/24",
+      "tunnel": true,
+      "proposal": "proposal-example",
+      "comment": "example",
+    },
+    "update": { "level": "unique" },
+  },
+};
+
+/** `/ip/ipsec/active-peers`. */
+export const ipsecActivePeersTools: MenuTools = {
+  schema: ipsecActivePeers,
+  toolset: "vpn",
+  noun: NOUNS.ipsec_active_peer,
+  verbs: ["list"],
+  columns: ["remote-address", "local-address", "state", "uptime", "ph2-total"],
+  notes: "Read-only: IPsec peers with phase 1 up now (state established), and their SAs.",
+};

@@ -1,0 +1,170 @@
+/**
+ * Tools of the PPP menus (secrets, profiles, sessions, the L2TP server and
+ * the PPP client interfaces): toolset, names, verbs, columns, notes and
+ * examples. The RouterOS facts are in lib/routeros/schema/menus/ppp.ts.
+ *
+ * @module
+ */
+import {
+  l2tpClients,
+  l2tpServer,
+  ovpnClients,
+  pppActive,
+  pppoeClients,
+  pppProfiles,
+  pppSecrets,
+  sstpClients,
+} from "../../routeros/schema/menus/ppp.ts";
+import type { MenuTools } from "../menu_tools/spec.ts";
+import { NOUNS } from "../nouns.ts";
+
+const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
+const CLIENT_COLUMNS = ["name", "connect-to", "user", "profile", "running", "disabled", "comment"];
+const CLIENT =
+  "The password is write-only (masked in output). add_default_route sends all traffic through the tunnel once it is up.";
+
+/** `/ppp/secret`. */
+export const pppSecretsTools: MenuTools = {
+  schema: pppSecrets,
+  toolset: "vpn",
+  noun: NOUNS.ppp_secret,
+  verbs: VERBS,
+  columns: ["name", "service", "profile", "local-address", "remote-address", "disabled", "comment"],
+  notes:
+    "Users of the router's PPP servers (L2TP, SSTP, OpenVPN, PPPoE, PPTP); service limits one to a server. The password is write-only: masked in all output. Addresses here override the profile's.",
+  example: {
+    "add": {
+      "name": "vpn-example",
+      "password": "Example-Pa55",
+      "service": "l2tp",
+      "profile": "default-encryption",
+      "comment": "example",
+    },
+    "update": { "remote_address": "10.99.8.2" },
+  },
+};
+
+/** `/ppp/profile`. */
+export const pppProfilesTools: MenuTools = {
+  schema: pppProfiles,
+  toolset: "vpn",
+  noun: NOUNS.ppp_profile,
+  verbs: ["list", "get", "add", "update", "remove"],
+  columns: ["name", "local-address", "remote-address", "dns-server", "rate-limit", "only-one"],
+  notes:
+    "Session settings secrets and servers share: addresses (or pool names), DNS, rate limit, encryption, scripts. default and default-encryption are built in and cannot be removed.",
+  example: {
+    "add": {
+      "name": "profile-example",
+      "local_address": "10.99.8.1",
+      "remote_address": "10.99.8.2",
+      "dns_server": ["10.99.8.1"],
+      "comment": "example",
+    },
+    "update": { "rate_limit": "10M/10M" },
+  },
+};
+
+/** `/ppp/active`. */
+export const pppActiveTools: MenuTools = {
+  schema: pppActive,
+  toolset: "vpn",
+  noun: NOUNS.ppp_session,
+  verbs: ["list"],
+  columns: ["name", "service", "caller-id", "address", "uptime"],
+  notes: "Read-only: PPP sessions connected now (VPN users and PPPoE clients), with their address.",
+};
+
+/** `/interface/l2tp-server/server`. */
+export const l2tpServerTools: MenuTools = {
+  schema: l2tpServer,
+  toolset: "vpn",
+  noun: NOUNS.l2tp_server,
+  verbs: ["get", "update"],
+  columns: ["enabled", "default-profile", "authentication", "use-ipsec", "max-mtu"],
+  notes:
+    "Accepts L2TP clients that log in with PPP secrets. use_ipsec=required with an ipsec_secret (masked) gives L2TP/IPsec, what phones offer; allow UDP 500, 4500 and 1701 in the input chain.",
+  example: { "update": { "enabled": true, "use_ipsec": "yes", "ipsec_secret": "Example-Psk-1" } },
+};
+
+/** `/interface/l2tp-client`. */
+export const l2tpClientsTools: MenuTools = {
+  schema: l2tpClients,
+  toolset: "vpn",
+  noun: NOUNS.l2tp_client,
+  verbs: VERBS,
+  columns: CLIENT_COLUMNS,
+  notes:
+    `Outgoing L2TP tunnel to connect_to; use_ipsec with ipsec_secret for L2TP/IPsec. ${CLIENT}`,
+  example: {
+    "add": {
+      "name": "l2tp-example",
+      "connect_to": "192.0.2.20",
+      "user": "example",
+      "password": "Example-Pa55",
+      "comment": "example",
+    },
+    "update": { "max_mtu": 1400 },
+  },
+};
+
+/** `/interface/sstp-client`. */
+export const sstpClientsTools: MenuTools = {
+  schema: sstpClients,
+  toolset: "vpn",
+  noun: NOUNS.sstp_client,
+  verbs: VERBS,
+  columns: CLIENT_COLUMNS,
+  notes: `Outgoing SSTP (PPP over TLS, TCP 443) tunnel; passes most firewalls. ${CLIENT}`,
+  example: {
+    "add": {
+      "name": "sstp-example",
+      "connect_to": "192.0.2.22",
+      "user": "example",
+      "password": "Example-Pa55",
+      "comment": "example",
+    },
+    "update": { "port": 8443 },
+  },
+};
+
+/** `/interface/ovpn-client`. */
+export const ovpnClientsTools: MenuTools = {
+  schema: ovpnClients,
+  toolset: "vpn",
+  noun: NOUNS.ovpn_client,
+  verbs: VERBS,
+  columns: ["name", "connect-to", "port", "mode", "user", "running", "disabled"],
+  notes: `Outgoing OpenVPN tunnel (mode ip: routed, ethernet: bridged). ${CLIENT}`,
+  example: {
+    "add": {
+      "name": "ovpn-example",
+      "connect_to": "192.0.2.21",
+      "user": "example",
+      "password": "Example-Pa55",
+      "comment": "example",
+    },
+    "update": { "port": 1195 },
+  },
+};
+
+/** `/interface/pppoe-client`. */
+export const pppoeClientsTools: MenuTools = {
+  schema: pppoeClients,
+  toolset: "vpn",
+  noun: NOUNS.pppoe_client,
+  verbs: VERBS,
+  columns: ["name", "interface", "user", "service-name", "running", "disabled", "comment"],
+  notes:
+    `Internet uplink over PPPoE on interface (the provider's DSL/fibre line); use_peer_dns takes the provider's DNS. ${CLIENT}`,
+  example: {
+    "add": {
+      "name": "pppoe-example",
+      "interface": "ether1",
+      "user": "example",
+      "password": "Example-Pa55",
+      "comment": "example",
+    },
+    "update": { "use_peer_dns": true },
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * VPN secrets are write-only: PPP passwords, IPsec pre-shared keys and the
+ * L2TP server's IPsec secret reach the router but never show in a result,
+ * a dry run, a duplicate-name error, the export, stderr or the audit log.
+ * Through MCP against the simulator.
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { callTool, spawnServer } from "./helpers/mcp.ts";
+
+const PPP_PASSWORD = "Vq7-ppp-distinctive-Pa55";
+const PSK = "Xk4-ipsec-distinctive-Psk";
+const L2TP_PSK = "Wm2-l2tp-distinctive-Psk";
+
+Deno.test("PPP and IPsec secrets reach the router and no output channel", async () => {
+  const sim = await startSimulator();
+  const dir = await Deno.makeTempDir({ prefix: "vpn-secrets-" });
+  const audit = `${dir}/audit.jsonl`;
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--toolsets",
+    "vpn,files",
+    "--audit-log",
+    audit,
+  ]);
+  const answers: unknown[] = [];
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const r = await callTool(session, name, args);
+    answers.push(r);
+    return r;
+  };
+  try {
+    const secret = { name: "road-user", password: PPP_PASSWORD, service: "l2tp" };
+    await call("router_add_ppp_secret", { ...secret, dry_run: true });
+    const added = await call("router_add_ppp_secret", secret);
+    assert.notEqual(added.isError, true, added.content[0].text);
+    const dup = await call("router_add_ppp_secret", secret);
+    assert.equal(dup.isError, true, "a second secret of that name fails on the router");
+    await call("router_list_ppp_secrets", {});
+    await call("router_get_ppp_secret", { name: "road-user" });
+
+    const peer = await call("router_add_ipsec_peer", { name: "branch", address: "192.0.2.40" });
+    assert.notEqual(peer.isError, true, peer.content[0].text);
+    const identity = await call("router_add_ipsec_identity", { peer: "branch", secret: PSK });
+    assert.notEqual(identity.isError, true, identity.content[0].text);
+    await call("router_list_ipsec_identities", {});
+    const server = await call("router_update_l2tp_server", {
+      enabled: true,
+      use_ipsec: "required",
+      ipsec_secret: L2TP_PSK,
+    });
+    assert.notEqual(server.isError, true, server.content[0].text);
+    await call("router_get_l2tp_server", {});
+    await call("router_export_config", {});
+
+    // The secrets did reach the router...
+    assert.ok(sim.items("/ppp/secret").some((s) => s.password === PPP_PASSWORD));
+    assert.ok(sim.items("/ip/ipsec/identity").some((i) => i.secret === PSK));
+    assert.equal(sim.items("/interface/l2tp-server/server")[0]["ipsec-secret"], L2TP_PSK);
+    // ...and nowhere else.
+    const channels = {
+      answers: JSON.stringify(answers),
+      stderr: session.stderr(),
+      audit: await Deno.readTextFile(audit),
+    };
+    assert.ok(channels.audit.includes("router_add_ppp_secret"), "the calls are audited");
+    for (const [channel, text] of Object.entries(channels)) {
+      for (const s of [PPP_PASSWORD, PSK, L2TP_PSK]) {
+        assert.ok(!text.includes(s), `${channel} shows ${s}`);
+      }
+    }
+  } finally {
+    await session.close();
+    await sim.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
