@@ -69,7 +69,7 @@ export const ipsecIdentitiesTools: MenuTools = {
   notes:
     "How a peer authenticates: a pre-shared key (secret) or certificates. secret and password are write-only: masked in all output.",
   example: {
-    "requires": ["/ip/ipsec/peer"],
+    "requires": ["/ip/ipsec/profile", "/ip/ipsec/peer"],
     "add": {
       "peer": "peer-example",
       "auth_method": "pre-shared-key",
@@ -109,7 +109,7 @@ export const ipsecPoliciesTools: MenuTools = {
   notes:
     "Which traffic is encrypted to which peer: src_address to dst_address, tunnel=true for site-to-site. Checked in order. Traffic it covers must not be NATed (add a NAT accept rule above masquerade).",
   example: {
-    "requires": ["/ip/ipsec/peer", "/ip/ipsec/proposal"],
+    "requires": ["/ip/ipsec/profile", "/ip/ipsec/peer", "/ip/ipsec/proposal"],
     "add": {
       "peer": "peer-example",
       "src_address": "10.99.9.0/24",

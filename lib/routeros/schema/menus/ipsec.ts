@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { address, bool, int, list, oneOf, ref, state, text } from "../field.ts";
+import { address, bool, duration, int, list, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic, invalid } from "../common.ts";
 import { menu } from "../menu.ts";
 
@@ -26,9 +26,11 @@ export const ipsecProfiles = menu({
     ),
     "enc-algorithm": list('Phase 1 ciphers, e.g. ["aes-256", "aes-128"]'),
     "dh-group": list('Diffie-Hellman groups, e.g. ["modp2048", "ecp256"]'),
-    lifetime: text("Phase 1 lifetime, e.g. 1d"),
+    lifetime: duration("Phase 1 lifetime, e.g. 1d"),
     "nat-traversal": bool("Use NAT traversal (UDP 4500) when a NAT is in the way"),
-    "dpd-interval": text("Dead peer detection interval, e.g. 2m (disable-dpd: off)"),
+    "dpd-interval": duration("Dead peer detection interval, e.g. 2m (disable-dpd: off)", {
+      words: ["disable-dpd"],
+    }),
     "dpd-maximum-failures": int("Failed detections before the peer is dropped", { min: 1 }),
     "proposal-check": oneOf(["claim", "exact", "obey", "strict"], "How lifetimes are agreed"),
     default: BUILTIN(),
@@ -111,7 +113,7 @@ export const ipsecProposals = menu({
     name: text("Proposal name", { required: true }),
     "auth-algorithms": list('Phase 2 integrity algorithms, e.g. ["sha256"]'),
     "enc-algorithms": list('Phase 2 ciphers, e.g. ["aes-256-cbc", "aes-256-gcm"]'),
-    lifetime: text("Phase 2 (SA) lifetime, e.g. 30m"),
+    lifetime: duration("Phase 2 (SA) lifetime, e.g. 30m"),
     "pfs-group": oneOf(
       [
         "ecp256",

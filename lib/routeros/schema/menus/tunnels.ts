@@ -4,7 +4,19 @@
  *
  * @module
  */
-import { address, bool, type Field, int, list, mac, oneOf, ref, state, text } from "../field.ts";
+import {
+  address,
+  bool,
+  duration,
+  type Field,
+  int,
+  list,
+  mac,
+  oneOf,
+  ref,
+  state,
+  text,
+} from "../field.ts";
 import { comment, disabled } from "../common.ts";
 import { menu } from "../menu.ts";
 
@@ -143,7 +155,7 @@ export const bonding = menu({
     ),
     "lacp-rate": oneOf(["1sec", "30secs"], "How often LACP partners exchange frames (802.3ad)"),
     "link-monitoring": oneOf(["arp", "mii", "none"], "How a member's link is checked"),
-    "mii-interval": text("Link check interval with mii monitoring, e.g. 100ms"),
+    "mii-interval": duration("Link check interval with mii monitoring, e.g. 100ms"),
     "min-links": int("Members that must be up for the bond to be up", { min: 0 }),
     primary: text("Preferred member in active-backup mode (none: any)"),
     mtu: int("Layer-3 MTU in bytes"),
