@@ -54,6 +54,14 @@ import {
   ipsecProposals,
 } from "./menus/ipsec.ts";
 import {
+  ipv6DhcpClients,
+  ipv6DhcpServers,
+  ipv6Nd,
+  ipv6NdPrefixes,
+  ipv6Pools,
+} from "./menus/ipv6.ts";
+import { ipv6FirewallMangle, ipv6FirewallNat, ipv6FirewallRaw } from "./menus/ipv6_firewall.ts";
+import {
   wifi,
   wifiAccessList,
   wifiRegistrations,
@@ -139,6 +147,14 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   ipsecProposals,
   ipsecPolicies,
   ipsecActivePeers,
+  ipv6Pools,
+  ipv6Nd,
+  ipv6NdPrefixes,
+  ipv6DhcpClients,
+  ipv6DhcpServers,
+  ipv6FirewallNat,
+  ipv6FirewallMangle,
+  ipv6FirewallRaw,
 ];
 
 const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));
