@@ -208,7 +208,8 @@ const RULE_COLS = [
   "to-ports",
 ];
 
-function rules(path: string, table: string, defaults: Item[], v6 = false): MenuDef {
+/** A rule table: ordered rules with the matchers and actions of `table` (filter, nat, mangle, raw). */
+export function rules(path: string, table: string, defaults: Item[], v6 = false): MenuDef {
   return {
     path,
     kind: "list",

@@ -15,6 +15,7 @@ import { LOOSE_COMMANDS } from "./loose.ts";
 import { TUNNEL_MENUS } from "./interface_tunnels.ts";
 import { PPP_MENUS } from "./ppp.ts";
 import { IPSEC_MENUS } from "./ipsec.ts";
+import { IPV6_MENUS } from "./ipv6.ts";
 
 /** A node of the menu tree. */
 export interface MenuNode {
@@ -36,6 +37,7 @@ export const ALL_MENUS: MenuDef[] = [
   ...TUNNEL_MENUS,
   ...PPP_MENUS,
   ...IPSEC_MENUS,
+  ...IPV6_MENUS,
 ];
 
 const byPath = new Map<string, MenuDef[]>();
