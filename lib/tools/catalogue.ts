@@ -93,6 +93,16 @@ import {
   ipsecProfilesTools,
   ipsecProposalsTools,
 } from "./menus/ipsec.ts";
+import {
+  ipv6DhcpClientsTools,
+  ipv6DhcpServersTools,
+  ipv6FirewallMangleTools,
+  ipv6FirewallNatTools,
+  ipv6FirewallRawTools,
+  ipv6NdPrefixesTools,
+  ipv6NdTools,
+  ipv6PoolsTools,
+} from "./menus/ipv6.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
 
@@ -171,6 +181,14 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   ipsecProposalsTools,
   ipsecPoliciesTools,
   ipsecActivePeersTools,
+  ipv6PoolsTools,
+  ipv6NdTools,
+  ipv6NdPrefixesTools,
+  ipv6DhcpClientsTools,
+  ipv6DhcpServersTools,
+  ipv6FirewallNatTools,
+  ipv6FirewallMangleTools,
+  ipv6FirewallRawTools,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */

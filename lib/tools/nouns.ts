@@ -361,4 +361,52 @@ export const NOUNS = {
     stem: "ipsec_active_peer",
     stems: "ipsec_active_peers",
   },
+  ipv6_pool: {
+    one: "IPv6 prefix pool",
+    many: "IPv6 prefix pools",
+    stem: "ipv6_pool",
+    stems: "ipv6_pools",
+  },
+  ipv6_nd: {
+    one: "IPv6 router advertisement entry",
+    many: "IPv6 router advertisement entries",
+    stem: "ipv6_nd",
+    stems: "ipv6_nd_entries",
+  },
+  ipv6_nd_prefix: {
+    one: "advertised IPv6 prefix",
+    many: "advertised IPv6 prefixes",
+    stem: "ipv6_nd_prefix",
+    stems: "ipv6_nd_prefixes",
+  },
+  ipv6_dhcp_client: {
+    one: "DHCPv6 client",
+    many: "DHCPv6 clients",
+    stem: "ipv6_dhcp_client",
+    stems: "ipv6_dhcp_clients",
+  },
+  ipv6_dhcp_server: {
+    one: "DHCPv6 server",
+    many: "DHCPv6 servers",
+    stem: "ipv6_dhcp_server",
+    stems: "ipv6_dhcp_servers",
+  },
+  ipv6_firewall_nat_rule: {
+    one: "IPv6 NAT rule",
+    many: "IPv6 NAT rules",
+    stem: "ipv6_firewall_nat_rule",
+    stems: "ipv6_firewall_nat_rules",
+  },
+  ipv6_firewall_mangle_rule: {
+    one: "IPv6 mangle rule",
+    many: "IPv6 mangle rules",
+    stem: "ipv6_firewall_mangle_rule",
+    stems: "ipv6_firewall_mangle_rules",
+  },
+  ipv6_firewall_raw_rule: {
+    one: "IPv6 raw firewall rule",
+    many: "IPv6 raw firewall rules",
+    stem: "ipv6_firewall_raw_rule",
+    stems: "ipv6_firewall_raw_rules",
+  },
 } as const satisfies Record<string, Noun>;

@@ -31,6 +31,7 @@ export const TOOLSETS = [
   "fleet",
   "tunnels",
   "vpn",
+  "ipv6",
 ] as const;
 
 /** A toolset name. */

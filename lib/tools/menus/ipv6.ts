@@ -1,0 +1,172 @@
+/**
+ * Tools of the IPv6 service menus and the IPv6 NAT, mangle and raw tables:
+ * toolset, names, verbs, columns, notes and examples. The RouterOS facts
+ * are in lib/routeros/schema/menus/ipv6.ts and ipv6_firewall.ts.
+ *
+ * @module
+ */
+import {
+  ipv6DhcpClients,
+  ipv6DhcpServers,
+  ipv6Nd,
+  ipv6NdPrefixes,
+  ipv6Pools,
+} from "../../routeros/schema/menus/ipv6.ts";
+import {
+  ipv6FirewallMangle,
+  ipv6FirewallNat,
+  ipv6FirewallRaw,
+} from "../../routeros/schema/menus/ipv6_firewall.ts";
+import type { MenuTools } from "../menu_tools/spec.ts";
+import { NOUNS } from "../nouns.ts";
+
+const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
+const RULE_VERBS = [...VERBS, "move"] as const;
+const RULE_COLUMNS = ["chain", "action", "src-address", "dst-address", "protocol", "disabled"];
+
+/** `/ipv6/pool`. */
+export const ipv6PoolsTools: MenuTools = {
+  schema: ipv6Pools,
+  toolset: "ipv6",
+  noun: NOUNS.ipv6_pool,
+  verbs: ["list", "get", "add", "update", "remove"],
+  columns: ["name", "prefix", "prefix-length", "dynamic", "comment"],
+  notes:
+    "Hands out prefix_length-sized prefixes of prefix: to DHCPv6 prefix delegation, or to addresses added with from_pool. A DHCPv6 client fills its pool_name pool with the provider's prefix.",
+  example: {
+    "add": { "name": "pool6-example", "prefix": "2001:db8:99::/48", "prefix_length": 64 },
+    "update": { "prefix_length": 60 },
+  },
+};
+
+/** `/ipv6/nd`. */
+export const ipv6NdTools: MenuTools = {
+  schema: ipv6Nd,
+  toolset: "ipv6",
+  noun: NOUNS.ipv6_nd,
+  verbs: VERBS,
+  columns: ["interface", "ra-interval", "advertise-dns", "managed-address-configuration"],
+  notes:
+    "Router advertisements per interface (interface all: the built-in default): hosts take their prefix (router_list_ipv6_nd_prefixes), default route and DNS from them. M/O flags send hosts to DHCPv6.",
+  example: {
+    "add": { "interface": "ether2", "ra_interval": "30s-60s", "comment": "example" },
+    "update": { "advertise_dns": "yes" },
+  },
+};
+
+/** `/ipv6/nd/prefix`. */
+export const ipv6NdPrefixesTools: MenuTools = {
+  schema: ipv6NdPrefixes,
+  toolset: "ipv6",
+  noun: NOUNS.ipv6_nd_prefix,
+  verbs: VERBS,
+  columns: ["prefix", "interface", "autonomous", "valid-lifetime", "dynamic", "disabled"],
+  notes:
+    "Prefixes in router advertisements; RouterOS adds them itself for IPv6 addresses with advertise=yes (dynamic). autonomous lets hosts make addresses (SLAAC).",
+  example: {
+    "add": { "prefix": "2001:db8:98::/64", "interface": "ether2", "comment": "example" },
+    "update": { "autonomous": false },
+  },
+};
+
+/** `/ipv6/dhcp-client`. */
+export const ipv6DhcpClientsTools: MenuTools = {
+  schema: ipv6DhcpClients,
+  toolset: "ipv6",
+  noun: NOUNS.ipv6_dhcp_client,
+  verbs: VERBS,
+  columns: ["interface", "request", "pool-name", "status", "prefix", "disabled"],
+  notes:
+    'Gets IPv6 from the provider: request ["prefix"] puts the delegated prefix in pool_name, from which LAN addresses are made (router_add_ipv6_address with from_pool).',
+  example: {
+    "add": {
+      "interface": "ether1",
+      "request": ["prefix"],
+      "pool_name": "isp6",
+      "pool_prefix_length": 64,
+      "comment": "example",
+    },
+    "update": { "add_default_route": true },
+  },
+};
+
+/** `/ipv6/dhcp-server`. */
+export const ipv6DhcpServersTools: MenuTools = {
+  schema: ipv6DhcpServers,
+  toolset: "ipv6",
+  noun: NOUNS.ipv6_dhcp_server,
+  verbs: VERBS,
+  columns: ["name", "interface", "address-pool", "lease-time", "disabled"],
+  notes: "Delegates prefixes from address_pool to downstream routers on interface.",
+  example: {
+    "requires": ["/ipv6/pool"],
+    "add": {
+      "name": "dhcp6-example",
+      "interface": "bridge",
+      "address_pool": "pool6-example",
+      "comment": "example",
+    },
+    "update": { "lease_time": "1d" },
+  },
+};
+
+/** `/ipv6/firewall/nat`. */
+export const ipv6FirewallNatTools: MenuTools = {
+  schema: ipv6FirewallNat,
+  toolset: "firewall",
+  noun: NOUNS.ipv6_firewall_nat_rule,
+  verbs: RULE_VERBS,
+  columns: [...RULE_COLUMNS, "to-address"],
+  notes:
+    "IPv6 NAT (RouterOS 7), rarely needed: global addresses route end to end. Rules are checked in order; netmap maps one prefix onto another.",
+  example: {
+    "add": {
+      "chain": "srcnat",
+      "action": "masquerade",
+      "out_interface": "ether1",
+      "comment": "example",
+    },
+    "update": { "log": true },
+  },
+};
+
+/** `/ipv6/firewall/mangle`. */
+export const ipv6FirewallMangleTools: MenuTools = {
+  schema: ipv6FirewallMangle,
+  toolset: "firewall",
+  noun: NOUNS.ipv6_firewall_mangle_rule,
+  verbs: RULE_VERBS,
+  columns: [...RULE_COLUMNS, "new-connection-mark"],
+  notes:
+    "Marks IPv6 connections, packets and routing; marks are matched by filter rules and queues. passthrough=false stops at this rule.",
+  example: {
+    "add": {
+      "chain": "prerouting",
+      "action": "mark-connection",
+      "new_connection_mark": "example-conn6",
+      "passthrough": true,
+      "comment": "example",
+    },
+    "update": { "protocol": "tcp" },
+  },
+};
+
+/** `/ipv6/firewall/raw`. */
+export const ipv6FirewallRawTools: MenuTools = {
+  schema: ipv6FirewallRaw,
+  toolset: "firewall",
+  noun: NOUNS.ipv6_firewall_raw_rule,
+  verbs: RULE_VERBS,
+  columns: RULE_COLUMNS,
+  notes:
+    "IPv6 rules before connection tracking: drop floods cheaply, or notrack traffic that needs no state.",
+  example: {
+    "add": {
+      "chain": "prerouting",
+      "action": "notrack",
+      "dst_address": "2001:db8:97::/64",
+      "comment": "example",
+    },
+    "update": { "log": true },
+  },
+};
