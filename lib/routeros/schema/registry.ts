@@ -62,6 +62,18 @@ import {
 } from "./menus/ipv6.ts";
 import { ipv6FirewallMangle, ipv6FirewallNat, ipv6FirewallRaw } from "./menus/ipv6_firewall.ts";
 import {
+  bgpConnections,
+  bgpSessions,
+  bgpTemplates,
+  ospfAreas,
+  ospfInstances,
+  ospfInterfaceTemplates,
+  ospfNeighbors,
+  routingFilterRules,
+  routingTables,
+  vrfs,
+} from "./menus/dynamic_routing.ts";
+import {
   wifi,
   wifiAccessList,
   wifiRegistrations,
@@ -155,6 +167,16 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   ipv6FirewallNat,
   ipv6FirewallMangle,
   ipv6FirewallRaw,
+  routingTables,
+  vrfs,
+  routingFilterRules,
+  ospfInstances,
+  ospfAreas,
+  ospfInterfaceTemplates,
+  ospfNeighbors,
+  bgpTemplates,
+  bgpConnections,
+  bgpSessions,
 ];
 
 const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));
