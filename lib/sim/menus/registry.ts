@@ -16,6 +16,7 @@ import { TUNNEL_MENUS } from "./interface_tunnels.ts";
 import { PPP_MENUS } from "./ppp.ts";
 import { IPSEC_MENUS } from "./ipsec.ts";
 import { IPV6_MENUS } from "./ipv6.ts";
+import { DYNAMIC_ROUTING_MENUS } from "./routing_dynamic.ts";
 
 /** A node of the menu tree. */
 export interface MenuNode {
@@ -38,6 +39,7 @@ export const ALL_MENUS: MenuDef[] = [
   ...PPP_MENUS,
   ...IPSEC_MENUS,
   ...IPV6_MENUS,
+  ...DYNAMIC_ROUTING_MENUS,
 ];
 
 const byPath = new Map<string, MenuDef[]>();
