@@ -103,6 +103,18 @@ import {
   ipv6NdTools,
   ipv6PoolsTools,
 } from "./menus/ipv6.ts";
+import {
+  bgpConnectionsTools,
+  bgpSessionsTools,
+  bgpTemplatesTools,
+  ospfAreasTools,
+  ospfInstancesTools,
+  ospfInterfaceTemplatesTools,
+  ospfNeighborsTools,
+  routingFilterRulesTools,
+  routingTablesTools,
+  vrfsTools,
+} from "./menus/dynamic_routing.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
 
@@ -189,6 +201,16 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   ipv6FirewallNatTools,
   ipv6FirewallMangleTools,
   ipv6FirewallRawTools,
+  routingTablesTools,
+  vrfsTools,
+  routingFilterRulesTools,
+  ospfInstancesTools,
+  ospfAreasTools,
+  ospfInterfaceTemplatesTools,
+  ospfNeighborsTools,
+  bgpTemplatesTools,
+  bgpConnectionsTools,
+  bgpSessionsTools,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */

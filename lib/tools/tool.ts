@@ -32,6 +32,7 @@ export const TOOLSETS = [
   "tunnels",
   "vpn",
   "ipv6",
+  "dynamic-routing",
 ] as const;
 
 /** A toolset name. */

@@ -33,6 +33,7 @@ export const TOOLSET_ABOUT: Record<typeof TOOLSETS[number], string> = {
   tunnels: "GRE, EoIP, IPIP and VXLAN tunnels, bonding",
   vpn: "PPP users and profiles, L2TP/SSTP/OpenVPN/PPPoE clients, L2TP server, IPsec",
   ipv6: "IPv6 prefix pools, router advertisements, DHCPv6 client and server",
+  "dynamic-routing": "OSPF, BGP, routing filters, routing tables, VRFs (RouterOS 7)",
 };
 
 const NAMES = z.array(z.enum(TOOLSETS)).min(1).max(TOOLSETS.length);

@@ -1,0 +1,180 @@
+/**
+ * Tools of the RouterOS 7 dynamic routing menus: toolset, names, verbs,
+ * columns, notes and examples. The RouterOS facts are in
+ * lib/routeros/schema/menus/dynamic_routing.ts.
+ *
+ * @module
+ */
+import {
+  bgpConnections,
+  bgpSessions,
+  bgpTemplates,
+  ospfAreas,
+  ospfInstances,
+  ospfInterfaceTemplates,
+  ospfNeighbors,
+  routingFilterRules,
+  routingTables,
+  vrfs,
+} from "../../routeros/schema/menus/dynamic_routing.ts";
+import type { MenuTools } from "../menu_tools/spec.ts";
+import { NOUNS } from "../nouns.ts";
+
+const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
+
+/** `/routing/table`. */
+export const routingTablesTools: MenuTools = {
+  schema: routingTables,
+  toolset: "dynamic-routing",
+  noun: NOUNS.routing_table,
+  verbs: VERBS,
+  columns: ["name", "fib", "dynamic", "disabled", "comment"],
+  notes:
+    "Extra tables for policy routing: routes name one with routing_table, mangle mark-routing sends traffic to it. fib=true is needed to forward by it.",
+  example: {
+    "add": { "name": "table-example", "fib": true, "comment": "example" },
+    "update": { "fib": false },
+  },
+};
+
+/** `/ip/vrf`. */
+export const vrfsTools: MenuTools = {
+  schema: vrfs,
+  toolset: "dynamic-routing",
+  noun: NOUNS.vrf,
+  verbs: [...VERBS, "move"],
+  columns: ["name", "interfaces", "builtin", "disabled", "comment"],
+  notes:
+    "A VRF is a separate routing domain for its interfaces, with a routing table of its name. Moving the interface you manage the router through cuts the session.",
+  example: {
+    "add": { "name": "vrf-example", "interfaces": ["ether5"], "comment": "example" },
+    "update": { "interfaces": ["ether4", "ether5"] },
+  },
+};
+
+/** `/routing/filter/rule`. */
+export const routingFilterRulesTools: MenuTools = {
+  schema: routingFilterRules,
+  toolset: "dynamic-routing",
+  noun: NOUNS.routing_filter_rule,
+  verbs: [...VERBS, "move"],
+  columns: ["chain", "rule", "inactive", "disabled", "comment"],
+  notes:
+    "Rules of a chain run in order on each route a BGP or OSPF chain setting names; rule is RouterOS's filter language: if (dst in 10.0.0.0/8) { set bgp-local-pref 200; accept }.",
+  example: {
+    "add": {
+      "chain": "bgp-in-example",
+      "rule": "if (dst in 10.99.0.0/16) { accept }",
+      "comment": "example",
+    },
+    "update": { "rule": "if (dst in 10.99.0.0/16) { reject }" },
+  },
+};
+
+/** `/routing/ospf/instance`. */
+export const ospfInstancesTools: MenuTools = {
+  schema: ospfInstances,
+  toolset: "dynamic-routing",
+  noun: NOUNS.ospf_instance,
+  verbs: VERBS,
+  columns: ["name", "version", "router-id", "redistribute", "inactive", "disabled"],
+  notes:
+    "An OSPF process: add an instance, then areas (router_add_ospf_area) and interface templates saying where OSPF runs. version 2 is IPv4, 3 is IPv6.",
+  example: {
+    "add": {
+      "name": "ospf-example",
+      "version": "2",
+      "router_id": "10.99.0.1",
+      "redistribute": ["connected"],
+    },
+    "update": { "originate_default": "if-installed" },
+  },
+};
+
+/** `/routing/ospf/area`. */
+export const ospfAreasTools: MenuTools = {
+  schema: ospfAreas,
+  toolset: "dynamic-routing",
+  noun: NOUNS.ospf_area,
+  verbs: VERBS,
+  columns: ["name", "instance", "area-id", "type", "inactive", "disabled"],
+  notes: "Area 0.0.0.0 is the backbone; other areas attach to it. Stub areas get a default route.",
+  example: {
+    "requires": ["/routing/ospf/instance"],
+    "add": { "name": "area-example", "instance": "ospf-example", "area_id": "0.0.0.1" },
+    "update": { "type": "stub" },
+  },
+};
+
+/** `/routing/ospf/interface-template`. */
+export const ospfInterfaceTemplatesTools: MenuTools = {
+  schema: ospfInterfaceTemplates,
+  toolset: "dynamic-routing",
+  noun: NOUNS.ospf_interface_template,
+  verbs: [...VERBS, "move"],
+  columns: ["area", "interfaces", "networks", "type", "cost", "passive", "inactive"],
+  notes:
+    "Where OSPF runs: interfaces (or networks) matching a template join its area with its settings; the first matching template wins. auth_key is write-only.",
+  example: {
+    "requires": ["/routing/ospf/instance", "/routing/ospf/area"],
+    "add": { "area": "area-example", "interfaces": ["ether2"], "type": "ptp", "cost": 10 },
+    "update": { "passive": true },
+  },
+};
+
+/** `/routing/ospf/neighbor`. */
+export const ospfNeighborsTools: MenuTools = {
+  schema: ospfNeighbors,
+  toolset: "dynamic-routing",
+  noun: NOUNS.ospf_neighbor,
+  verbs: ["list"],
+  columns: ["instance", "area", "address", "interface", "router-id", "state"],
+  notes: "Read-only: OSPF routers heard now; state Full means routes are exchanged.",
+};
+
+/** `/routing/bgp/template`. */
+export const bgpTemplatesTools: MenuTools = {
+  schema: bgpTemplates,
+  toolset: "dynamic-routing",
+  noun: NOUNS.bgp_template,
+  verbs: VERBS,
+  columns: ["name", "as", "output.network", "output.redistribute", "disabled"],
+  notes:
+    "Settings connections inherit (templates of a connection); the template named default is built in.",
+  example: {
+    "add": { "name": "template-example", "as": "65001", "output_redistribute": ["connected"] },
+    "update": { "hold_time": "2m" },
+  },
+};
+
+/** `/routing/bgp/connection`. */
+export const bgpConnectionsTools: MenuTools = {
+  schema: bgpConnections,
+  toolset: "dynamic-routing",
+  noun: NOUNS.bgp_connection,
+  verbs: VERBS,
+  columns: ["name", "as", "remote.address", "remote.as", "local.role", "inactive", "disabled"],
+  notes:
+    "A BGP peer: local as, remote_address, remote_as and local_role (ebgp/ibgp). output_network names an address list of prefixes to announce; see router_list_bgp_sessions for the state. tcp_md5_key is write-only.",
+  example: {
+    "add": {
+      "name": "bgp-example",
+      "as": "65001",
+      "remote_address": "192.0.2.50",
+      "remote_as": "65002",
+      "local_role": "ebgp",
+      "comment": "example",
+    },
+    "update": { "multihop": true },
+  },
+};
+
+/** `/routing/bgp/session`. */
+export const bgpSessionsTools: MenuTools = {
+  schema: bgpSessions,
+  toolset: "dynamic-routing",
+  noun: NOUNS.bgp_session,
+  verbs: ["list"],
+  columns: ["name", "remote.address", "remote.as", "established", "uptime", "prefix-count"],
+  notes: "Read-only: BGP sessions of the connections, established or not, with prefixes received.",
+};
