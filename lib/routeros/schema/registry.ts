@@ -74,6 +74,13 @@ import {
   vrfs,
 } from "./menus/dynamic_routing.ts";
 import {
+  certificates,
+  containers,
+  loggingActions,
+  loggingRules,
+  scripts,
+} from "./menus/platform.ts";
+import {
   wifi,
   wifiAccessList,
   wifiRegistrations,
@@ -177,6 +184,11 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   bgpTemplates,
   bgpConnections,
   bgpSessions,
+  certificates,
+  scripts,
+  loggingActions,
+  loggingRules,
+  containers,
 ];
 
 const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));

@@ -1,0 +1,166 @@
+/**
+ * Schema of the platform menus: certificates, scripts, logging rules and
+ * actions, containers. RouterOS facts only; tools live in lib/tools.
+ *
+ * @module
+ */
+import { bool, int, list, oneOf, ref, state, text } from "../field.ts";
+import { comment, disabled, dynamic } from "../common.ts";
+import { menu } from "../menu.ts";
+
+const V7 = { from: "7.0" };
+
+/** `/certificate`. */
+export const certificates = menu({
+  path: "/certificate",
+  kind: "list",
+  key: "name",
+  writes: ["add", "set", "remove"],
+  flags: {
+    "K": "private-key",
+    "A": "authority",
+    "I": "issued",
+    "R": "revoked",
+    "E": "expired",
+    "T": "trusted",
+  },
+  fields: {
+    name: text("Certificate name"),
+    "common-name": text("Subject common name (CN)"),
+    "subject-alt-name": text("Subject alternative names, e.g. DNS:vpn.example.com"),
+    "key-size": text("Key size or curve, e.g. 2048 or prime256v1"),
+    "days-valid": int("Validity in days"),
+    trusted: bool("Trusted as a CA for verifying peers"),
+    issuer: state(text("Issuer")),
+    fingerprint: state(text("SHA-256 fingerprint")),
+    "serial-number": state(text("Serial number")),
+    "invalid-before": state(text("Not valid before")),
+    "invalid-after": state(text("Not valid after")),
+    "expires-after": state(text("Time left until it expires", { releases: V7 })),
+    "private-key": state(bool("Whether the router holds its private key")),
+    ca: state(bool("Whether it is a CA certificate")),
+    expired: state(bool("Whether it has expired")),
+  },
+});
+
+/** `/system/script`. */
+export const scripts = menu({
+  path: "/system/script",
+  kind: "list",
+  key: "name",
+  writes: ["add", "set", "remove"],
+  flags: { "I": "invalid" },
+  fields: {
+    name: text("Script name (scheduler tasks and other scripts run it by name)", {
+      required: true,
+    }),
+    source: text("Script text (RouterOS scripting language)"),
+    policy: list('Policies it runs with, e.g. ["read", "write", "test"]'),
+    "dont-require-permissions": bool("Run with the script's policies whoever starts it"),
+    owner: state(text("User who created it")),
+    "run-count": state(int("How many times it ran")),
+    "last-started": state(text("When it last started")),
+    invalid: state(bool("Invalid")),
+    comment: comment(),
+  },
+});
+
+/** `/system/logging/action`. */
+export const loggingActions = menu({
+  path: "/system/logging/action",
+  kind: "list",
+  key: "name",
+  writes: ["add", "set", "remove"],
+  flags: { "*": "default" },
+  fields: {
+    name: text("Action name (memory, disk, echo and remote are built in)", { required: true }),
+    target: oneOf(
+      ["disk", "echo", "email", "memory", "remote", ["script", { from: "7.22" }]],
+      "Where messages go",
+    ),
+    remote: text("Syslog server address (target remote)"),
+    "remote-port": int("Syslog server port (default 514)", { min: 1, max: 65535 }),
+    "src-address": text("Source address of syslog packets"),
+    "syslog-facility": oneOf([
+      "auth",
+      "authpriv",
+      "cron",
+      "daemon",
+      "ftp",
+      "kern",
+      "local0",
+      "local1",
+      "local2",
+      "local3",
+      "local4",
+      "local5",
+      "local6",
+      "local7",
+      "lpr",
+      "mail",
+      "news",
+      "ntp",
+      "syslog",
+      "user",
+      "uucp",
+    ], "Syslog facility"),
+    "syslog-severity": oneOf(
+      ["alert", "auto", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
+      "Syslog severity (auto: from the topics)",
+    ),
+    "memory-lines": int("Lines kept in memory (target memory)", { min: 1 }),
+    "disk-file-name": text("File name (target disk)"),
+    "disk-file-count": int("Files kept (target disk)", { min: 1 }),
+    "disk-lines-per-file": int("Lines per file (target disk)", { min: 1 }),
+    "email-to": text("Recipient (target email)"),
+    remember: bool("Keep messages shown by echo for new sessions"),
+    default: state(bool("Built-in action", { releases: V7 })),
+    comment: comment(),
+  },
+});
+
+/** `/system/logging`. */
+export const loggingRules = menu({
+  path: "/system/logging",
+  kind: "list",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  flags: { "X": "disabled", "I": "invalid", "*": "default" },
+  fields: {
+    topics: list('Topics to log, e.g. ["firewall"] or ["ospf", "!debug"]', { required: true }),
+    action: ref("/system/logging/action", "Action that takes the messages (default memory)"),
+    prefix: text("Text put before each message"),
+    default: state(bool("Built-in rule", { releases: V7 })),
+    invalid: state(bool("Invalid (its action is gone)")),
+    disabled: disabled(),
+  },
+});
+
+/** `/container` (the container package, RouterOS 7.4 and later). */
+export const containers = menu({
+  path: "/container",
+  kind: "list",
+  writes: ["add", "set", "remove"],
+  releases: { from: "7.4" },
+  package: "container",
+  flags: { "R": "running", "S": "stopped", "E": "extracting" },
+  fields: {
+    name: text("Container name", { releases: { from: "7.20" } }),
+    "remote-image": text(
+      "Image to pull, e.g. library/nginx:latest (registry in /container/config)",
+    ),
+    file: text("Or an image tar file on the router"),
+    interface: text("veth interface of the container, e.g. veth1"),
+    "root-dir": text("Where its files go, e.g. usb1/nginx"),
+    cmd: text("Command (overrides the image's)"),
+    entrypoint: text("Entry point (overrides the image's)"),
+    hostname: text("Host name inside the container"),
+    dns: text("DNS servers inside the container"),
+    workdir: text("Working directory"),
+    user: text("User to run as"),
+    logging: bool("Send its output to the router's log"),
+    "start-on-boot": bool("Start it when the router boots"),
+    status: state(text("stopped, running, extracting or error")),
+    dynamic: dynamic(),
+    comment: comment(),
+  },
+});
