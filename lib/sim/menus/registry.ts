@@ -17,6 +17,7 @@ import { PPP_MENUS } from "./ppp.ts";
 import { IPSEC_MENUS } from "./ipsec.ts";
 import { IPV6_MENUS } from "./ipv6.ts";
 import { DYNAMIC_ROUTING_MENUS } from "./routing_dynamic.ts";
+import { PLATFORM_MENUS } from "./platform.ts";
 
 /** A node of the menu tree. */
 export interface MenuNode {
@@ -40,6 +41,7 @@ export const ALL_MENUS: MenuDef[] = [
   ...IPSEC_MENUS,
   ...IPV6_MENUS,
   ...DYNAMIC_ROUTING_MENUS,
+  ...PLATFORM_MENUS,
 ];
 
 const byPath = new Map<string, MenuDef[]>();

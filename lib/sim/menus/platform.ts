@@ -1,0 +1,203 @@
+/**
+ * Platform menus: `/certificate` (templates made by `add`; a simulated
+ * router signs nothing), `/system/logging` (+ action, with the built-in
+ * rules and actions) and `/container` (the container package, which the
+ * simulator always has, as the real trees with extra packages do).
+ */
+import type { Item, MenuDef } from "../menu_types.ts";
+import { fail } from "../errors.ts";
+import { V7 } from "../releases.ts";
+import { isTrue } from "../values.ts";
+import { bool, COMMENT, DISABLED, DYNAMIC, F_DISABLED, int, oneOf, ro, str } from "./common.ts";
+
+const isDefault = (i: Item) => isTrue(i.default);
+const F_DEFAULT = { ch: "*", name: "default", group: 1, test: isDefault };
+
+/** `/certificate`. */
+const CERTIFICATE: MenuDef = {
+  path: "/certificate",
+  kind: "list",
+  key: "name",
+  verbs: ["print", "find", "get", "set", "add", "remove"],
+  props: [
+    str("name", {
+      default: (i, st) => i["common-name"] ?? `cert${st.stored(CERTIFICATE).length + 1}`,
+    }),
+    str("common-name"),
+    str("subject-alt-name"),
+    str("country"),
+    str("state"),
+    str("locality"),
+    str("organization"),
+    str("unit"),
+    oneOf("key-size", [
+      "1024",
+      "1536",
+      "2048",
+      "4096",
+      "8192",
+      "prime256v1",
+      "secp384r1",
+      "secp521r1",
+    ], "2048"),
+    int("days-valid", 365, { min: 1 }),
+    bool("trusted", false),
+    ro("issuer", "str"),
+    ro("fingerprint", "str"),
+    ro("serial-number", "str"),
+    ro("invalid-before", "str"),
+    ro("invalid-after", "str"),
+    ro("expires-after", "str", { releases: V7 }),
+    ro("private-key", "bool", { default: "false" }),
+    ro("ca", "bool", { default: "false" }),
+    ro("expired", "bool", { default: "false" }),
+  ],
+  flags: [
+    { ch: "K", name: "private-key", group: 0, test: (i) => isTrue(i["private-key"]) },
+    { ch: "T", name: "trusted", group: 1, test: (i) => isTrue(i.trusted) },
+  ],
+  columns: ["name", "common-name", "fingerprint"],
+  unique: [{ props: ["name"], error: "failure: certificate with the same name already exists" }],
+};
+
+const BUILTIN_ACTIONS = ["memory", "disk", "echo", "remote"];
+
+/** `/system/logging/action`. */
+const LOGGING_ACTION: MenuDef = {
+  path: "/system/logging/action",
+  kind: "list",
+  key: "name",
+  props: [
+    str("name", { required: true }),
+    oneOf("target", ["disk", "echo", "email", "memory", "remote"], "memory"),
+    str("remote", { default: "0.0.0.0" }),
+    int("remote-port", 514, { min: 1, max: 65535 }),
+    str("src-address", { default: "0.0.0.0" }),
+    oneOf("syslog-facility", [
+      "auth",
+      "authpriv",
+      "cron",
+      "daemon",
+      "ftp",
+      "kern",
+      "local0",
+      "local1",
+      "local2",
+      "local3",
+      "local4",
+      "local5",
+      "local6",
+      "local7",
+      "lpr",
+      "mail",
+      "news",
+      "ntp",
+      "syslog",
+      "user",
+      "uucp",
+    ], "daemon"),
+    oneOf("syslog-severity", [
+      "alert",
+      "auto",
+      "critical",
+      "debug",
+      "emergency",
+      "error",
+      "info",
+      "notice",
+      "warning",
+    ], "auto"),
+    int("memory-lines", 1000, { min: 1 }),
+    str("disk-file-name", { default: "log" }),
+    int("disk-file-count", 2, { min: 1 }),
+    int("disk-lines-per-file", 1000, { min: 1 }),
+    str("email-to"),
+    bool("remember", true),
+    ro("default", "bool", { releases: V7, default: "false" }),
+    COMMENT,
+  ],
+  flags: [F_DEFAULT],
+  columns: ["name", "target", "remote"],
+  unique: [{ props: ["name"], error: "failure: action with such name already exists" }],
+  checkRemove: (i) => {
+    if (isDefault(i)) throw fail("failure: can not remove default action");
+  },
+  exportSkip: isDefault,
+  defaults: () =>
+    BUILTIN_ACTIONS.map((name) => ({
+      name,
+      target: name,
+      remote: "0.0.0.0",
+      "remote-port": "514",
+      "src-address": "0.0.0.0",
+      "syslog-facility": "daemon",
+      "syslog-severity": "auto",
+      "memory-lines": "1000",
+      "disk-file-name": "log",
+      "disk-file-count": "2",
+      "disk-lines-per-file": "1000",
+      remember: "true",
+      default: "true",
+    })),
+};
+
+/** `/system/logging`. */
+const LOGGING: MenuDef = {
+  path: "/system/logging",
+  kind: "list",
+  props: [
+    { name: "topics", type: "str", required: true },
+    {
+      name: "action",
+      type: "ref",
+      ref: "/system/logging/action",
+      default: "memory",
+    },
+    str("prefix", { default: "" }),
+    ro("default", "bool", { releases: V7, default: "false" }),
+    ro("invalid", "bool", {
+      compute: (i, st) => String(!st.findByKey("/system/logging/action", i.action)),
+    }),
+    DISABLED,
+  ],
+  flags: [F_DISABLED, F_DEFAULT],
+  columns: ["topics", "action", "prefix"],
+  exportSkip: isDefault,
+  defaults: () =>
+    [["info", "memory"], ["error", "memory"], ["warning", "memory"], ["critical", "echo"]].map((
+      [topics, action],
+    ) => ({ topics, action, prefix: "", default: "true", disabled: "false" })),
+};
+
+/** `/container`. */
+const CONTAINER: MenuDef = {
+  path: "/container",
+  kind: "list",
+  releases: { from: "7.4" },
+  props: [
+    str("name", { releases: { from: "7.20" } }),
+    str("remote-image"),
+    str("file"),
+    str("interface"),
+    str("root-dir"),
+    str("cmd"),
+    str("entrypoint"),
+    str("hostname"),
+    str("dns"),
+    str("workdir"),
+    str("user"),
+    bool("logging", false),
+    bool("start-on-boot", false),
+    ro("status", "str", { default: "stopped" }),
+    DYNAMIC,
+    COMMENT,
+  ],
+  flags: [{ ch: "S", name: "stopped", group: 0, test: (i) => i.status === "stopped" }],
+  columns: ["name", "remote-image", "interface", "root-dir", "status"],
+  check: (i) => {
+    if (!i["remote-image"] && !i.file) throw fail("failure: remote-image or file required");
+  },
+};
+
+/** Platform menus. */
+export const PLATFORM_MENUS: MenuDef[] = [CERTIFICATE, LOGGING_ACTION, LOGGING, CONTAINER];
