@@ -115,6 +115,14 @@ import {
   routingTablesTools,
   vrfsTools,
 } from "./menus/dynamic_routing.ts";
+import {
+  certificatesTools,
+  containersTools,
+  loggingActionsTools,
+  loggingRulesTools,
+  scriptsTools,
+} from "./menus/platform.ts";
+import { runScript } from "./handwritten/scripts.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
 
@@ -211,6 +219,11 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   bgpTemplatesTools,
   bgpConnectionsTools,
   bgpSessionsTools,
+  certificatesTools,
+  scriptsTools,
+  loggingActionsTools,
+  loggingRulesTools,
+  containersTools,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */
@@ -239,6 +252,7 @@ export const HANDWRITTEN: readonly ToolDef[] = [
   traceroute,
   printTool(MENU_SCHEMAS),
   runCommand,
+  runScript,
 ];
 
 /** Discovery tools for sessions that start with a subset of toolsets. */

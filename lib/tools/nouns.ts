@@ -459,4 +459,24 @@ export const NOUNS = {
     stem: "bgp_session",
     stems: "bgp_sessions",
   },
+  certificate: {
+    one: "certificate",
+    many: "certificates",
+    stem: "certificate",
+    stems: "certificates",
+  },
+  script: { one: "system script", many: "system scripts", stem: "script", stems: "scripts" },
+  logging_action: {
+    one: "logging action",
+    many: "logging actions",
+    stem: "logging_action",
+    stems: "logging_actions",
+  },
+  logging_rule: {
+    one: "logging rule",
+    many: "logging rules",
+    stem: "logging_rule",
+    stems: "logging_rules",
+  },
+  container: { one: "container", many: "containers", stem: "container", stems: "containers" },
 } as const satisfies Record<string, Noun>;

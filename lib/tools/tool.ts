@@ -33,6 +33,7 @@ export const TOOLSETS = [
   "vpn",
   "ipv6",
   "dynamic-routing",
+  "platform",
 ] as const;
 
 /** A toolset name. */

@@ -34,6 +34,7 @@ export const TOOLSET_ABOUT: Record<typeof TOOLSETS[number], string> = {
   vpn: "PPP users and profiles, L2TP/SSTP/OpenVPN/PPPoE clients, L2TP server, IPsec",
   ipv6: "IPv6 prefix pools, router advertisements, DHCPv6 client and server",
   "dynamic-routing": "OSPF, BGP, routing filters, routing tables, VRFs (RouterOS 7)",
+  platform: "certificates, scripts, logging rules and actions, containers",
 };
 
 const NAMES = z.array(z.enum(TOOLSETS)).min(1).max(TOOLSETS.length);

@@ -355,7 +355,8 @@ async function exerciseItems(rig: Rig, menu: MenuTools): Promise<void> {
 /**
  * Create, on the simulator directly, the items that menus without an add
  * tool need for their remove tool: a file and an SSH key (on a user other
- * than the one the server logs in as). Returns their ids by menu path.
+ * than the one the server logs in as), a certificate template. Returns
+ * their ids by menu path.
  */
 export function seedRemovables(sim: SimRouter, _v: SimVersion): Record<string, string> {
   const ids: Record<string, string> = {};
@@ -368,6 +369,9 @@ export function seedRemovables(sim: SimRouter, _v: SimVersion): Record<string, s
   created("/file", (i) => i.name.startsWith("seed-example"));
   sim.addUser({ name: "keyholder", password: "Key-Pa55", group: "read", publicKeys: [SEED_KEY] });
   created("/user/ssh-keys", (i) => i.user === "keyholder");
+  // A certificate template (RouterOS makes one with add; signing needs a CA).
+  sim.run("/certificate add name=seed-cert common-name=seed.example");
+  created("/certificate", (i) => i.name === "seed-cert");
   return ids;
 }
 

@@ -6,15 +6,20 @@
  */
 import type { ToolDef } from "../tool.ts";
 import { checkSpec, getTool, listTool } from "./engine.ts";
+import { withPackage } from "./package.ts";
 import type { MenuTools } from "./spec.ts";
 import { WRITE_VERBS } from "./writes.ts";
 
 /** Every tool a menu's presentation offers. */
 export function menuTools(spec: MenuTools): ToolDef[] {
   checkSpec(spec);
+  const pkg = spec.schema.package;
   return spec.verbs.map((verb) => {
-    if (verb === "list") return listTool(spec);
-    if (verb === "get") return getTool(spec);
-    return WRITE_VERBS[verb](spec);
+    const tool = verb === "list"
+      ? listTool(spec)
+      : verb === "get"
+      ? getTool(spec)
+      : WRITE_VERBS[verb](spec);
+    return pkg ? withPackage(tool, pkg, spec.schema.path) : tool;
   });
 }

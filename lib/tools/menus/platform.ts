@@ -1,0 +1,103 @@
+/**
+ * Tools of the platform menus (certificates, scripts, logging, containers):
+ * toolset, names, verbs, columns, notes and examples. The RouterOS facts
+ * are in lib/routeros/schema/menus/platform.ts.
+ *
+ * @module
+ */
+import {
+  certificates,
+  containers,
+  loggingActions,
+  loggingRules,
+  scripts,
+} from "../../routeros/schema/menus/platform.ts";
+import type { MenuTools } from "../menu_tools/spec.ts";
+import { NOUNS } from "../nouns.ts";
+
+/** `/certificate`. */
+export const certificatesTools: MenuTools = {
+  schema: certificates,
+  toolset: "platform",
+  noun: NOUNS.certificate,
+  verbs: ["list", "get", "remove"],
+  columns: ["name", "common-name", "issuer", "invalid-after", "private-key", "trusted"],
+  notes:
+    "Certificates the router holds: for SSTP/OpenVPN/IPsec/HTTPS, or trusted CAs that verify peers. Private keys are never shown. Removing one that a service uses breaks that service.",
+};
+
+/** `/system/script`. */
+export const scriptsTools: MenuTools = {
+  schema: scripts,
+  toolset: "platform",
+  noun: NOUNS.script,
+  verbs: ["list", "get", "add", "update", "remove"],
+  columns: ["name", "owner", "policy", "run-count", "last-started", "comment"],
+  notes:
+    "Named RouterOS scripts, run by the scheduler, netwatch or router_run_script. policy limits what a script may do.",
+  example: {
+    "add": {
+      "name": "script-example",
+      "source": ':log info "example"',
+      "policy": ["read", "write", "test"],
+      "comment": "example",
+    },
+    "update": { "source": ':log info "changed"' },
+  },
+};
+
+/** `/system/logging/action`. */
+export const loggingActionsTools: MenuTools = {
+  schema: loggingActions,
+  toolset: "platform",
+  noun: NOUNS.logging_action,
+  verbs: ["list", "get", "add", "update", "remove"],
+  columns: ["name", "target", "remote", "remote-port", "memory-lines", "default"],
+  notes:
+    "Where logging rules send messages: memory (the log), disk, echo (console), remote (syslog server) or email. memory, disk, echo and remote are built in.",
+  example: {
+    "add": {
+      "name": "syslog-example",
+      "target": "remote",
+      "remote": "192.0.2.60",
+      "remote_port": 514,
+    },
+    "update": { "syslog_facility": "local0" },
+  },
+};
+
+/** `/system/logging`. */
+export const loggingRulesTools: MenuTools = {
+  schema: loggingRules,
+  toolset: "platform",
+  noun: NOUNS.logging_rule,
+  verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
+  columns: ["topics", "action", "prefix", "default", "disabled"],
+  notes:
+    'Which topics go to which action: e.g. topics ["firewall"] to a remote action sends firewall log lines to syslog. A message matches when it has all listed topics (!topic excludes).',
+  example: {
+    "requires": ["/system/logging/action"],
+    "add": { "topics": ["firewall"], "action": "syslog-example", "prefix": "fw" },
+    "update": { "prefix": "firewall" },
+  },
+};
+
+/** `/container`. */
+export const containersTools: MenuTools = {
+  schema: containers,
+  toolset: "platform",
+  noun: NOUNS.container,
+  verbs: ["list", "get", "add", "update", "remove"],
+  columns: ["name", "remote-image", "interface", "root-dir", "status", "comment"],
+  notes:
+    "OCI containers on the router: needs the container package and device-mode container. interface is a veth interface; root_dir should be on external storage.",
+  example: {
+    "add": {
+      "remote_image": "library/nginx:latest",
+      "interface": "veth1",
+      "root_dir": "disk1/nginx",
+      "comment": "example",
+    },
+    "update": { "start_on_boot": true },
+  },
+};

@@ -1,0 +1,76 @@
+/**
+ * Platform tools through MCP against the simulator: a menu of an extra
+ * package that the router lacks answers "package container is not
+ * installed on this router" (the router says `bad command name`), and a
+ * script runs only with confirm: true.
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { callTool, spawnServer } from "./helpers/mcp.ts";
+
+Deno.test("container tools say the container package is missing when RouterOS lacks the menu", async () => {
+  // A router without the package parses no script that names /container.
+  const sim = await startSimulator({
+    version: "7.20.8",
+    faults: {
+      garble: (command, output) =>
+        command.includes("/container") ? "bad command name container (line 1 column 2)\n" : output,
+    },
+  });
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--toolsets",
+    "platform",
+  ]);
+  try {
+    for (
+      const [tool, args] of [
+        ["router_list_containers", {}],
+        ["router_add_container", { remote_image: "library/nginx:latest", interface: "veth1" }],
+      ] as const
+    ) {
+      const r = await callTool(session, tool, args);
+      assert.equal(r.isError, true, `${tool} fails`);
+      assert.match(r.content[0].text, /package container is not installed on this router/);
+    }
+    // Without the fault the same router has the menu.
+    sim.faults.garble = undefined;
+    const listed = await callTool(session, "router_list_containers", {});
+    assert.notEqual(listed.isError, true, listed.content[0].text);
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
+
+Deno.test("router_run_script runs a script only with confirm", async () => {
+  const sim = await startSimulator();
+  sim.run('/system script add name=hello source=":log info \\"hello from a script\\""');
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--toolsets",
+    "platform",
+  ]);
+  try {
+    const refused = await callTool(session, "router_run_script", { name: "hello" });
+    assert.equal(refused.isError, true);
+    assert.match(refused.content[0].text, /confirm/);
+    assert.equal(sim.items("/system/script")[0]["run-count"], "0", "nothing ran");
+    const ran = await callTool(session, "router_run_script", { name: "hello", confirm: true });
+    assert.notEqual(ran.isError, true, ran.content[0].text);
+    assert.equal((ran.structuredContent as { item: { run_count: number } }).item.run_count, 1);
+    assert.equal(sim.items("/system/script")[0]["run-count"], "1");
+    const missing = await callTool(session, "router_run_script", { name: "nope", confirm: true });
+    assert.equal(missing.isError, true);
+    assert.match(missing.content[0].text, /no such script/);
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
