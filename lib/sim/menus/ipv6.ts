@@ -129,7 +129,7 @@ const DHCP_CLIENT: MenuDef = {
     int("pool-prefix-length", 64, { min: 1, max: 128 }),
     str("prefix-hint", { default: "::/0" }),
     bool("add-default-route", false),
-    int("default-route-distance", 1, { min: 0, max: 255 }),
+    int("default-route-distance", 1, { min: 0, max: 255, releases: V7 }),
     bool("use-peer-dns", true),
     bool("rapid-commit", true, { releases: V7 }),
     ro("status", "str", { compute: (i) => (isTrue(i.disabled) ? "stopped" : "searching...") }),

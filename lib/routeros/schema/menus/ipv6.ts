@@ -105,7 +105,11 @@ export const ipv6DhcpClients = menu({
     }),
     "prefix-hint": text("Prefix size to ask for, e.g. ::/56"),
     "add-default-route": bool("Add a default route through the server"),
-    "default-route-distance": int("Distance of that route", { min: 0, max: 255 }),
+    "default-route-distance": int("Distance of that route", {
+      min: 0,
+      max: 255,
+      releases: V7,
+    }),
     "use-peer-dns": bool("Use the DNS servers the server offers"),
     "rapid-commit": bool("Two-message exchange", { releases: V7 }),
     status: state(text("State, e.g. bound, searching")),
