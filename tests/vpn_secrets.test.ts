@@ -1,8 +1,8 @@
 /**
  * VPN secrets are write-only: PPP passwords, IPsec pre-shared keys and the
  * L2TP server's IPsec secret reach the router but never show in a result,
- * a dry run, a duplicate-name error, the export, stderr or the audit log.
- * Through MCP against the simulator.
+ * a dry run, a duplicate-name error, the export, stderr or the audit log;
+ * and the IPsec overview. Through MCP against the simulator.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -76,5 +76,43 @@ Deno.test("PPP and IPsec secrets reach the router and no output channel", async 
     await session.close();
     await sim.close();
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("router_ipsec_status lists each peer and policy with its state, templates left out", async () => {
+  const sim = await startSimulator({ version: "7.20.8" });
+  sim.run("/ip ipsec peer add name=branch address=192.0.2.40/32 exchange-mode=ike2");
+  sim.run(
+    "/ip ipsec policy add peer=branch src-address=10.1.0.0/24 dst-address=10.2.0.0/24 tunnel=yes",
+  );
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--toolsets",
+    "vpn",
+  ]);
+  try {
+    const r = await callTool(session, "router_ipsec_status", {});
+    assert.notEqual(r.isError, true, r.content[0].text);
+    const s = r.structuredContent as {
+      peers: { name: string; address: string; established: boolean; state: string }[];
+      policies: { peer: string; dst_address: string; ph2_state: string }[];
+      established: number;
+      active_policies: number;
+    };
+    assert.deepEqual(s.peers.map((p) => [p.name, p.address, p.established, p.state]), [
+      ["branch", "192.0.2.40/32", false, "no phase 1"],
+    ]);
+    assert.deepEqual(s.policies.map((p) => [p.peer, p.dst_address, p.ph2_state]), [
+      ["branch", "10.2.0.0/24", "no-phase2"],
+    ], "the default template policy is left out");
+    assert.equal(s.established, 0);
+    assert.equal(s.active_policies, 0);
+    assert.match(r.content[0].text, /0 of 1 peers established, 0 of 1 policies active/);
+  } finally {
+    await session.close();
+    await sim.close();
   }
 });

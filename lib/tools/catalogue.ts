@@ -123,6 +123,7 @@ import {
   scriptsTools,
 } from "./menus/platform.ts";
 import { runScript } from "./handwritten/scripts.ts";
+import { ipsecStatus } from "./handwritten/ipsec.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
 
@@ -253,6 +254,7 @@ export const HANDWRITTEN: readonly ToolDef[] = [
   printTool(MENU_SCHEMAS),
   runCommand,
   runScript,
+  ipsecStatus,
 ];
 
 /** Discovery tools for sessions that start with a subset of toolsets. */
