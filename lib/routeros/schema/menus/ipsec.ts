@@ -196,3 +196,21 @@ export const ipsecActivePeers = menu({
     comment: comment(),
   },
 });
+
+/** `/ip/ipsec/installed-sa`. */
+export const ipsecInstalledSas = menu({
+  path: "/ip/ipsec/installed-sa",
+  kind: "list",
+  exports: false,
+  flags: {},
+  fields: {
+    spi: state(text("Security parameter index")),
+    "src-address": state(text("Source address")),
+    "dst-address": state(text("Destination address")),
+    state: state(text("SA state, e.g. mature, dying")),
+    "auth-algorithm": state(text("Integrity algorithm")),
+    "enc-algorithm": state(text("Cipher")),
+    "current-bytes": state(int("Bytes through the SA")),
+    "expires-in": state(text("Time until the SA expires")),
+  },
+});

@@ -207,3 +207,47 @@ export const pppoeClients = menu({
     allow: list(AUTH),
   },
 });
+
+/** `/interface/sstp-server/server`. */
+export const sstpServer = menu({
+  path: "/interface/sstp-server/server",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    enabled: bool("Whether the SSTP server accepts connections"),
+    port: int("TCP port (default 443)", { min: 1, max: 65535 }),
+    certificate: text("Server certificate name (clients verify it)"),
+    "default-profile": ref("/ppp/profile", "PPP profile of sessions"),
+    authentication: list(AUTH),
+    "verify-client-certificate": bool("Require and check client certificates"),
+    "tls-version": oneOf(["any", "only-1.2"], "TLS versions accepted"),
+    pfs: oneOf(["no", "required", "yes"], "Perfect forward secrecy"),
+    "max-mtu": int("Largest MTU offered to clients"),
+    "max-mru": int("Largest MRU offered to clients"),
+  },
+});
+
+/** `/interface/pppoe-server/server`. */
+export const pppoeServers = menu({
+  path: "/interface/pppoe-server/server",
+  kind: "list",
+  key: "service-name",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  flags: { "X": "disabled", "I": "invalid" },
+  fields: {
+    "service-name": text("Service name clients ask for", { required: true }),
+    interface: ref("/interface", "Interface (or VLAN) the clients are on", { required: true }),
+    "default-profile": ref("/ppp/profile", "PPP profile of sessions"),
+    authentication: list(AUTH),
+    "one-session-per-host": bool("Allow one session per client MAC address"),
+    "max-mtu": int("Largest MTU offered to clients"),
+    "max-mru": int("Largest MRU offered to clients"),
+    "max-sessions": text("Most sessions at once (unlimited or a number)"),
+    "pado-delay": int("Delay before offering, in ms (to let another server answer first)", {
+      min: 0,
+    }),
+    invalid: state(bool("Invalid (its interface is gone)")),
+    disabled: disabled(),
+    comment: comment(),
+  },
+});
