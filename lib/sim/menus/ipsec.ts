@@ -277,5 +277,33 @@ const ACTIVE_PEERS: MenuDef = {
   columns: ["remote-address", "state", "uptime", "ph2-total"],
 };
 
+/** `/ip/ipsec/installed-sa` (none on a fresh router). */
+const INSTALLED_SA: MenuDef = {
+  path: "/ip/ipsec/installed-sa",
+  kind: "list",
+  noAdd: true,
+  noExport: true,
+  verbs: ["print", "find", "get"],
+  props: [
+    ro("spi", "str"),
+    ro("src-address", "str"),
+    ro("dst-address", "str"),
+    ro("state", "str"),
+    ro("auth-algorithm", "str"),
+    ro("enc-algorithm", "str"),
+    ro("current-bytes", "int"),
+    ro("expires-in", "str"),
+  ],
+  columns: ["spi", "src-address", "dst-address", "state"],
+};
+
 /** IPsec menus. */
-export const IPSEC_MENUS: MenuDef[] = [PROFILE, PEER, IDENTITY, PROPOSAL, POLICY, ACTIVE_PEERS];
+export const IPSEC_MENUS: MenuDef[] = [
+  PROFILE,
+  PEER,
+  IDENTITY,
+  PROPOSAL,
+  POLICY,
+  ACTIVE_PEERS,
+  INSTALLED_SA,
+];

@@ -148,5 +148,68 @@ const L2TP_SERVER: MenuDef = {
   }],
 };
 
+const AUTH = ["chap", "mschap1", "mschap2", "pap"];
+
+/** `/interface/sstp-server/server` (settings). */
+const SSTP_SERVER: MenuDef = {
+  path: "/interface/sstp-server/server",
+  kind: "single",
+  props: [
+    bool("enabled", false),
+    int("port", 443, { min: 1, max: 65535 }),
+    str("certificate", { default: "none" }),
+    { name: "default-profile", type: "ref", ref: "/ppp/profile", default: "default" },
+    { name: "authentication", type: "list", values: AUTH, default: "pap,chap,mschap1,mschap2" },
+    bool("verify-client-certificate", false),
+    oneOf("tls-version", ["any", "only-1.2"], "any"),
+    oneOf("pfs", ["no", "required", "yes"], "no"),
+    int("max-mtu", 1500, { min: 0, max: 65535 }),
+    int("max-mru", 1500, { min: 0, max: 65535 }),
+  ],
+  defaults: () => [{
+    enabled: "false",
+    port: "443",
+    certificate: "none",
+    "default-profile": "default",
+    authentication: "pap,chap,mschap1,mschap2",
+    "verify-client-certificate": "false",
+    "tls-version": "any",
+    pfs: "no",
+    "max-mtu": "1500",
+    "max-mru": "1500",
+  }],
+};
+
+/** `/interface/pppoe-server/server`. */
+const PPPOE_SERVER: MenuDef = {
+  path: "/interface/pppoe-server/server",
+  kind: "list",
+  key: "service-name",
+  props: [
+    str("service-name", { default: (_i, st) => `service${st.stored(PPPOE_SERVER).length + 1}` }),
+    { name: "interface", type: "ref", ref: "/interface", required: true },
+    { name: "default-profile", type: "ref", ref: "/ppp/profile", default: "default" },
+    { name: "authentication", type: "list", values: AUTH, default: "pap,chap,mschap1,mschap2" },
+    bool("one-session-per-host", false),
+    int("max-mtu", 1480, { min: 0, max: 65535 }),
+    int("max-mru", 1480, { min: 0, max: 65535 }),
+    str("max-sessions", { default: "unlimited" }),
+    int("pado-delay", 0, { min: 0 }),
+    ro("invalid", "bool", { compute: (i, st) => String(!st.findByKey("/interface", i.interface)) }),
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED],
+  columns: ["service-name", "interface", "max-mtu", "max-mru"],
+  unique: [{ props: ["service-name"], error: "failure: service with such name already exists" }],
+};
+
 /** PPP menus. */
-export const PPP_MENUS: MenuDef[] = [PPP_PROFILE, PPP_SECRET, PPP_ACTIVE, L2TP_SERVER];
+export const PPP_MENUS: MenuDef[] = [
+  PPP_PROFILE,
+  PPP_SECRET,
+  PPP_ACTIVE,
+  L2TP_SERVER,
+  SSTP_SERVER,
+  PPPOE_SERVER,
+];
