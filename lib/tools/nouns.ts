@@ -479,4 +479,22 @@ export const NOUNS = {
     stems: "logging_rules",
   },
   container: { one: "container", many: "containers", stem: "container", stems: "containers" },
+  sstp_server: {
+    one: "SSTP server",
+    many: "SSTP server settings",
+    stem: "sstp_server",
+    stems: "sstp_server",
+  },
+  pppoe_server: {
+    one: "PPPoE server",
+    many: "PPPoE servers",
+    stem: "pppoe_server",
+    stems: "pppoe_servers",
+  },
+  ipsec_installed_sa: {
+    one: "installed IPsec SA",
+    many: "installed IPsec SAs",
+    stem: "ipsec_installed_sa",
+    stems: "ipsec_installed_sas",
+  },
 } as const satisfies Record<string, Noun>;

@@ -7,6 +7,7 @@
 import {
   ipsecActivePeers,
   ipsecIdentities,
+  ipsecInstalledSas,
   ipsecPeers,
   ipsecPolicies,
   ipsecProfiles,
@@ -130,4 +131,14 @@ export const ipsecActivePeersTools: MenuTools = {
   verbs: ["list"],
   columns: ["remote-address", "local-address", "state", "uptime", "ph2-total"],
   notes: "Read-only: IPsec peers with phase 1 up now (state established), and their SAs.",
+};
+
+/** `/ip/ipsec/installed-sa`. */
+export const ipsecInstalledSasTools: MenuTools = {
+  schema: ipsecInstalledSas,
+  toolset: "vpn",
+  noun: NOUNS.ipsec_installed_sa,
+  verbs: ["list"],
+  columns: ["spi", "src-address", "dst-address", "state", "current-bytes"],
+  notes: "Read-only: phase 2 SAs in use now, one per direction; keys are never read.",
 };

@@ -11,9 +11,11 @@ import {
   ovpnClients,
   pppActive,
   pppoeClients,
+  pppoeServers,
   pppProfiles,
   pppSecrets,
   sstpClients,
+  sstpServer,
 } from "../../routeros/schema/menus/ppp.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
@@ -166,5 +168,32 @@ export const pppoeClientsTools: MenuTools = {
       "comment": "example",
     },
     "update": { "use_peer_dns": true },
+  },
+};
+
+/** `/interface/sstp-server/server`. */
+export const sstpServerTools: MenuTools = {
+  schema: sstpServer,
+  toolset: "vpn",
+  noun: NOUNS.sstp_server,
+  verbs: ["get", "update"],
+  columns: ["enabled", "port", "certificate", "default-profile", "authentication"],
+  notes:
+    "Accepts SSTP clients (PPP over TLS) that log in with PPP secrets; needs a server certificate (router_list_certificates). Allow its TCP port in the input chain.",
+  example: { "update": { "enabled": true, "port": 8443 } },
+};
+
+/** `/interface/pppoe-server/server`. */
+export const pppoeServersTools: MenuTools = {
+  schema: pppoeServers,
+  toolset: "vpn",
+  noun: NOUNS.pppoe_server,
+  verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
+  columns: ["service-name", "interface", "default-profile", "max-mtu", "disabled"],
+  notes:
+    "Offers PPPoE on interface: subscribers log in with PPP secrets (service pppoe) and get the profile's addresses.",
+  example: {
+    "add": { "service_name": "pppoe-example", "interface": "bridge", "comment": "example" },
+    "update": { "one_session_per_host": true },
   },
 };
