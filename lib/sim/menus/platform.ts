@@ -4,7 +4,7 @@
  * rules and actions) and `/container` (the container package, which the
  * simulator always has, as the real trees with extra packages do).
  */
-import type { Item, MenuDef } from "../menu_types.ts";
+import type { CommandDef, Item, MenuDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";
 import { V7 } from "../releases.ts";
 import { isTrue } from "../values.ts";
@@ -199,5 +199,30 @@ const CONTAINER: MenuDef = {
   },
 };
 
+/**
+ * `start` and `stop`: the selection is `number` up to 7.16 and `numbers`
+ * from 7.20 (the 7.16.2 and 7.20.8 trees); a positional selection works on both.
+ */
+function startStop(numbersName: string): MenuDef["commands"] {
+  const to = (status: string): CommandDef => ({
+    numbers: true,
+    numbersName,
+    write: true,
+    run: (c) => {
+      for (const it of c.st.stored(c.menu!).filter((x) => c.ids.includes(x[".id"]))) {
+        it.status = status;
+      }
+      c.st.touch();
+    },
+  });
+  return { start: to("running"), stop: to("stopped") };
+}
+
 /** Platform menus. */
-export const PLATFORM_MENUS: MenuDef[] = [CERTIFICATE, LOGGING_ACTION, LOGGING, CONTAINER];
+export const PLATFORM_MENUS: MenuDef[] = [
+  CERTIFICATE,
+  LOGGING_ACTION,
+  LOGGING,
+  { ...CONTAINER, releases: { from: "7.4", until: "7.19" }, commands: startStop("number") },
+  { ...CONTAINER, releases: { from: "7.20" }, commands: startStop("numbers") },
+];
