@@ -1,8 +1,9 @@
 /**
  * Platform tools through MCP against the simulator: a menu of an extra
  * package that the router lacks answers "package container is not
- * installed on this router" (the router says `bad command name`), and a
- * script runs only with confirm: true.
+ * installed on this router" (the router says `bad command name`), a
+ * script runs only with confirm: true, and containers start (and stop
+ * only with confirm) on releases whose selection argument differs.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -74,3 +75,37 @@ Deno.test("router_run_script runs a script only with confirm", async () => {
     await sim.close();
   }
 });
+
+for (const version of ["7.16.2", "7.24"] as const) {
+  Deno.test(`containers start, and stop only with confirm, on RouterOS ${version}`, async () => {
+    const sim = await startSimulator({ version });
+    sim.run("/container add remote-image=library/nginx:latest interface=veth1 root-dir=disk1/n");
+    const id = sim.items("/container")[0][".id"];
+    const session = await spawnServer([
+      "--host",
+      sim.host,
+      "--port",
+      String(sim.port),
+      "--toolsets",
+      "platform",
+    ]);
+    try {
+      const started = await callTool(session, "router_start_container", { id });
+      assert.notEqual(started.isError, true, started.content[0].text);
+      assert.equal(
+        (started.structuredContent as { item: { status: string } }).item.status,
+        "running",
+      );
+      const refused = await callTool(session, "router_stop_container", { id });
+      assert.equal(refused.isError, true);
+      assert.match(refused.content[0].text, /confirm/);
+      assert.equal(sim.items("/container")[0].status, "running", "still running");
+      const stopped = await callTool(session, "router_stop_container", { id, confirm: true });
+      assert.notEqual(stopped.isError, true, stopped.content[0].text);
+      assert.equal(sim.items("/container")[0].status, "stopped");
+    } finally {
+      await session.close();
+      await sim.close();
+    }
+  });
+}

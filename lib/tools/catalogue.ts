@@ -127,6 +127,7 @@ import {
 } from "./menus/platform.ts";
 import { runScript } from "./handwritten/scripts.ts";
 import { ipsecStatus } from "./handwritten/ipsec.ts";
+import { startContainer, stopContainer } from "./handwritten/containers.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
 
@@ -261,6 +262,8 @@ export const HANDWRITTEN: readonly ToolDef[] = [
   runCommand,
   runScript,
   ipsecStatus,
+  startContainer,
+  stopContainer,
 ];
 
 /** Discovery tools for sessions that start with a subset of toolsets. */

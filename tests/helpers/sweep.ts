@@ -95,6 +95,16 @@ export async function sweepCatalogue(version: string): Promise<SweepResult> {
   }
 }
 
+/** Whether the simulated release has a menu (its items can be read). */
+function hasMenu(sim: SimRouter, path: string): boolean {
+  try {
+    sim.items(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function sweep(
   sim: SimRouter,
   session: McpSession,
@@ -226,7 +236,14 @@ async function sweep(
   };
   let other: SshConn | undefined;
   const v6 = version.startsWith("6.");
+  // The container the sweep added (none where the release lacks the menu).
+  const containerId = () => {
+    const items = hasMenu(sim, "/container") ? sim.items("/container") : [];
+    return Promise.resolve({ id: items[0]?.[".id"] ?? "*1" });
+  };
   const special: Record<string, () => Promise<Record<string, unknown>>> = {
+    router_start_container: containerId,
+    router_stop_container: containerId,
     router_commit_changes: async () => ({ change_id: await pendingChange("10.78.0.1/24") }),
     router_rollback_changes: async () => ({ change_id: await pendingChange("10.79.0.1/24") }),
     router_disconnect_active_user: async () => {
