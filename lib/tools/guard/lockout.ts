@@ -128,8 +128,8 @@ const PASSIVE_NAT_ACTIONS = new Set([
   "add-dst-to-address-list",
 ]);
 
-/** The router addresses (IPv4 and IPv6 address items) and interfaces of the session. */
-async function sessionInterface(ctx: ToolContext): Promise<string | undefined> {
+/** The interface that holds the address the session reached the router at, if any. */
+export async function sessionInterface(ctx: ToolContext): Promise<string | undefined> {
   const ip = ctx.client.session().router;
   if (!ip) return undefined;
   const path = ip.includes(":") ? "/ipv6/address" : "/ip/address";

@@ -17,6 +17,7 @@ import {
   routingTables,
   vrfs,
 } from "../../routeros/schema/menus/dynamic_routing.ts";
+import { takesMembers } from "../guard/lockout_members.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
 
@@ -43,6 +44,7 @@ export const vrfsTools: MenuTools = {
   toolset: "dynamic-routing",
   noun: NOUNS.vrf,
   verbs: [...VERBS, "move"],
+  lockout: takesMembers("interfaces", "VRF"),
   columns: ["name", "interfaces", "builtin", "disabled", "comment"],
   notes:
     "A VRF is a separate routing domain for its interfaces, with a routing table of its name. Moving the interface you manage the router through cuts the session.",

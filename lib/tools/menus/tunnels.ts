@@ -6,6 +6,7 @@
  * @module
  */
 import { bonding, eoip, gre, ipip, vxlan } from "../../routeros/schema/menus/tunnels.ts";
+import { takesMembers } from "../guard/lockout_members.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
 
@@ -91,6 +92,7 @@ export const bondingTools: MenuTools = {
   toolset: "tunnels",
   noun: NOUNS.bond,
   verbs: VERBS,
+  lockout: takesMembers("slaves", "bond"),
   columns: ["name", "mode", "slaves", "transmit-hash-policy", "running", "disabled", "comment"],
   notes:
     "Joins ports into one link (LACP with mode 802.3ad, which the switch must match; active-backup for failover). Moving the port you manage the router through cuts the session.",
