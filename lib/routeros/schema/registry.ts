@@ -57,6 +57,7 @@ import {
   ipsecProposals,
 } from "./menus/ipsec.ts";
 import {
+  ipv6DhcpBindings,
   ipv6DhcpClients,
   ipv6DhcpServers,
   ipv6Nd,
@@ -71,6 +72,7 @@ import {
   ospfAreas,
   ospfInstances,
   ospfInterfaceTemplates,
+  ospfLsas,
   ospfNeighbors,
   routingFilterRules,
   routingTables,
@@ -78,6 +80,7 @@ import {
 } from "./menus/dynamic_routing.ts";
 import {
   certificates,
+  containerConfig,
   containers,
   loggingActions,
   loggingRules,
@@ -177,6 +180,7 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   ipv6NdPrefixes,
   ipv6DhcpClients,
   ipv6DhcpServers,
+  ipv6DhcpBindings,
   ipv6FirewallNat,
   ipv6FirewallMangle,
   ipv6FirewallRaw,
@@ -187,6 +191,7 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   ospfAreas,
   ospfInterfaceTemplates,
   ospfNeighbors,
+  ospfLsas,
   bgpTemplates,
   bgpConnections,
   bgpSessions,
@@ -195,6 +200,7 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   loggingActions,
   loggingRules,
   containers,
+  containerConfig,
 ];
 
 const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));

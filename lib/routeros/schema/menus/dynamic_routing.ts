@@ -260,3 +260,21 @@ export const bgpSessions = menu({
     "input.last-notification": state(text("Last error the peer sent")),
   },
 });
+
+/** `/routing/ospf/lsa`. */
+export const ospfLsas = menu({
+  path: "/routing/ospf/lsa",
+  kind: "list",
+  releases: V7,
+  exports: false,
+  flags: { "S": "self-originated", "F": "flushing", "W": "wraparound", "D": "dynamic" },
+  fields: {
+    instance: state(text("Instance")),
+    area: state(text("Area")),
+    type: state(text("LSA type, e.g. router, network, inter-area-prefix, external")),
+    originator: state(text("Router id that originated it")),
+    age: state(int("Age in seconds")),
+    sequence: state(text("Sequence number")),
+    "self-originated": state(bool("Originated by this router")),
+  },
+});

@@ -143,3 +143,25 @@ export const ipv6DhcpServers = menu({
     comment: comment(),
   },
 });
+
+/** `/ipv6/dhcp-server/binding`. */
+export const ipv6DhcpBindings = menu({
+  path: "/ipv6/dhcp-server/binding",
+  kind: "list",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  flags: { "X": "disabled", "D": "dynamic" },
+  fields: {
+    address: ipv6Prefix("Prefix delegated to the client, e.g. 2001:db8:1:100::/56", {
+      required: true,
+    }),
+    duid: text("Client DUID, e.g. 0x000300010cc47a0b1c2d", { required: true }),
+    iaid: int("Client IAID", { min: 0 }),
+    server: text("DHCPv6 server (all: any)"),
+    "life-time": duration("Binding lifetime, e.g. 3d"),
+    status: state(text("State, e.g. bound, waiting")),
+    "expires-after": state(text("Time until it expires", { releases: V7 })),
+    dynamic: dynamic(),
+    disabled: disabled(),
+    comment: comment(),
+  },
+});

@@ -164,3 +164,19 @@ export const containers = menu({
     comment: comment(),
   },
 });
+
+/** `/container/config`. */
+export const containerConfig = menu({
+  path: "/container/config",
+  kind: "singleton",
+  writes: ["set"],
+  releases: { from: "7.4" },
+  package: "container",
+  fields: {
+    "registry-url": text("Image registry, e.g. https://registry-1.docker.io"),
+    username: text("Registry user name"),
+    password: text("Registry password (write-only: masked in all output)", { secret: true }),
+    tmpdir: text("Where images are unpacked, e.g. disk1/pull"),
+    "layer-dir": text("Where image layers are kept"),
+  },
+});

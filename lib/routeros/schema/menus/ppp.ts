@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { bool, type Field, int, list, oneOf, ref, state, text } from "../field.ts";
+import { bool, duration, type Field, int, list, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled } from "../common.ts";
 import { menu } from "../menu.ts";
 
@@ -249,5 +249,17 @@ export const pppoeServers = menu({
     invalid: state(bool("Invalid (its interface is gone)")),
     disabled: disabled(),
     comment: comment(),
+  },
+});
+
+/** `/ppp/aaa`. */
+export const pppAaa = menu({
+  path: "/ppp/aaa",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    "use-radius": bool("Authenticate PPP users with RADIUS when no local secret matches"),
+    accounting: bool("Send accounting records (RADIUS, or the local log)"),
+    "interim-update": duration("Interval of interim accounting updates, e.g. 5m (0s: none)"),
   },
 });
