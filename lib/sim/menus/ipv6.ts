@@ -180,6 +180,27 @@ const DHCP_SERVER: MenuDef = {
   ],
 };
 
+/** `/ipv6/dhcp-server/binding`. */
+const DHCP_BINDING: MenuDef = {
+  path: "/ipv6/dhcp-server/binding",
+  kind: "list",
+  props: [
+    { name: "address", type: "prefix6", required: true },
+    str("duid", { required: true }),
+    int("iaid", 0, { min: 0 }),
+    { name: "server", type: "ref", ref: "/ipv6/dhcp-server", refAllow: ["all"], default: "all" },
+    { name: "life-time", type: "time", default: "3d" },
+    ro("status", "str", { compute: (i) => (isTrue(i.disabled) ? "" : "waiting") }),
+    ro("expires-after", "str", { releases: V7 }),
+    DYNAMIC,
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED, F_DYNAMIC],
+  columns: ["address", "duid", "iaid", "server", "status"],
+  unique: [{ props: ["address"], error: "failure: binding for this prefix already exists" }],
+};
+
 /** A v4 rule table reshaped for IPv6: its own actions, `to-address` for NAT. */
 function rules6(table: string, actions: string[], extra: Partial<MenuDef> = {}): MenuDef {
   const base = rules(`/ipv6/firewall/${table}`, table, [], true);
@@ -245,6 +266,7 @@ export const IPV6_MENUS: MenuDef[] = [
   ND_PREFIX,
   DHCP_CLIENT,
   DHCP_SERVER,
+  DHCP_BINDING,
   NAT6,
   MANGLE6,
   RAW6,

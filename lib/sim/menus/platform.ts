@@ -199,6 +199,21 @@ const CONTAINER: MenuDef = {
   },
 };
 
+/** `/container/config` (settings). */
+const CONTAINER_CONFIG: MenuDef = {
+  path: "/container/config",
+  kind: "single",
+  releases: { from: "7.4" },
+  props: [
+    str("registry-url", { default: "" }),
+    str("username", { default: "" }),
+    str("password", { sensitive: true, default: "" }),
+    str("tmpdir", { default: "" }),
+    str("layer-dir", { default: "" }),
+  ],
+  defaults: () => [{ "registry-url": "", username: "", password: "", tmpdir: "", "layer-dir": "" }],
+};
+
 /**
  * `start` and `stop`: the selection is `number` up to 7.16 and `numbers`
  * from 7.20 (the 7.16.2 and 7.20.8 trees); a positional selection works on both.
@@ -225,4 +240,5 @@ export const PLATFORM_MENUS: MenuDef[] = [
   LOGGING,
   { ...CONTAINER, releases: { from: "7.4", until: "7.19" }, commands: startStop("number") },
   { ...CONTAINER, releases: { from: "7.20" }, commands: startStop("numbers") },
+  CONTAINER_CONFIG,
 ];

@@ -204,6 +204,18 @@ const PPPOE_SERVER: MenuDef = {
   unique: [{ props: ["service-name"], error: "failure: service with such name already exists" }],
 };
 
+/** `/ppp/aaa` (settings). */
+const PPP_AAA: MenuDef = {
+  path: "/ppp/aaa",
+  kind: "single",
+  props: [
+    bool("use-radius", false),
+    bool("accounting", true),
+    { name: "interim-update", type: "time", default: "0s" },
+  ],
+  defaults: () => [{ "use-radius": "false", accounting: "true", "interim-update": "0s" }],
+};
+
 /** PPP menus. */
 export const PPP_MENUS: MenuDef[] = [
   PPP_PROFILE,
@@ -212,4 +224,5 @@ export const PPP_MENUS: MenuDef[] = [
   L2TP_SERVER,
   SSTP_SERVER,
   PPPOE_SERVER,
+  PPP_AAA,
 ];

@@ -216,6 +216,26 @@ const OSPF_NEIGHBOR: MenuDef = {
   columns: ["instance", "area", "address", "state"],
 };
 
+/** `/routing/ospf/lsa`: none on a simulated router. */
+const OSPF_LSA: MenuDef = {
+  path: "/routing/ospf/lsa",
+  kind: "list",
+  noAdd: true,
+  noExport: true,
+  verbs: ["print", "find", "get"],
+  releases: V7,
+  props: [
+    ro("instance", "str"),
+    ro("area", "str"),
+    ro("type", "str"),
+    ro("originator", "str"),
+    ro("age", "int"),
+    ro("sequence", "str"),
+    ro("self-originated", "bool"),
+  ],
+  columns: ["instance", "area", "type", "originator", "age"],
+};
+
 /** What BGP connections and templates share. */
 function bgpCommon(): PropDef[] {
   return [
@@ -328,6 +348,7 @@ export const DYNAMIC_ROUTING_MENUS: MenuDef[] = [
   OSPF_AREA,
   OSPF_TEMPLATE,
   OSPF_NEIGHBOR,
+  OSPF_LSA,
   BGP_TEMPLATE,
   BGP_CONNECTION,
   BGP_SESSION,
