@@ -79,6 +79,7 @@ import {
   l2tpClientsTools,
   l2tpServerTools,
   ovpnClientsTools,
+  pppAaaTools,
   pppActiveTools,
   pppoeClientsTools,
   pppoeServersTools,
@@ -97,6 +98,7 @@ import {
   ipsecProposalsTools,
 } from "./menus/ipsec.ts";
 import {
+  ipv6DhcpBindingsTools,
   ipv6DhcpClientsTools,
   ipv6DhcpServersTools,
   ipv6FirewallMangleTools,
@@ -113,6 +115,7 @@ import {
   ospfAreasTools,
   ospfInstancesTools,
   ospfInterfaceTemplatesTools,
+  ospfLsasTools,
   ospfNeighborsTools,
   routingFilterRulesTools,
   routingTablesTools,
@@ -120,6 +123,7 @@ import {
 } from "./menus/dynamic_routing.ts";
 import {
   certificatesTools,
+  containerConfigTools,
   containersTools,
   loggingActionsTools,
   loggingRulesTools,
@@ -209,11 +213,13 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   ipsecInstalledSasTools,
   sstpServerTools,
   pppoeServersTools,
+  pppAaaTools,
   ipv6PoolsTools,
   ipv6NdTools,
   ipv6NdPrefixesTools,
   ipv6DhcpClientsTools,
   ipv6DhcpServersTools,
+  ipv6DhcpBindingsTools,
   ipv6FirewallNatTools,
   ipv6FirewallMangleTools,
   ipv6FirewallRawTools,
@@ -224,6 +230,7 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   ospfAreasTools,
   ospfInterfaceTemplatesTools,
   ospfNeighborsTools,
+  ospfLsasTools,
   bgpTemplatesTools,
   bgpConnectionsTools,
   bgpSessionsTools,
@@ -232,6 +239,7 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   loggingActionsTools,
   loggingRulesTools,
   containersTools,
+  containerConfigTools,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */

@@ -497,4 +497,18 @@ export const NOUNS = {
     stem: "ipsec_installed_sa",
     stems: "ipsec_installed_sas",
   },
+  ppp_aaa: { one: "PPP AAA settings", many: "PPP AAA settings", stem: "ppp_aaa", stems: "ppp_aaa" },
+  ipv6_dhcp_binding: {
+    one: "DHCPv6 binding",
+    many: "DHCPv6 bindings",
+    stem: "ipv6_dhcp_binding",
+    stems: "ipv6_dhcp_bindings",
+  },
+  ospf_lsa: { one: "OSPF LSA", many: "OSPF LSAs", stem: "ospf_lsa", stems: "ospf_lsas" },
+  container_config: {
+    one: "container settings",
+    many: "container settings",
+    stem: "container_config",
+    stems: "container_config",
+  },
 } as const satisfies Record<string, Noun>;

@@ -12,6 +12,7 @@ import {
   ospfAreas,
   ospfInstances,
   ospfInterfaceTemplates,
+  ospfLsas,
   ospfNeighbors,
   routingFilterRules,
   routingTables,
@@ -179,4 +180,14 @@ export const bgpSessionsTools: MenuTools = {
   verbs: ["list"],
   columns: ["name", "remote.address", "remote.as", "established", "uptime", "prefix-count"],
   notes: "Read-only: BGP sessions of the connections, established or not, with prefixes received.",
+};
+
+/** `/routing/ospf/lsa`. */
+export const ospfLsasTools: MenuTools = {
+  schema: ospfLsas,
+  toolset: "dynamic-routing",
+  noun: NOUNS.ospf_lsa,
+  verbs: ["list"],
+  columns: ["instance", "area", "type", "originator", "age"],
+  notes: "Read-only: the OSPF link-state database, what every router in the area announced.",
 };

@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  ipv6DhcpBindings,
   ipv6DhcpClients,
   ipv6DhcpServers,
   ipv6Nd,
@@ -168,5 +169,23 @@ export const ipv6FirewallRawTools: MenuTools = {
       "comment": "example",
     },
     "update": { "log": true },
+  },
+};
+
+/** `/ipv6/dhcp-server/binding`. */
+export const ipv6DhcpBindingsTools: MenuTools = {
+  schema: ipv6DhcpBindings,
+  toolset: "ipv6",
+  noun: NOUNS.ipv6_dhcp_binding,
+  verbs: VERBS,
+  columns: ["address", "duid", "server", "status", "dynamic", "disabled"],
+  notes: "Prefixes delegated to clients; a static binding pins a prefix to a client DUID.",
+  example: {
+    "add": {
+      "address": "2001:db8:96::/56",
+      "duid": "0x000300010cc47a0b1c2d",
+      "comment": "example",
+    },
+    "update": { "life_time": "1d" },
   },
 };

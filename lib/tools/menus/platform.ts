@@ -7,6 +7,7 @@
  */
 import {
   certificates,
+  containerConfig,
   containers,
   loggingActions,
   loggingRules,
@@ -100,4 +101,15 @@ export const containersTools: MenuTools = {
     },
     "update": { "start_on_boot": true },
   },
+};
+
+/** `/container/config`. */
+export const containerConfigTools: MenuTools = {
+  schema: containerConfig,
+  toolset: "platform",
+  noun: NOUNS.container_config,
+  verbs: ["get", "update"],
+  columns: ["registry-url", "username", "tmpdir", "layer-dir"],
+  notes: "Where images come from and where they are unpacked; the registry password is write-only.",
+  example: { "update": { "registry_url": "https://registry-1.docker.io", "tmpdir": "disk1/pull" } },
 };

@@ -9,6 +9,7 @@ import {
   l2tpClients,
   l2tpServer,
   ovpnClients,
+  pppAaa,
   pppActive,
   pppoeClients,
   pppoeServers,
@@ -196,4 +197,15 @@ export const pppoeServersTools: MenuTools = {
     "add": { "service_name": "pppoe-example", "interface": "bridge", "comment": "example" },
     "update": { "one_session_per_host": true },
   },
+};
+
+/** `/ppp/aaa`. */
+export const pppAaaTools: MenuTools = {
+  schema: pppAaa,
+  toolset: "vpn",
+  noun: NOUNS.ppp_aaa,
+  verbs: ["get", "update"],
+  columns: ["use-radius", "accounting", "interim-update"],
+  notes: "use_radius sends PPP logins without a local secret to the RADIUS servers.",
+  example: { "update": { "interim_update": "5m" } },
 };
