@@ -84,6 +84,7 @@ import {
   containers,
   loggingActions,
   loggingRules,
+  radiusServers,
   scripts,
 } from "./menus/platform.ts";
 import {
@@ -201,6 +202,7 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   loggingRules,
   containers,
   containerConfig,
+  radiusServers,
 ];
 
 const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { bool, int, list, oneOf, ref, state, text } from "../field.ts";
+import { bool, duration, int, list, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
 import { menu } from "../menu.ts";
 
@@ -178,5 +178,28 @@ export const containerConfig = menu({
     password: text("Registry password (write-only: masked in all output)", { secret: true }),
     tmpdir: text("Where images are unpacked, e.g. disk1/pull"),
     "layer-dir": text("Where image layers are kept"),
+  },
+});
+
+/** `/radius`. */
+export const radiusServers = menu({
+  path: "/radius",
+  kind: "list",
+  writes: ["add", "set", "remove", "enable", "disable", "move"],
+  flags: { "X": "disabled" },
+  fields: {
+    service: list('Services that ask it, e.g. ["ppp", "login"] (login: router users)', {
+      required: true,
+    }),
+    address: text("RADIUS server address", { required: true }),
+    secret: text("Shared secret (write-only: masked in all output)", { secret: true }),
+    "authentication-port": int("Authentication port (default 1812)", { min: 1, max: 65535 }),
+    "accounting-port": int("Accounting port (default 1813)", { min: 1, max: 65535 }),
+    timeout: duration("How long to wait for an answer, e.g. 300ms"),
+    "src-address": text("Source address of requests"),
+    realm: text("Realm added to user names"),
+    protocol: oneOf(["radsec", "udp"], "udp, or radsec (RADIUS over TLS)", { releases: V7 }),
+    disabled: disabled(),
+    comment: comment(),
   },
 });
