@@ -199,6 +199,33 @@ const CONTAINER: MenuDef = {
   },
 };
 
+/** `/radius`. */
+const RADIUS: MenuDef = {
+  path: "/radius",
+  kind: "list",
+  ordered: true,
+  props: [
+    {
+      name: "service",
+      type: "list",
+      values: ["dhcp", "dot1x", "hotspot", "ipsec", "login", "ppp", "wireless"],
+      required: true,
+    },
+    { name: "address", type: "ip", required: true },
+    str("secret", { sensitive: true, default: "" }),
+    int("authentication-port", 1812, { min: 1, max: 65535 }),
+    int("accounting-port", 1813, { min: 1, max: 65535 }),
+    { name: "timeout", type: "time", default: "300ms" },
+    str("src-address", { default: "0.0.0.0" }),
+    str("realm", { default: "" }),
+    oneOf("protocol", ["radsec", "udp"], "udp", { releases: V7 }),
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED],
+  columns: ["service", "address", "secret"],
+};
+
 /** `/container/config` (settings). */
 const CONTAINER_CONFIG: MenuDef = {
   path: "/container/config",
@@ -241,4 +268,5 @@ export const PLATFORM_MENUS: MenuDef[] = [
   { ...CONTAINER, releases: { from: "7.4", until: "7.19" }, commands: startStop("number") },
   { ...CONTAINER, releases: { from: "7.20" }, commands: startStop("numbers") },
   CONTAINER_CONFIG,
+  RADIUS,
 ];
