@@ -1,8 +1,9 @@
 /**
- * VPN secrets are write-only: PPP passwords, IPsec pre-shared keys and the
- * L2TP server's IPsec secret reach the router but never show in a result,
- * a dry run, a duplicate-name error, the export, stderr or the audit log;
- * and the IPsec overview. Through MCP against the simulator.
+ * VPN secrets are write-only: PPP passwords, IPsec pre-shared keys, the
+ * L2TP server's IPsec secret and RADIUS secrets reach the router but never
+ * show in a result, a dry run, a duplicate-name error, the export, stderr
+ * or the audit log; and the IPsec overview. Through MCP against the
+ * simulator.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -11,8 +12,9 @@ import { callTool, spawnServer } from "./helpers/mcp.ts";
 const PPP_PASSWORD = "Vq7-ppp-distinctive-Pa55";
 const PSK = "Xk4-ipsec-distinctive-Psk";
 const L2TP_PSK = "Wm2-l2tp-distinctive-Psk";
+const RADIUS_SECRET = "Rt5-radius-distinctive-Secret";
 
-Deno.test("PPP and IPsec secrets reach the router and no output channel", async () => {
+Deno.test("PPP, IPsec and RADIUS secrets reach the router and no output channel", async () => {
   const sim = await startSimulator();
   const dir = await Deno.makeTempDir({ prefix: "vpn-secrets-" });
   const audit = `${dir}/audit.jsonl`;
@@ -22,7 +24,7 @@ Deno.test("PPP and IPsec secrets reach the router and no output channel", async 
     "--port",
     String(sim.port),
     "--toolsets",
-    "vpn,files",
+    "vpn,files,platform",
     "--audit-log",
     audit,
   ]);
@@ -54,12 +56,20 @@ Deno.test("PPP and IPsec secrets reach the router and no output channel", async 
     });
     assert.notEqual(server.isError, true, server.content[0].text);
     await call("router_get_l2tp_server", {});
+    const radius = await call("router_add_radius_server", {
+      service: ["ppp"],
+      address: "192.0.2.71",
+      secret: RADIUS_SECRET,
+    });
+    assert.notEqual(radius.isError, true, radius.content[0].text);
+    await call("router_list_radius_servers", {});
     await call("router_export_config", {});
 
     // The secrets did reach the router...
     assert.ok(sim.items("/ppp/secret").some((s) => s.password === PPP_PASSWORD));
     assert.ok(sim.items("/ip/ipsec/identity").some((i) => i.secret === PSK));
     assert.equal(sim.items("/interface/l2tp-server/server")[0]["ipsec-secret"], L2TP_PSK);
+    assert.ok(sim.items("/radius").some((r) => r.secret === RADIUS_SECRET));
     // ...and nowhere else.
     const channels = {
       answers: JSON.stringify(answers),
@@ -68,7 +78,7 @@ Deno.test("PPP and IPsec secrets reach the router and no output channel", async 
     };
     assert.ok(channels.audit.includes("router_add_ppp_secret"), "the calls are audited");
     for (const [channel, text] of Object.entries(channels)) {
-      for (const s of [PPP_PASSWORD, PSK, L2TP_PSK]) {
+      for (const s of [PPP_PASSWORD, PSK, L2TP_PSK, RADIUS_SECRET]) {
         assert.ok(!text.includes(s), `${channel} shows ${s}`);
       }
     }

@@ -127,6 +127,7 @@ import {
   containersTools,
   loggingActionsTools,
   loggingRulesTools,
+  radiusServersTools,
   scriptsTools,
 } from "./menus/platform.ts";
 import { runScript } from "./handwritten/scripts.ts";
@@ -240,6 +241,7 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   loggingRulesTools,
   containersTools,
   containerConfigTools,
+  radiusServersTools,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */

@@ -511,4 +511,10 @@ export const NOUNS = {
     stem: "container_config",
     stems: "container_config",
   },
+  radius_server: {
+    one: "RADIUS server",
+    many: "RADIUS servers",
+    stem: "radius_server",
+    stems: "radius_servers",
+  },
 } as const satisfies Record<string, Noun>;

@@ -11,6 +11,7 @@ import {
   containers,
   loggingActions,
   loggingRules,
+  radiusServers,
   scripts,
 } from "../../routeros/schema/menus/platform.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
@@ -112,4 +113,24 @@ export const containerConfigTools: MenuTools = {
   columns: ["registry-url", "username", "tmpdir", "layer-dir"],
   notes: "Where images come from and where they are unpacked; the registry password is write-only.",
   example: { "update": { "registry_url": "https://registry-1.docker.io", "tmpdir": "disk1/pull" } },
+};
+
+/** `/radius`. */
+export const radiusServersTools: MenuTools = {
+  schema: radiusServers,
+  toolset: "platform",
+  noun: NOUNS.radius_server,
+  verbs: ["list", "get", "add", "update", "remove", "enable", "disable", "move"],
+  columns: ["service", "address", "protocol", "timeout", "disabled", "comment"],
+  notes:
+    "Servers that authenticate PPP, router logins (login, with /user aaa use-radius), hotspot, wifi and 802.1X; asked in order. The secret is write-only.",
+  example: {
+    "add": {
+      "service": ["ppp"],
+      "address": "192.0.2.70",
+      "secret": "Example-Radius-1",
+      "comment": "example",
+    },
+    "update": { "timeout": "1s" },
+  },
 };
