@@ -43,7 +43,11 @@ for (const version of ["7.12", "6.49"] as SimVersion[]) {
         const missing = MENU_TOOLS.filter((m) => !menuOn(m, version));
         assert.ok(missing.length > 0, "some menu is not on this version");
         for (const menu of missing) {
-          const r = await callTool(rig.session, `router_list_${menu.noun.stems}`);
+          // Settings menus (`/container/config`) have get, not list.
+          const tool = menu.verbs.includes("list")
+            ? `router_list_${menu.noun.stems}`
+            : `router_get_${menu.noun.stem}`;
+          const r = await callTool(rig.session, tool);
           assert.equal(r.isError, true);
           assert.match(
             r.content[0].text,
