@@ -66,6 +66,8 @@ import {
 } from "./menus/ipv6.ts";
 import { ipv6FirewallMangle, ipv6FirewallNat, ipv6FirewallRaw } from "./menus/ipv6_firewall.ts";
 import {
+  bfdConfigurations,
+  bfdSessions,
   bgpConnections,
   bgpSessions,
   bgpTemplates,
@@ -196,6 +198,8 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   bgpTemplates,
   bgpConnections,
   bgpSessions,
+  bfdConfigurations,
+  bfdSessions,
   certificates,
   scripts,
   loggingActions,

@@ -278,3 +278,42 @@ export const ospfLsas = menu({
     "self-originated": state(bool("Originated by this router")),
   },
 });
+
+/** `/routing/bfd/configuration`. */
+export const bfdConfigurations = menu({
+  path: "/routing/bfd/configuration",
+  kind: "list",
+  writes: [...WRITES, "move"],
+  releases: V7,
+  flags: { "X": "disabled", "I": "inactive" },
+  fields: {
+    interfaces: list('Interfaces BFD runs on, e.g. ["ether1"] or ["all"]'),
+    addresses: list("Or peer addresses BFD runs with"),
+    "min-rx": duration("Slowest rate this router wants packets at, e.g. 200ms"),
+    "min-tx": duration("Fastest rate this router sends at, e.g. 200ms"),
+    multiplier: int("Missed packets before the peer is down", { min: 1, max: 255 }),
+    "forbid-bfd": bool("Turn BFD off where this entry matches"),
+    vrf: text("VRF (default main)"),
+    inactive: inactive(),
+    disabled: disabled(),
+    comment: comment(),
+  },
+});
+
+/** `/routing/bfd/session`. */
+export const bfdSessions = menu({
+  path: "/routing/bfd/session",
+  kind: "list",
+  releases: V7,
+  exports: false,
+  flags: { "U": "up", "I": "inactive" },
+  fields: {
+    "remote-address": state(text("Peer address")),
+    "local-address": state(text("Local address")),
+    state: state(text("up, down, init or admin-down")),
+    up: state(bool("Whether the session is up")),
+    uptime: state(text("How long it has been up")),
+    "state-changes": state(int("State changes so far")),
+    multihop: state(bool("Multihop session")),
+  },
+});
