@@ -339,6 +339,48 @@ const BGP_SESSION: MenuDef = {
   columns: ["name", "remote.address", "remote.as"],
 };
 
+/** `/routing/bfd/configuration`. */
+const BFD_CONFIGURATION: MenuDef = {
+  path: "/routing/bfd/configuration",
+  kind: "list",
+  ordered: true,
+  releases: V7,
+  props: [
+    str("interfaces", { validate: interfacesExist("interfaces") }),
+    str("addresses"),
+    { name: "min-rx", type: "time", default: "200ms" },
+    { name: "min-tx", type: "time", default: "200ms" },
+    int("multiplier", 5, { min: 1, max: 255 }),
+    bool("forbid-bfd", false),
+    str("vrf", { default: "main" }),
+    INACTIVE,
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED, F_INACTIVE],
+  columns: ["interfaces", "addresses", "min-rx", "min-tx", "multiplier"],
+};
+
+/** `/routing/bfd/session`: none on a simulated router. */
+const BFD_SESSION: MenuDef = {
+  path: "/routing/bfd/session",
+  kind: "list",
+  noAdd: true,
+  noExport: true,
+  verbs: ["print", "find", "get"],
+  releases: V7,
+  props: [
+    ro("remote-address", "str"),
+    ro("local-address", "str"),
+    ro("state", "str"),
+    ro("up", "bool"),
+    ro("uptime", "time"),
+    ro("state-changes", "int"),
+    ro("multihop", "bool"),
+  ],
+  columns: ["remote-address", "state", "uptime"],
+};
+
 /** Dynamic routing menus (RouterOS 7). */
 export const DYNAMIC_ROUTING_MENUS: MenuDef[] = [
   TABLE,
@@ -352,4 +394,6 @@ export const DYNAMIC_ROUTING_MENUS: MenuDef[] = [
   BGP_TEMPLATE,
   BGP_CONNECTION,
   BGP_SESSION,
+  BFD_CONFIGURATION,
+  BFD_SESSION,
 ];
