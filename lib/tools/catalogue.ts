@@ -109,6 +109,8 @@ import {
   ipv6PoolsTools,
 } from "./menus/ipv6.ts";
 import {
+  bfdConfigurationsTools,
+  bfdSessionsTools,
   bgpConnectionsTools,
   bgpSessionsTools,
   bgpTemplatesTools,
@@ -235,6 +237,8 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   bgpTemplatesTools,
   bgpConnectionsTools,
   bgpSessionsTools,
+  bfdConfigurationsTools,
+  bfdSessionsTools,
   certificatesTools,
   scriptsTools,
   loggingActionsTools,

@@ -517,4 +517,16 @@ export const NOUNS = {
     stem: "radius_server",
     stems: "radius_servers",
   },
+  bfd_configuration: {
+    one: "BFD configuration entry",
+    many: "BFD configuration entries",
+    stem: "bfd_configuration",
+    stems: "bfd_configurations",
+  },
+  bfd_session: {
+    one: "BFD session",
+    many: "BFD sessions",
+    stem: "bfd_session",
+    stems: "bfd_sessions",
+  },
 } as const satisfies Record<string, Noun>;

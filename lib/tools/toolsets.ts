@@ -33,7 +33,7 @@ export const TOOLSET_ABOUT: Record<typeof TOOLSETS[number], string> = {
   tunnels: "GRE, EoIP, IPIP and VXLAN tunnels, bonding",
   vpn: "PPP users and profiles, L2TP/SSTP/PPPoE servers, L2TP/SSTP/OpenVPN/PPPoE clients, IPsec",
   ipv6: "IPv6 prefix pools, router advertisements, DHCPv6 client and server",
-  "dynamic-routing": "OSPF, BGP, routing filters, routing tables, VRFs (RouterOS 7)",
+  "dynamic-routing": "OSPF, BGP, BFD, routing filters, routing tables, VRFs (RouterOS 7)",
   platform: "certificates, RADIUS servers, scripts, logging rules and actions, containers",
 };
 

@@ -6,6 +6,8 @@
  * @module
  */
 import {
+  bfdConfigurations,
+  bfdSessions,
   bgpConnections,
   bgpSessions,
   bgpTemplates,
@@ -190,4 +192,29 @@ export const ospfLsasTools: MenuTools = {
   verbs: ["list"],
   columns: ["instance", "area", "type", "originator", "age"],
   notes: "Read-only: the OSPF link-state database, what every router in the area announced.",
+};
+
+/** `/routing/bfd/configuration`. */
+export const bfdConfigurationsTools: MenuTools = {
+  schema: bfdConfigurations,
+  toolset: "dynamic-routing",
+  noun: NOUNS.bfd_configuration,
+  verbs: [...VERBS, "move"],
+  columns: ["interfaces", "addresses", "min-rx", "min-tx", "multiplier", "disabled"],
+  notes:
+    "Where BFD runs and how fast; OSPF and BGP use it with use_bfd to notice a dead link in under a second. The first matching entry wins.",
+  example: {
+    "add": { "interfaces": ["ether2"], "min_rx": "300ms", "min_tx": "300ms", "comment": "example" },
+    "update": { "multiplier": 3 },
+  },
+};
+
+/** `/routing/bfd/session`. */
+export const bfdSessionsTools: MenuTools = {
+  schema: bfdSessions,
+  toolset: "dynamic-routing",
+  noun: NOUNS.bfd_session,
+  verbs: ["list"],
+  columns: ["remote-address", "local-address", "state", "uptime", "state-changes"],
+  notes: "Read-only: BFD sessions with neighbours, up or down.",
 };
