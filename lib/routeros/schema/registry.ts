@@ -88,6 +88,8 @@ import {
   loggingRules,
   radiusServers,
   scripts,
+  userManagerRouters,
+  userManagerUsers,
 } from "./menus/platform.ts";
 import {
   wifi,
@@ -207,6 +209,8 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   containers,
   containerConfig,
   radiusServers,
+  userManagerUsers,
+  userManagerRouters,
 ];
 
 const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));

@@ -203,3 +203,46 @@ export const radiusServers = menu({
     comment: comment(),
   },
 });
+
+/** RouterOS 7's User Manager (the user-manager package; RouterOS 6 had `/tool user-manager`). */
+const USER_MANAGER = { releases: { from: "7.1" }, package: "user-manager" };
+
+/** `/user-manager/user`. */
+export const userManagerUsers = menu({
+  path: "/user-manager/user",
+  kind: "list",
+  key: "name",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  ...USER_MANAGER,
+  flags: { "X": "disabled" },
+  fields: {
+    name: text("User name", { required: true }),
+    password: text("Password (write-only: masked in all output)", { secret: true }),
+    group: text("User Manager group (default: default)"),
+    "shared-users": int("Sessions the user may have at once", { min: 1 }),
+    "caller-id": text("Only from this caller id (MAC for hotspot/PPPoE)"),
+    attributes: text("RADIUS attributes sent back, e.g. Mikrotik-Rate-Limit:10M/10M"),
+    disabled: disabled(),
+    comment: comment(),
+  },
+});
+
+/** `/user-manager/router`. */
+export const userManagerRouters = menu({
+  path: "/user-manager/router",
+  kind: "list",
+  key: "name",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  ...USER_MANAGER,
+  flags: { "X": "disabled" },
+  fields: {
+    name: text("Router (NAS) name", { required: true }),
+    address: text("Address the NAS sends RADIUS requests from", { required: true }),
+    "shared-secret": text("RADIUS shared secret (write-only: masked in all output)", {
+      secret: true,
+    }),
+    "coa-port": int("Change-of-authorization port (default 3799)", { min: 1, max: 65535 }),
+    disabled: disabled(),
+    comment: comment(),
+  },
+});
