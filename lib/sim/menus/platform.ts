@@ -226,6 +226,46 @@ const RADIUS: MenuDef = {
   columns: ["service", "address", "secret"],
 };
 
+/** `/user-manager/user` (the user-manager package, which the simulator always has). */
+const UM_USER: MenuDef = {
+  path: "/user-manager/user",
+  kind: "list",
+  key: "name",
+  releases: { from: "7.1" },
+  props: [
+    str("name", { required: true }),
+    str("password", { sensitive: true, default: "" }),
+    str("group", { default: "default" }),
+    int("shared-users", 1, { min: 1 }),
+    str("caller-id", { default: "" }),
+    str("attributes", { default: "" }),
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED],
+  columns: ["name", "group", "shared-users"],
+  unique: [{ props: ["name"], error: "failure: user with the same name already exists" }],
+};
+
+/** `/user-manager/router`. */
+const UM_ROUTER: MenuDef = {
+  path: "/user-manager/router",
+  kind: "list",
+  key: "name",
+  releases: { from: "7.1" },
+  props: [
+    str("name", { required: true }),
+    { name: "address", type: "ip", required: true },
+    str("shared-secret", { sensitive: true, default: "" }),
+    int("coa-port", 3799, { min: 1, max: 65535 }),
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED],
+  columns: ["name", "address", "coa-port"],
+  unique: [{ props: ["name"], error: "failure: router with the same name already exists" }],
+};
+
 /** `/container/config` (settings). */
 const CONTAINER_CONFIG: MenuDef = {
   path: "/container/config",
@@ -269,4 +309,6 @@ export const PLATFORM_MENUS: MenuDef[] = [
   { ...CONTAINER, releases: { from: "7.20" }, commands: startStop("numbers") },
   CONTAINER_CONFIG,
   RADIUS,
+  UM_USER,
+  UM_ROUTER,
 ];
