@@ -1,7 +1,7 @@
 /**
  * Platform tools through MCP against the simulator: a menu of an extra
- * package that the router lacks answers "package container is not
- * installed on this router" (the router says `bad command name`), a
+ * package that the router lacks answers "package container (user-manager)
+ * is not installed on this router" (the router says `bad command name`), a
  * script runs only with confirm: true, and containers start (and stop
  * only with confirm) on releases whose selection argument differs.
  */
@@ -9,13 +9,17 @@ import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool, spawnServer } from "./helpers/mcp.ts";
 
-Deno.test("container tools say the container package is missing when RouterOS lacks the menu", async () => {
-  // A router without the package parses no script that names /container.
+Deno.test("package menus say which package is missing when RouterOS lacks the menu", async () => {
+  // A router without the packages parses no script that names their menus.
   const sim = await startSimulator({
     version: "7.20.8",
     faults: {
       garble: (command, output) =>
-        command.includes("/container") ? "bad command name container (line 1 column 2)\n" : output,
+        command.includes("/container")
+          ? "bad command name container (line 1 column 2)\n"
+          : command.includes("/user-manager")
+          ? "bad command name user-manager (line 1 column 2)\n"
+          : output,
     },
   });
   const session = await spawnServer([
@@ -37,6 +41,9 @@ Deno.test("container tools say the container package is missing when RouterOS la
       assert.equal(r.isError, true, `${tool} fails`);
       assert.match(r.content[0].text, /package container is not installed on this router/);
     }
+    const um = await callTool(session, "router_list_user_manager_users", {});
+    assert.equal(um.isError, true);
+    assert.match(um.content[0].text, /package user-manager is not installed on this router/);
     // Without the fault the same router has the menu.
     sim.faults.garble = undefined;
     const listed = await callTool(session, "router_list_containers", {});

@@ -131,6 +131,8 @@ import {
   loggingRulesTools,
   radiusServersTools,
   scriptsTools,
+  userManagerRoutersTools,
+  userManagerUsersTools,
 } from "./menus/platform.ts";
 import { runScript } from "./handwritten/scripts.ts";
 import { ipsecStatus } from "./handwritten/ipsec.ts";
@@ -246,6 +248,8 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   containersTools,
   containerConfigTools,
   radiusServersTools,
+  userManagerUsersTools,
+  userManagerRoutersTools,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */

@@ -529,4 +529,16 @@ export const NOUNS = {
     stem: "bfd_session",
     stems: "bfd_sessions",
   },
+  user_manager_user: {
+    one: "User Manager user",
+    many: "User Manager users",
+    stem: "user_manager_user",
+    stems: "user_manager_users",
+  },
+  user_manager_router: {
+    one: "User Manager router (NAS)",
+    many: "User Manager routers (NASes)",
+    stem: "user_manager_router",
+    stems: "user_manager_routers",
+  },
 } as const satisfies Record<string, Noun>;

@@ -13,6 +13,8 @@ import {
   loggingRules,
   radiusServers,
   scripts,
+  userManagerRouters,
+  userManagerUsers,
 } from "../../routeros/schema/menus/platform.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
@@ -132,5 +134,42 @@ export const radiusServersTools: MenuTools = {
       "comment": "example",
     },
     "update": { "timeout": "1s" },
+  },
+};
+
+const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
+
+/** `/user-manager/user`. */
+export const userManagerUsersTools: MenuTools = {
+  schema: userManagerUsers,
+  toolset: "platform",
+  noun: NOUNS.user_manager_user,
+  verbs: VERBS,
+  columns: ["name", "group", "shared-users", "caller-id", "disabled", "comment"],
+  notes:
+    "Users of the router's own RADIUS server (User Manager), for PPP, hotspot and 802.1X on this and other routers. The password is write-only.",
+  example: {
+    "add": { "name": "um-example", "password": "Example-Um-1", "comment": "example" },
+    "update": { "shared_users": 2 },
+  },
+};
+
+/** `/user-manager/router`. */
+export const userManagerRoutersTools: MenuTools = {
+  schema: userManagerRouters,
+  toolset: "platform",
+  noun: NOUNS.user_manager_router,
+  verbs: VERBS,
+  columns: ["name", "address", "coa-port", "disabled", "comment"],
+  notes:
+    "Routers allowed to ask User Manager; each needs the same shared_secret in its own RADIUS settings (router_add_radius_server). The secret is write-only.",
+  example: {
+    "add": {
+      "name": "nas-example",
+      "address": "192.0.2.80",
+      "shared_secret": "Example-Nas-1",
+      "comment": "example",
+    },
+    "update": { "coa_port": 1700 },
   },
 };
