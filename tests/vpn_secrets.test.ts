@@ -1,9 +1,9 @@
 /**
  * VPN secrets are write-only: PPP passwords, IPsec pre-shared keys, the
- * L2TP server's IPsec secret and RADIUS secrets reach the router but never
- * show in a result, a dry run, a duplicate-name error, the export, stderr
- * or the audit log; and the IPsec overview. Through MCP against the
- * simulator.
+ * L2TP server's IPsec secret, RADIUS secrets and User Manager passwords
+ * reach the router but never show in a result, a dry run, a duplicate-name
+ * error, the export, stderr or the audit log; and the IPsec overview.
+ * Through MCP against the simulator.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -13,8 +13,9 @@ const PPP_PASSWORD = "Vq7-ppp-distinctive-Pa55";
 const PSK = "Xk4-ipsec-distinctive-Psk";
 const L2TP_PSK = "Wm2-l2tp-distinctive-Psk";
 const RADIUS_SECRET = "Rt5-radius-distinctive-Secret";
+const UM_PASSWORD = "Um8-usermanager-distinctive-Pa55";
 
-Deno.test("PPP, IPsec and RADIUS secrets reach the router and no output channel", async () => {
+Deno.test("PPP, IPsec, RADIUS and User Manager secrets reach the router and no output channel", async () => {
   const sim = await startSimulator();
   const dir = await Deno.makeTempDir({ prefix: "vpn-secrets-" });
   const audit = `${dir}/audit.jsonl`;
@@ -63,6 +64,12 @@ Deno.test("PPP, IPsec and RADIUS secrets reach the router and no output channel"
     });
     assert.notEqual(radius.isError, true, radius.content[0].text);
     await call("router_list_radius_servers", {});
+    const um = await call("router_add_user_manager_user", {
+      name: "um-user",
+      password: UM_PASSWORD,
+    });
+    assert.notEqual(um.isError, true, um.content[0].text);
+    await call("router_get_user_manager_user", { name: "um-user" });
     await call("router_export_config", {});
 
     // The secrets did reach the router...
@@ -70,6 +77,7 @@ Deno.test("PPP, IPsec and RADIUS secrets reach the router and no output channel"
     assert.ok(sim.items("/ip/ipsec/identity").some((i) => i.secret === PSK));
     assert.equal(sim.items("/interface/l2tp-server/server")[0]["ipsec-secret"], L2TP_PSK);
     assert.ok(sim.items("/radius").some((r) => r.secret === RADIUS_SECRET));
+    assert.ok(sim.items("/user-manager/user").some((u) => u.password === UM_PASSWORD));
     // ...and nowhere else.
     const channels = {
       answers: JSON.stringify(answers),
@@ -78,7 +86,7 @@ Deno.test("PPP, IPsec and RADIUS secrets reach the router and no output channel"
     };
     assert.ok(channels.audit.includes("router_add_ppp_secret"), "the calls are audited");
     for (const [channel, text] of Object.entries(channels)) {
-      for (const s of [PPP_PASSWORD, PSK, L2TP_PSK, RADIUS_SECRET]) {
+      for (const s of [PPP_PASSWORD, PSK, L2TP_PSK, RADIUS_SECRET, UM_PASSWORD]) {
         assert.ok(!text.includes(s), `${channel} shows ${s}`);
       }
     }
