@@ -84,6 +84,9 @@ import {
   certificates,
   containerConfig,
   containers,
+  hotspotActive,
+  hotspotServers,
+  hotspotUsers,
   loggingActions,
   loggingRules,
   radiusServers,
@@ -211,6 +214,9 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   radiusServers,
   userManagerUsers,
   userManagerRouters,
+  hotspotServers,
+  hotspotUsers,
+  hotspotActive,
 ];
 
 const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { bool, duration, int, list, oneOf, ref, state, text } from "../field.ts";
+import { bool, duration, int, list, mac, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
 import { menu } from "../menu.ts";
 
@@ -244,5 +244,73 @@ export const userManagerRouters = menu({
     "coa-port": int("Change-of-authorization port (default 3799)", { min: 1, max: 65535 }),
     disabled: disabled(),
     comment: comment(),
+  },
+});
+
+/** `/ip/hotspot`. */
+export const hotspotServers = menu({
+  path: "/ip/hotspot",
+  kind: "list",
+  key: "name",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  flags: { "X": "disabled", "I": "invalid", "S": "HTTPS" },
+  fields: {
+    name: text("Server name"),
+    interface: ref("/interface", "Interface clients connect on (usually a bridge)", {
+      required: true,
+    }),
+    "address-pool": text("IP pool for clients without an address (none: use theirs)"),
+    profile: text("Hotspot server profile (login page, RADIUS, DNS name)"),
+    "addresses-per-mac": text("Addresses a client MAC may use (a number or unlimited)"),
+    "idle-timeout": duration("Log out after this long without traffic (none: never)", {
+      words: ["none"],
+    }),
+    "login-timeout": duration("How long an unauthorized client may stay (none: forever)", {
+      words: ["none"],
+    }),
+    invalid: state(bool("Invalid (its interface or pool is gone)")),
+    disabled: disabled(),
+  },
+});
+
+/** `/ip/hotspot/user`. */
+export const hotspotUsers = menu({
+  path: "/ip/hotspot/user",
+  kind: "list",
+  key: "name",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  flags: { "X": "disabled", "D": "dynamic", "*": "default" },
+  fields: {
+    name: text("User name", { required: true }),
+    password: text("Password (write-only: masked in all output)", { secret: true }),
+    profile: text("User profile (rate limit, shared users; default: default)"),
+    server: text("Hotspot server the user may log in to (all: any)"),
+    "mac-address": mac("Only from this MAC address"),
+    address: text("Address given to the user"),
+    "limit-uptime": duration("Total time the user may be logged in (0s: no limit)"),
+    "limit-bytes-total": int("Bytes the user may transfer in total (0: no limit)", { min: 0 }),
+    uptime: state(text("Time logged in so far")),
+    default: state(bool("The built-in default-trial user", { releases: { from: "7.0" } })),
+    dynamic: dynamic(),
+    disabled: disabled(),
+    comment: comment(),
+  },
+});
+
+/** `/ip/hotspot/active`. */
+export const hotspotActive = menu({
+  path: "/ip/hotspot/active",
+  kind: "list",
+  writes: [["add", { until: "7.20" }], ["set", { until: "7.20" }], "remove"],
+  exports: false,
+  flags: { "R": "radius", "B": "blocked" },
+  fields: {
+    user: state(text("User logged in")),
+    server: state(text("Hotspot server")),
+    address: state(text("Client address")),
+    "mac-address": state(text("Client MAC address")),
+    uptime: state(text("How long the session has been up")),
+    "login-by": state(text("How the user logged in, e.g. http-chap, mac, trial")),
+    "session-time-left": state(text("Time left before the limit logs the user out")),
   },
 });
