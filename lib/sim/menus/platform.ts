@@ -266,6 +266,94 @@ const UM_ROUTER: MenuDef = {
   unique: [{ props: ["name"], error: "failure: router with the same name already exists" }],
 };
 
+/** `/ip/hotspot`. */
+const HOTSPOT: MenuDef = {
+  path: "/ip/hotspot",
+  kind: "list",
+  key: "name",
+  props: [
+    str("name", { default: (_i, st) => `hotspot${st.stored(HOTSPOT).length + 1}` }),
+    { name: "interface", type: "ref", ref: "/interface", required: true },
+    {
+      name: "address-pool",
+      type: "ref",
+      ref: "/ip/pool",
+      refAllow: ["none"],
+      default: "none",
+    },
+    str("profile", { default: "default" }),
+    str("addresses-per-mac", { default: "2" }),
+    { name: "idle-timeout", type: "time", values: ["none"], default: "5m" },
+    { name: "login-timeout", type: "time", values: ["none"], default: "none" },
+    ro("invalid", "bool", { compute: (i, st) => String(!st.findByKey("/interface", i.interface)) }),
+    DISABLED,
+  ],
+  flags: [F_DISABLED],
+  columns: ["name", "interface", "profile", "idle-timeout"],
+  unique: [
+    { props: ["name"], error: "failure: server with such name already exists" },
+    { props: ["interface"], error: "failure: server for such interface already exists" },
+  ],
+};
+
+/** `/ip/hotspot/user` (RouterOS 7 has the built-in default-trial user). */
+const HOTSPOT_USER: MenuDef = {
+  path: "/ip/hotspot/user",
+  kind: "list",
+  key: "name",
+  props: [
+    str("name", { required: true }),
+    str("password", { sensitive: true, default: "" }),
+    str("profile", { default: "default" }),
+    str("server", { default: "all" }),
+    { name: "mac-address", type: "mac" },
+    str("address"),
+    { name: "limit-uptime", type: "time", default: "0s" },
+    int("limit-bytes-total", 0, { min: 0 }),
+    ro("uptime", "time", { default: "0s" }),
+    ro("default", "bool", { releases: V7, default: "false" }),
+    DYNAMIC,
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [F_DISABLED, F_DEFAULT],
+  columns: ["server", "name", "address", "profile", "uptime"],
+  unique: [{ props: ["name"], error: "failure: user with the same name already exists" }],
+  exportSkip: isDefault,
+  defaults: (st) =>
+    st.v6 ? [] : [{
+      name: "default-trial",
+      password: "",
+      profile: "default",
+      server: "all",
+      "limit-uptime": "0s",
+      "limit-bytes-total": "0",
+      uptime: "0s",
+      default: "true",
+      dynamic: "false",
+      disabled: "false",
+    }],
+};
+
+/** `/ip/hotspot/active` (nobody is logged in on a simulated router). */
+const HOTSPOT_ACTIVE: MenuDef = {
+  path: "/ip/hotspot/active",
+  kind: "list",
+  noAdd: true,
+  noExport: true,
+  verbs: ["print", "find", "get"],
+  props: [
+    ro("user", "str"),
+    ro("server", "str"),
+    ro("address", "str"),
+    ro("mac-address", "str"),
+    ro("uptime", "time"),
+    ro("login-by", "str"),
+    ro("session-time-left", "str"),
+  ],
+  columns: ["server", "user", "address", "uptime"],
+};
+
 /** `/container/config` (settings). */
 const CONTAINER_CONFIG: MenuDef = {
   path: "/container/config",
@@ -311,4 +399,7 @@ export const PLATFORM_MENUS: MenuDef[] = [
   RADIUS,
   UM_USER,
   UM_ROUTER,
+  HOTSPOT,
+  HOTSPOT_USER,
+  HOTSPOT_ACTIVE,
 ];
