@@ -109,7 +109,7 @@ Deno.test("diagnostics tools against a simulated 7.16", async (t) => {
     });
 
     await t.step("router_print: paths and keys outside the allow-lists are refused", async () => {
-      const path = await callTool(plain, "router_print", { path: "/ip/hotspot" });
+      const path = await callTool(plain, "router_print", { path: "/tool/sniffer" });
       assert.equal(path.isError, true);
       const key = await callTool(plain, "router_print", {
         path: "/interface",

@@ -162,7 +162,7 @@ Deno.test("file tools against a simulated 7.16", async (t) => {
       } finally {
         await operator.close();
       }
-      const bad = await callTool(s, "router_export_config", { section: "/ip/hotspot" });
+      const bad = await callTool(s, "router_export_config", { section: "/tool/sniffer" });
       assert.equal(bad.isError, true);
     });
   } finally {

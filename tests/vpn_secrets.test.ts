@@ -1,9 +1,9 @@
 /**
  * VPN secrets are write-only: PPP passwords, IPsec pre-shared keys, the
- * L2TP server's IPsec secret, RADIUS secrets and User Manager passwords
- * reach the router but never show in a result, a dry run, a duplicate-name
- * error, the export, stderr or the audit log; and the IPsec overview.
- * Through MCP against the simulator.
+ * L2TP server's IPsec secret, RADIUS secrets, User Manager and hotspot
+ * passwords reach the router but never show in a result, a dry run, a
+ * duplicate-name error, the export, stderr or the audit log; and the IPsec
+ * overview. Through MCP against the simulator.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -14,8 +14,9 @@ const PSK = "Xk4-ipsec-distinctive-Psk";
 const L2TP_PSK = "Wm2-l2tp-distinctive-Psk";
 const RADIUS_SECRET = "Rt5-radius-distinctive-Secret";
 const UM_PASSWORD = "Um8-usermanager-distinctive-Pa55";
+const HS_PASSWORD = "Hs3-hotspot-distinctive-Pa55";
 
-Deno.test("PPP, IPsec, RADIUS and User Manager secrets reach the router and no output channel", async () => {
+Deno.test("PPP, IPsec, RADIUS, User Manager and hotspot secrets reach the router and no output channel", async () => {
   const sim = await startSimulator();
   const dir = await Deno.makeTempDir({ prefix: "vpn-secrets-" });
   const audit = `${dir}/audit.jsonl`;
@@ -70,6 +71,9 @@ Deno.test("PPP, IPsec, RADIUS and User Manager secrets reach the router and no o
     });
     assert.notEqual(um.isError, true, um.content[0].text);
     await call("router_get_user_manager_user", { name: "um-user" });
+    const hs = await call("router_add_hotspot_user", { name: "hs-user", password: HS_PASSWORD });
+    assert.notEqual(hs.isError, true, hs.content[0].text);
+    await call("router_list_hotspot_users", {});
     await call("router_export_config", {});
 
     // The secrets did reach the router...
@@ -78,6 +82,7 @@ Deno.test("PPP, IPsec, RADIUS and User Manager secrets reach the router and no o
     assert.equal(sim.items("/interface/l2tp-server/server")[0]["ipsec-secret"], L2TP_PSK);
     assert.ok(sim.items("/radius").some((r) => r.secret === RADIUS_SECRET));
     assert.ok(sim.items("/user-manager/user").some((u) => u.password === UM_PASSWORD));
+    assert.ok(sim.items("/ip/hotspot/user").some((u) => u.password === HS_PASSWORD));
     // ...and nowhere else.
     const channels = {
       answers: JSON.stringify(answers),
@@ -86,7 +91,7 @@ Deno.test("PPP, IPsec, RADIUS and User Manager secrets reach the router and no o
     };
     assert.ok(channels.audit.includes("router_add_ppp_secret"), "the calls are audited");
     for (const [channel, text] of Object.entries(channels)) {
-      for (const s of [PPP_PASSWORD, PSK, L2TP_PSK, RADIUS_SECRET, UM_PASSWORD]) {
+      for (const s of [PPP_PASSWORD, PSK, L2TP_PSK, RADIUS_SECRET, UM_PASSWORD, HS_PASSWORD]) {
         assert.ok(!text.includes(s), `${channel} shows ${s}`);
       }
     }

@@ -127,6 +127,9 @@ import {
   certificatesTools,
   containerConfigTools,
   containersTools,
+  hotspotActiveTools,
+  hotspotServersTools,
+  hotspotUsersTools,
   loggingActionsTools,
   loggingRulesTools,
   radiusServersTools,
@@ -250,6 +253,9 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   radiusServersTools,
   userManagerUsersTools,
   userManagerRoutersTools,
+  hotspotServersTools,
+  hotspotUsersTools,
+  hotspotActiveTools,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */

@@ -541,4 +541,22 @@ export const NOUNS = {
     stem: "user_manager_router",
     stems: "user_manager_routers",
   },
+  hotspot_server: {
+    one: "hotspot server",
+    many: "hotspot servers",
+    stem: "hotspot_server",
+    stems: "hotspot_servers",
+  },
+  hotspot_user: {
+    one: "hotspot user",
+    many: "hotspot users",
+    stem: "hotspot_user",
+    stems: "hotspot_users",
+  },
+  hotspot_session: {
+    one: "active hotspot session",
+    many: "active hotspot sessions",
+    stem: "hotspot_session",
+    stems: "hotspot_sessions",
+  },
 } as const satisfies Record<string, Noun>;

@@ -34,7 +34,7 @@ export const TOOLSET_ABOUT: Record<typeof TOOLSETS[number], string> = {
   vpn: "PPP users and profiles, L2TP/SSTP/PPPoE servers, L2TP/SSTP/OpenVPN/PPPoE clients, IPsec",
   ipv6: "IPv6 prefix pools, router advertisements, DHCPv6 client and server",
   "dynamic-routing": "OSPF, BGP, BFD, routing filters, routing tables, VRFs (RouterOS 7)",
-  platform: "certificates, RADIUS, User Manager, scripts, logging rules and actions, containers",
+  platform: "certificates, RADIUS, User Manager, hotspot, scripts, logging, containers",
 };
 
 const NAMES = z.array(z.enum(TOOLSETS)).min(1).max(TOOLSETS.length);

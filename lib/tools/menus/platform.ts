@@ -9,6 +9,9 @@ import {
   certificates,
   containerConfig,
   containers,
+  hotspotActive,
+  hotspotServers,
+  hotspotUsers,
   loggingActions,
   loggingRules,
   radiusServers,
@@ -172,4 +175,48 @@ export const userManagerRoutersTools: MenuTools = {
     },
     "update": { "coa_port": 1700 },
   },
+};
+
+/** `/ip/hotspot`. */
+export const hotspotServersTools: MenuTools = {
+  schema: hotspotServers,
+  toolset: "platform",
+  noun: NOUNS.hotspot_server,
+  verbs: VERBS,
+  columns: ["name", "interface", "address-pool", "profile", "idle-timeout", "disabled"],
+  notes:
+    "A captive portal on interface: clients must log in (hotspot users, User Manager or RADIUS) before they get through. It adds its own firewall and NAT rules.",
+  example: {
+    "add": { "name": "hotspot-example", "interface": "bridge" },
+    "update": { "idle_timeout": "10m" },
+  },
+};
+
+/** `/ip/hotspot/user`. */
+export const hotspotUsersTools: MenuTools = {
+  schema: hotspotUsers,
+  toolset: "platform",
+  noun: NOUNS.hotspot_user,
+  verbs: VERBS,
+  columns: ["name", "server", "profile", "limit-uptime", "uptime", "disabled", "comment"],
+  notes: "Local hotspot logins; limits end the session when reached. The password is write-only.",
+  example: {
+    "add": {
+      "name": "hs-example",
+      "password": "Example-Hs-1",
+      "limit_uptime": "1h",
+      "comment": "example",
+    },
+    "update": { "limit_bytes_total": 1000000000 },
+  },
+};
+
+/** `/ip/hotspot/active`. */
+export const hotspotActiveTools: MenuTools = {
+  schema: hotspotActive,
+  toolset: "platform",
+  noun: NOUNS.hotspot_session,
+  verbs: ["list"],
+  columns: ["server", "user", "address", "mac-address", "uptime", "login-by"],
+  notes: "Read-only: users logged in to the hotspot now.",
 };
