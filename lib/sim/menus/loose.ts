@@ -13,6 +13,7 @@ import { fail } from "../errors.ts";
 import { parseIp4 } from "../ipaddr.ts";
 import { sortedMap, toStr, type Val } from "../values.ts";
 import { menuByPath } from "./registry.ts";
+import { CONSOLE_INSPECT } from "../console_inspect.ts";
 
 /** A command at a path of the menu tree. */
 export interface LooseCommand {
@@ -330,4 +331,5 @@ export const LOOSE_COMMANDS: LooseCommand[] = [
   { path: "/system", name: "shutdown", def: SHUTDOWN },
   { path: "/system/backup", name: "save", def: BACKUP_SAVE },
   { path: "/system/backup", name: "load", def: BACKUP_LOAD },
+  { path: "/console", name: "inspect", def: CONSOLE_INSPECT, releases: V7 },
 ];
