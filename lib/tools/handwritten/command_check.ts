@@ -11,7 +11,7 @@
 import type { RouterOsClient } from "../../routeros/client.ts";
 import { ArgumentError } from "../../routeros/errors.ts";
 import { parseRawCommand } from "../../routeros/raw_command.ts";
-import { describeRange, inRange } from "../../routeros/release.ts";
+import { describeRange, type Release } from "../../routeros/release.ts";
 import { menuOnRelease } from "../../routeros/schema/menu.ts";
 import { menuAt } from "../../routeros/schema/registry.ts";
 import { nearest } from "../nearest_names.ts";
@@ -72,7 +72,7 @@ export async function checkRawCommand(client: RouterOsClient, text: string): Pro
 }
 
 /** RouterOS 6: a statement naming a menu our schema says this release lacks. */
-function checkOnSchema(text: string, release: Parameters<typeof inRange>[0]): void {
+function checkOnSchema(text: string, release: Release): void {
   for (const st of parseRawCommand(text)) {
     if (st.opaque || !st.absolute) continue;
     for (let n = st.words.length; n > 0; n--) {
