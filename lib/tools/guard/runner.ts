@@ -61,6 +61,8 @@ export interface GuardOptions {
   revealSecrets: boolean;
   /** The audit log, when one is configured. */
   audit?: AuditSink;
+  /** `--state-dir`, home expanded: where snapshots are kept. */
+  stateDir?: string;
 }
 
 /** Who is calling (for audit lines). */
@@ -256,6 +258,7 @@ export class ToolRunner {
       progress: site.progress,
       signal: site.signal,
       toolsets: site.toolsets,
+      stateDir: this.#options.stateDir,
       call: (nested: NestedCall) => this.call(nested.name, nested.args, site, inside(nested)),
       check: async (nested: NestedCall) => {
         const p = await this.#prepare(nested.name, nested.args, site, inside(nested), false);
