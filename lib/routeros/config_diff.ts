@@ -139,15 +139,21 @@ function likeness(a: Record<string, string>, b: Record<string, string>): number 
 
 function diffMenu(menu: string, a: Built, b: Built): MenuDiff {
   const out: MenuDiff = { menu, added: [], removed: [], changed: [] };
+  // A `set` missing on one side means defaults there: a change, not an item added or removed.
+  const isSet = (key: string) => key === "settings" || key.startsWith("set ");
   for (const [key, item] of a.keyed) {
     const other = b.keyed.get(key);
-    if (!other) out.removed.push(item);
+    if (!other && !isSet(key)) out.removed.push(item);
     else {
-      const fields = fieldChanges(item.values, other.values);
+      const fields = fieldChanges(item.values, other?.values ?? {});
       if (fields.length) out.changed.push({ key, fields });
     }
   }
-  for (const [key, item] of b.keyed) if (!a.keyed.has(key)) out.added.push(item);
+  for (const [key, item] of b.keyed) {
+    if (a.keyed.has(key)) continue;
+    if (isSet(key)) out.changed.push({ key, fields: fieldChanges({}, item.values) });
+    else out.added.push(item);
+  }
   // Unnamed items: equal content first, then pairs that mostly agree, in order.
   const left = [...a.unkeyed];
   const right: ConfigItem[] = [];

@@ -29,6 +29,7 @@ export const TOOLSETS = [
   "diagnostics",
   "changes",
   "fleet",
+  "operations",
 ] as const;
 
 /** A toolset name. */

@@ -180,3 +180,22 @@ Deno.test("diff: a menu's natural key matches unnamed adds", () => {
     ],
   );
 });
+
+Deno.test("diff: a set on one side only is a change from defaults", () => {
+  const a = parseExport("/ip service\nset telnet disabled=yes");
+  const b = parseExport("/system identity\nset name=r2");
+  assert.deepEqual(diffExports(a, b).menus, [
+    {
+      menu: "/ip/service",
+      added: [],
+      removed: [],
+      changed: [{ key: "set telnet", fields: [{ field: "disabled", old: "yes" }] }],
+    },
+    {
+      menu: "/system/identity",
+      added: [],
+      removed: [],
+      changed: [{ key: "settings", fields: [{ field: "name", new: "r2" }] }],
+    },
+  ]);
+});

@@ -1,0 +1,19 @@
+/**
+ * The operations toolset (day-two work): configuration snapshots, diffs
+ * and fleet drift, in the order the catalogue lists them (a snapshot
+ * before the tools that read snapshots).
+ *
+ * @module
+ */
+import type { ToolDef } from "../tool.ts";
+import { fleetDrift } from "./drift.ts";
+import { diffConfig, listSnapshots, pruneSnapshots, snapshotConfig } from "./snapshots.ts";
+
+/** The operations tools, in catalogue order. */
+export const OPERATIONS: readonly ToolDef[] = [
+  snapshotConfig,
+  listSnapshots,
+  diffConfig,
+  fleetDrift,
+  pruneSnapshots,
+];
