@@ -1,12 +1,13 @@
 /**
  * The operations toolset (day-two work): configuration snapshots, diffs
- * and fleet drift, in the order the catalogue lists them (a snapshot
+ * and fleet drift, live sampling, in the order the catalogue lists them (a snapshot
  * before the tools that read snapshots).
  *
  * @module
  */
 import type { ToolDef } from "../tool.ts";
 import { fleetDrift } from "./drift.ts";
+import { monitor } from "./monitor.ts";
 import { diffConfig, listSnapshots, pruneSnapshots, snapshotConfig } from "./snapshots.ts";
 
 /** The operations tools, in catalogue order. */
@@ -15,5 +16,6 @@ export const OPERATIONS: readonly ToolDef[] = [
   listSnapshots,
   diffConfig,
   fleetDrift,
+  monitor,
   pruneSnapshots,
 ];
