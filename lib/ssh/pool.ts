@@ -229,6 +229,12 @@ export class SshPool {
     }
   }
 
+  /** Download `path` over SFTP on the device's pooled connection (at most `maxBytes`). */
+  async readFile(target: SshTarget, path: string, maxBytes: number): Promise<Uint8Array> {
+    const conn = await this.connect(target);
+    return await conn.readFile(path, maxBytes, target.commandTimeoutMs);
+  }
+
   /** Close every connection (SSH disconnect); later calls fail. */
   async close(): Promise<void> {
     this.#closed = true;
