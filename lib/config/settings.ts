@@ -312,7 +312,7 @@ export const SETTINGS = [
     name: "state-dir",
     env: "ROUTER_STATE_DIR",
     arg: "<dir>",
-    description: "Local directory for configuration snapshots (operations toolset)",
+    description: "Local directory for snapshots and downloaded backups (operations toolset)",
     default: "~/.local/state/mcp-server-router",
     parse: nonEmpty("a directory path"),
   }),

@@ -6,6 +6,7 @@
  * @module
  */
 import type { ToolDef } from "../tool.ts";
+import { downloadBackup, fleetBackup } from "./backups.ts";
 import { fleetDrift } from "./drift.ts";
 import { monitor } from "./monitor.ts";
 import { diffConfig, listSnapshots, pruneSnapshots, snapshotConfig } from "./snapshots.ts";
@@ -17,5 +18,7 @@ export const OPERATIONS: readonly ToolDef[] = [
   diffConfig,
   fleetDrift,
   monitor,
+  downloadBackup,
+  fleetBackup,
   pruneSnapshots,
 ];
