@@ -259,7 +259,9 @@ export class ToolRunner {
       signal: site.signal,
       toolsets: site.toolsets,
       stateDir: this.#options.stateDir,
-      call: (nested: NestedCall) => this.call(nested.name, nested.args, site, inside(nested)),
+      // A composite owns its progress token: nested calls report none of their own.
+      call: (nested: NestedCall) =>
+        this.call(nested.name, nested.args, { ...site, progress: undefined }, inside(nested)),
       check: async (nested: NestedCall) => {
         const p = await this.#prepare(nested.name, nested.args, site, inside(nested), false);
         return { tool: p.tool, args: p.args };

@@ -8,6 +8,7 @@
 import type { ToolDef } from "../tool.ts";
 import { downloadBackup, fleetBackup } from "./backups.ts";
 import { fleetDrift } from "./drift.ts";
+import { checkForUpdates, fleetUpgrade, upgrade } from "./upgrades.ts";
 import { monitor } from "./monitor.ts";
 import { diffConfig, listSnapshots, pruneSnapshots, snapshotConfig } from "./snapshots.ts";
 
@@ -20,5 +21,8 @@ export const OPERATIONS: readonly ToolDef[] = [
   monitor,
   downloadBackup,
   fleetBackup,
+  checkForUpdates,
+  upgrade,
+  fleetUpgrade,
   pruneSnapshots,
 ];
