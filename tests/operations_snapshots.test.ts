@@ -125,15 +125,38 @@ Deno.test("snapshots: --reveal-secrets lets a snapshot keep secrets", async () =
   sim.run(
     '/interface wireguard add name=wg9 private-key="U0VLUkVULWtleS1mb3ItdGVzdHMtb25seS0xMjM0NTY="',
   );
-  const session = await connectInProcess(sim, { "reveal-secrets": true });
+  const state = await Deno.makeTempDir();
+  const session = await connectInProcess(sim, { "reveal-secrets": true, "state-dir": state });
+  const plain = await connectInProcess(sim, { "state-dir": state });
   try {
     const masked = await ok(session, "router_snapshot_config", {});
     const shown = await ok(session, "router_snapshot_config", { show_sensitive: true });
     assert.equal(shown.snapshot!.bytes > masked.snapshot!.bytes, true);
     assert.equal((shown.snapshot as unknown as { show_sensitive: boolean }).show_sensitive, true);
+    const diff = await ok(session, "router_diff_config", {
+      from: masked.snapshot!.id,
+      to: shown.snapshot!.id,
+    });
+    assert.match(JSON.stringify(diff.menus), /private-key/);
+
+    // A server without --reveal-secrets never shows a snapshot's secrets, in a diff or a drift.
+    for (
+      const [tool, args] of [
+        ["router_diff_config", { from: masked.snapshot!.id, to: shown.snapshot!.id }],
+        ["router_diff_config", { from: shown.snapshot!.id }],
+        ["router_fleet_drift", { baseline: shown.snapshot!.id }],
+      ] as const
+    ) {
+      const r = await callTool(plain, tool, args);
+      assert.equal(r.isError, true, tool);
+      assert.match(r.content[0].text, /--reveal-secrets/);
+      assert.ok(!r.content[0].text.includes("U0VLUkVU"), "no secret in the refusal");
+    }
   } finally {
     await session.close();
+    await plain.close();
     await sim.close();
+    await Deno.remove(state, { recursive: true });
   }
 });
 
@@ -195,6 +218,15 @@ Deno.test("fleet drift: menu by menu against a device or a snapshot, identity an
     });
     assert.deepEqual(ignoring.by_menu, [{ menu: "/ip/firewall/filter", devices: ["R2"] }]);
     assert.equal(ignoring.in_sync, 1);
+
+    // Snapshots of the whole fleet through the fleet query.
+    const all = await ok(session, "router_fleet_query", { tool: "router_snapshot_config" });
+    assert.equal(all.succeeded, 3);
+    assert.deepEqual(
+      ((await ok(session, "router_list_snapshots", {})).items as { device: string }[])
+        .map((i) => i.device).sort(),
+      ["R1", "R2", "R3"],
+    );
 
     // Against a snapshot of R3: R3 itself is in sync.
     const snap = await ok(session, "router_snapshot_config", { device: "R3" });

@@ -16,7 +16,15 @@ import { errorText } from "../errors.ts";
 import { FLEET_CONCURRENCY } from "../fleet_query.ts";
 import { READ } from "../tool.ts";
 import { SNAPSHOT_ID } from "./snapshot_store.ts";
-import { DIFF, diffOutput, IGNORE, keyOf, liveExport, storeOf } from "./snapshots.ts";
+import {
+  DIFF,
+  diffOutput,
+  IGNORE,
+  keyOf,
+  liveExport,
+  mayShowSecrets,
+  storeOf,
+} from "./snapshots.ts";
 
 /** Menus that differ between devices by design. */
 export const ALWAYS_IGNORED = ["/system/identity"];
@@ -81,8 +89,12 @@ export const fleetDrift = defineTool({
     let baselineName: string;
     let baselineText: Promise<string>;
     let baselineDevice: string | undefined;
+    // A baseline with secrets is compared with live exports with secrets (guarded as such).
+    let secrets = false;
     if (args.baseline !== undefined && SNAPSHOT_ID.test(args.baseline)) {
       const snap = await storeOf(ctx).load(args.baseline);
+      if (snap.show_sensitive) await mayShowSecrets(ctx, snap.device);
+      secrets = snap.show_sensitive;
       baselineName = snap.id;
       baselineText = Promise.resolve(snap.config);
     } else {
@@ -116,7 +128,7 @@ export const fleetDrift = defineTool({
         try {
           const d: ConfigDiff = diffExports(
             base,
-            parseExport(await liveExport(ctx, device, false)),
+            parseExport(await liveExport(ctx, device, secrets)),
             opts,
           );
           results[i] = { device, ok: true, ...diffOutput(d) };

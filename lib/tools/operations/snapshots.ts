@@ -52,6 +52,17 @@ export async function liveExport(
   return String(r.structured.config ?? "");
 }
 
+/**
+ * A snapshot taken with secrets may be shown (in a diff) only where the
+ * operator allows secrets now: the secrets guard is asked, through the
+ * export tool it guards, without running anything.
+ */
+export async function mayShowSecrets(ctx: ToolContext, device: string): Promise<void> {
+  const known = ctx.fleet.summaries();
+  const on = known.find((d) => d.title === device)?.title ?? known[0]?.title;
+  await ctx.check({ name: "router_export_config", args: { show_sensitive: true }, device: on });
+}
+
 /** Natural keys of the declared menus (matching unnamed items in a diff). */
 export function keyOf(menu: string): string | undefined {
   return MENU_SCHEMAS.find((m) => m.path === menu)?.key;
@@ -281,6 +292,7 @@ export const diffConfig = defineTool({
     };
     const from = await store.load(await resolve(args.from));
     const to = args.to === undefined ? undefined : await store.load(await resolve(args.to));
+    if (from.show_sensitive || to?.show_sensitive) await mayShowSecrets(ctx, from.device);
     const live = to ? undefined : await liveExport(ctx, named ?? from.device, from.show_sensitive);
     const diff = diffExports(parseExport(from.config), parseExport(to?.config ?? live!), {
       keyOf,
