@@ -48,6 +48,8 @@ Deno.test("upgrade 7.15.3 -> 7.17: check, confirm, reboot, re-detected dialect, 
     assert.equal(wrong.isError, true);
     assert.match(wrong.content[0].text, /offers 7\.17, not 7\.18/);
 
+    // The router has been up a while: its uptime after the reboot must start again.
+    await new Promise((res) => setTimeout(res, 2500));
     const progress: string[] = [];
     session.client.setNotificationHandler(
       ProgressNotificationSchema,

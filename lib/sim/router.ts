@@ -55,8 +55,8 @@ export class RouterCore {
   };
   faults: SimFaults;
   private st: RouterState | null = null;
-  /** When the router booted: when it was started, not when its state was first read. */
-  private readonly bootMs = Date.now();
+  /** When the router booted: when it was started (or last rebooted), not when its state was first read. */
+  private bootMs = Date.now();
   private scheduler: Scheduler | null = null;
   readonly active = new Set<ActiveSession>();
   private sessionSeq = 0;
@@ -105,6 +105,7 @@ export class RouterCore {
     st.updates = this.updates;
     st.onReboot = () => {
       this.counters.reboots++;
+      this.bootMs = st.bootMs;
       this.scheduler?.reset();
       this.upgradeAtReboot(st);
       setTimeout(() => this.dropConnections(), 0);
