@@ -122,6 +122,13 @@ export class RouterOsClient {
     return this.#pool.readFile(this.target, "/" + name.replace(/^\/+/, ""), maxBytes);
   }
 
+  /** Upload a file to the router's storage over SFTP (created or replaced); recorded as a write. */
+  upload(name: string, data: Uint8Array): Promise<void> {
+    const path = "/" + name.replace(/^\/+/, "");
+    this.#recorder?.(`sftp put ${path} (${data.length} bytes)`, false);
+    return this.#pool.writeFile(this.target, path, data);
+  }
+
   /** Run a script and parse its sections; terse reads are made unambiguous. */
   async run(script: Script, options: RunOptions): Promise<ScriptOutput> {
     const output = await this.exec(script.toString(), options);

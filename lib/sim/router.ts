@@ -121,11 +121,24 @@ export class RouterCore {
   }
 
   /**
+   * A reboot after `/system backup load` brings the saved configuration back.
    * A reboot with an upgrade pending: the router comes back as the new
    * release with its configuration (the next `state()` builds it), or, when
    * the upgrade fails, as the old release.
    */
   private upgradeAtReboot(st: RouterState): void {
+    if (st.restoring) {
+      // Storage is not part of a backup: the files stay as they are now.
+      const files = st.toData().tables["/file"];
+      const tables = { ...st.restoring.tables };
+      delete tables["/file"];
+      if (files) tables["/file"] = files;
+      this.carried = { ...st.restoring, tables, version: st.version };
+      this.scheduler?.stop();
+      this.scheduler = null;
+      this.st = null;
+      return;
+    }
     const to = this.updates.pending;
     this.updates.pending = undefined;
     this.updates.latest = undefined;

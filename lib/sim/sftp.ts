@@ -1,8 +1,8 @@
 /**
  * The simulator's SFTP subsystem: the router's `/file` items as files
  * (`/name` or `name`), which a client can stat, list, read and remove, as
- * on RouterOS, where SFTP reaches the same storage as `/file`. Writing is
- * not simulated (the open is refused with permission denied).
+ * on RouterOS, where SFTP reaches the same storage as `/file`, and write
+ * (a new file, or one replaced whole: the file appears when it is closed).
  *
  * @module
  */
@@ -34,12 +34,17 @@ export function serveSftp(
   onRequest?: (what: string) => void,
 ): void {
   const open = new Map<string, Uint8Array>();
+  /** Files being written: their name and the bytes so far. */
+  const writing = new Map<string, { name: string; chunks: Map<number, Uint8Array> }>();
   let next = 0;
   const handleKey = (h: Uint8Array) => new TextDecoder().decode(h);
   sftp.on("OPEN", (id: number, path: string, flags: number) => {
     onRequest?.(`open ${path}`);
-    if (flags & (OPEN.WRITE | OPEN.APPEND | OPEN.CREAT | OPEN.TRUNC)) {
-      return sftp.status(id, STATUS.PERMISSION_DENIED, "writing is not simulated");
+    if (flags & OPEN.APPEND) return sftp.status(id, STATUS.OP_UNSUPPORTED, "append");
+    if (flags & (OPEN.WRITE | OPEN.CREAT | OPEN.TRUNC)) {
+      const key = String(next++);
+      writing.set(key, { name: path.replace(/^\/+/, ""), chunks: new Map() });
+      return sftp.handle(id, Buffer.from(key));
     }
     const f = fileOf(state(), path);
     if (!f) return sftp.status(id, STATUS.NO_SUCH_FILE, "no such file");
@@ -58,8 +63,29 @@ export function serveSftp(
     if (!data) return sftp.status(id, STATUS.FAILURE, "bad handle");
     sftp.attrs(id, attrsOf(data.length));
   });
+  sftp.on("WRITE", (id: number, handle: Uint8Array, offset: number, data: Uint8Array) => {
+    const w = writing.get(handleKey(handle));
+    if (!w) return sftp.status(id, STATUS.FAILURE, "bad handle");
+    w.chunks.set(offset, new Uint8Array(data));
+    sftp.status(id, STATUS.OK);
+  });
   sftp.on("CLOSE", (id: number, handle: Uint8Array) => {
-    open.delete(handleKey(handle));
+    const key = handleKey(handle);
+    open.delete(key);
+    const w = writing.get(key);
+    writing.delete(key);
+    if (w) {
+      onRequest?.(`write ${w.name}`);
+      const size = Math.max(0, ...[...w.chunks].map(([o, d]) => o + d.length));
+      const bytes = new Uint8Array(size);
+      for (const [o, d] of w.chunks) bytes.set(d, o);
+      const type = w.name.endsWith(".backup")
+        ? "backup"
+        : w.name.endsWith(".rsc")
+        ? "script"
+        : "file";
+      state().writeFile(w.name, new TextDecoder().decode(bytes), type);
+    }
     sftp.status(id, STATUS.OK);
   });
   const stat = (id: number, path: string) => {

@@ -74,6 +74,8 @@ export class RouterState {
    * (shared by the router across the states of its releases).
    */
   updates: { offered?: string; latest?: string; status?: string; pending?: string } = {};
+  /** The configuration `/system backup load` brings back at its reboot. */
+  restoring: StateData | undefined;
   /** Hooks run after any change (scheduler re-arming). */
   onChange: (() => void) | null = null;
 

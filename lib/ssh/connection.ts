@@ -23,7 +23,7 @@ import { SshError } from "./errors.ts";
 import { handshake } from "./handshake.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
 import type { KeyStore } from "./keys.ts";
-import { sftpRead } from "./sftp.ts";
+import { sftpRead, sftpWrite } from "./sftp.ts";
 import { SpareChannel } from "./spare_channel.ts";
 import type { Client, ClientChannel, Ssh2Error } from "./ssh2.ts";
 import {
@@ -205,6 +205,17 @@ export class SshConnection {
     await this.#acquire(req, timeoutMs);
     try {
       return await sftpRead(this.#client, path, maxBytes, timeoutMs, this.#who);
+    } finally {
+      this.#release();
+    }
+  }
+
+  /** Upload a file over SFTP, holding one channel slot while it runs. */
+  async writeFile(path: string, data: Uint8Array, timeoutMs: number): Promise<void> {
+    const req = { command: `sftp ${path}`, menu: `the upload of ${path}`, idempotent: false };
+    await this.#acquire(req, timeoutMs);
+    try {
+      await sftpWrite(this.#client, path, data, timeoutMs, this.#who);
     } finally {
       this.#release();
     }
