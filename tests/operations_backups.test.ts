@@ -114,3 +114,72 @@ Deno.test("fleet backup: several routers with progress; a dead one fails alone",
     await Deno.remove(state, { recursive: true });
   }
 });
+
+Deno.test("restore: a downloaded backup goes back over SFTP with confirm; the router reboots into it", async () => {
+  const sim = await startSimulator({ version: "7.16.2" });
+  const state = await Deno.makeTempDir();
+  const audit = `${state}/audit.jsonl`;
+  const session = await connectInProcess(sim, { "state-dir": state, "audit-log": audit });
+  const addresses = () => sim.items("/ip/address").map((a) => a.address).sort();
+  try {
+    sim.run("/ip address add address=10.5.5.1/24 interface=ether2");
+    const saved = await callTool(session, "router_download_backup", {});
+    assert.equal(saved.isError, undefined, saved.content[0].text);
+    const backup = (saved.structuredContent!.files as Saved[])[0];
+    sim.run("/ip address remove [find address=10.5.5.1/24]");
+    sim.run("/ip address add address=10.6.6.1/24 interface=ether3");
+    const changed = addresses();
+    const files = sim.items("/file").length;
+
+    const refused = await callTool(session, "router_restore_backup", { file: "latest" });
+    assert.equal(refused.isError, true);
+    assert.match(refused.content[0].text, /destructive.*confirm: true/s);
+    const dry = await callTool(session, "router_restore_backup", {
+      file: backup.name,
+      password: "Zq9-not-shown",
+      dry_run: true,
+    });
+    assert.equal(dry.isError, undefined, dry.content[0].text);
+    assert.match(dry.content[0].text, new RegExp(`sftp put /${backup.name}`));
+    assert.match(dry.content[0].text, /\/system backup load name=/);
+    assert.ok(!JSON.stringify(dry).includes("Zq9-not-shown"), "the password is masked");
+    assert.deepEqual([addresses(), sim.counters.reboots], [changed, 0], "nothing done yet");
+
+    const missing = await callTool(session, "router_restore_backup", {
+      file: "nope.backup",
+      confirm: true,
+    });
+    assert.equal(missing.isError, true);
+    assert.match(missing.content[0].text, /no downloaded backup nope\.backup/);
+
+    const r = await callTool(session, "router_restore_backup", {
+      file: "latest",
+      password: "Zq9-not-shown",
+      confirm: true,
+      timeout_seconds: 30,
+    });
+    assert.equal(r.isError, undefined, r.content[0].text);
+    assert.equal(r.structuredContent!.file, backup.name);
+    assert.equal(r.structuredContent!.sha256, backup.sha256);
+    assert.equal(r.structuredContent!.login, true);
+    assert.equal(sim.counters.reboots, 1);
+    assert.ok(addresses().includes("10.5.5.1/24"), addresses().join(", "));
+    assert.ok(!addresses().includes("10.6.6.1/24"), "the configuration is the backup's");
+    assert.equal(sim.items("/file").length, files, "the uploaded backup is removed");
+    const list = await callTool(session, "router_list_ip_addresses", {});
+    assert.equal(list.isError, undefined, "reads work after the reboot");
+    // The audit line has the upload and the load, never the password.
+    const lines = (await Deno.readTextFile(audit)).trim().split("\n").map((l) => JSON.parse(l));
+    const restore = lines.find((l) =>
+      l.tool === "router_restore_backup" && !l.dry_run && l.outcome === "ok"
+    );
+    assert.ok(restore, "an audit line of the restore");
+    assert.match(restore.commands.join("\n"), /sftp put \/mcp-dl-.*\.backup/);
+    assert.match(restore.commands.join("\n"), /backup load/);
+    assert.ok(!JSON.stringify(lines).includes("Zq9-not-shown"), "no password in the audit log");
+  } finally {
+    await session.close();
+    await sim.close();
+    await Deno.remove(state, { recursive: true });
+  }
+});

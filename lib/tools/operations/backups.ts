@@ -3,18 +3,23 @@
  * and an export saved as a file (`/export file=`), both downloaded over
  * SFTP into `<state-dir>/backups/<device>/` with their SHA-256, then the
  * two temporary files removed from the router. A fleet form runs it on
- * many devices with bounded concurrency and progress.
+ * many devices with bounded concurrency and progress. A downloaded backup
+ * goes back with `router_restore_backup` (destructive: confirm).
  *
  * @module
  */
 import * as z from "zod";
 import { cmd } from "../../routeros/command.ts";
-import { ArgumentError } from "../../routeros/errors.ts";
+import { quoteValue } from "../../routeros/quote.ts";
+import { ArgumentError, RouterOsError } from "../../routeros/errors.ts";
 import { Script } from "../../routeros/script.ts";
 import { defineTool } from "../define.ts";
 import { errorText } from "../errors.ts";
 import { renderTable } from "../render.ts";
-import { type ToolContext, WRITE } from "../tool.ts";
+import { DESTRUCTIVE, type ToolContext, WRITE } from "../tool.ts";
+import { SshError } from "../../ssh/errors.ts";
+import { healthCheck } from "../changes/revert_job.ts";
+import { beforeReboot, waitForReboot } from "./upgrades.ts";
 import { deviceSlug } from "./snapshot_store.ts";
 
 /** Largest file downloaded, in bytes. */
@@ -178,6 +183,140 @@ export const fleetBackup = defineTool({
       structured: { results, succeeded: results.length - failed, failed },
       text: `${results.length - failed} of ${chosen.length} devices backed up` +
         results.map((r) => `\n${r.device}: ${r.ok ? "ok" : r.error}`).join(""),
+    };
+  },
+});
+
+/** A backup `router_download_backup` saved for this device: by file name, or the newest. */
+async function localBackup(ctx: ToolContext, file: string) {
+  if (!ctx.stateDir) {
+    throw new ArgumentError("this server has no state directory; start it with --state-dir");
+  }
+  const dir = `${ctx.stateDir}/backups/${deviceSlug(ctx.device)}`;
+  let name = file;
+  if (file === "latest") {
+    const names: string[] = [];
+    try {
+      for await (const e of Deno.readDir(dir)) if (e.name.endsWith(".backup")) names.push(e.name);
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+    }
+    const newest = names.sort().at(-1);
+    if (!newest) {
+      throw new ArgumentError(
+        `no downloaded backup of ${ctx.device} yet; make one with router_download_backup`,
+        "file",
+      );
+    }
+    name = newest;
+  }
+  let data: Uint8Array;
+  try {
+    data = await Deno.readFile(`${dir}/${name}`);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) {
+      throw new ArgumentError(`no downloaded backup ${name} of ${ctx.device}`, "file");
+    }
+    throw err;
+  }
+  return { name, data, sha256: await sha256(data) };
+}
+
+/**
+ * `/system backup load` asks "Restore and reboot?" on a console, so it runs
+ * as a background job (as `router_reboot` does), which asks nothing.
+ */
+function loadScript(
+  dialect: Awaited<ReturnType<ToolContext["client"]["dialect"]>>,
+  name: string,
+  password?: string,
+) {
+  const script = new Script(dialect);
+  const load = cmd("/system/backup", "load", {
+    args: { name, ...(password ? { password } : {}) },
+  });
+  script.do(`:execute script=${quoteValue(load)}`);
+  return script;
+}
+
+/** `router_restore_backup`. */
+export const restoreBackup = defineTool({
+  name: "router_restore_backup",
+  title: "Restore a downloaded backup",
+  description:
+    "Upload a binary backup that router_download_backup saved for this device (a file name, or " +
+    "'latest') over SFTP and load it: the router restores it and reboots. Destructive (confirm). " +
+    "Waits for the router to come back and checks a fresh login.",
+  toolset: "operations",
+  input: {
+    file: z.string().regex(
+      /^(latest|[A-Za-z0-9][A-Za-z0-9._-]{0,80}\.backup)$/,
+      "a .backup file name as router_download_backup saved it, or latest",
+    ).describe("Backup file name, or 'latest'"),
+    password: z.string().min(1).max(255).regex(
+      /^[^"\\$?]+$/,
+      'no ", \\, $ or ? (the load runs as a background script)',
+    ).optional().describe("The backup's password"),
+    timeout_seconds: z.number().int().min(10).max(1800).optional().describe(
+      "Wait this long for the router to come back (default 600)",
+    ),
+  },
+  output: {
+    file: z.string(),
+    bytes: z.number(),
+    sha256: z.string(),
+    seconds: z.number().describe("From the load to the router answering again"),
+    login: z.boolean().describe("A fresh SSH login works afterwards"),
+  },
+  annotations: DESTRUCTIVE,
+  perDevice: true,
+  secretArgs: ["password"],
+  example: { file: "latest" },
+  async handler(args, ctx) {
+    const b = await localBackup(ctx, args.file);
+    await ctx.client.upload(b.name, b.data);
+    const before = await beforeReboot(ctx);
+    const started = performance.now();
+    try {
+      await ctx.client.run(loadScript(await ctx.client.dialect(), b.name, args.password), {
+        idempotent: false,
+        what: "/system/backup load",
+      });
+    } catch (err) {
+      // The router reboots: the connection may end before the answer does.
+      if (!(err instanceof SshError)) throw err;
+    }
+    const timeout = args.timeout_seconds ?? 600;
+    if (!(await waitForReboot(ctx, before, started + timeout * 1000))) {
+      throw new RouterOsError(
+        "failure",
+        `${ctx.device} did not answer within ${timeout} s after loading ${b.name}; check it by hand`,
+        "",
+      );
+    }
+    const seconds = Math.round(performance.now() - started) / 1000;
+    const health = await healthCheck(ctx.client, []);
+    await removeFromRouter(ctx, [b.name]);
+    return {
+      structured: {
+        file: b.name,
+        bytes: b.data.length,
+        sha256: b.sha256,
+        seconds,
+        login: health.login,
+      },
+      text: `${ctx.device}: restored ${b.name} (${b.data.length} bytes); back in ${seconds} s`,
+    };
+  },
+  async dryRun(args, ctx) {
+    const b = await localBackup(ctx, args.file);
+    return {
+      commands: [
+        `sftp put /${b.name} (${b.data.length} bytes)`,
+        loadScript(await ctx.client.dialect(), b.name, args.password).toString(),
+      ],
+      preview: { file: b.name, bytes: b.data.length, sha256: b.sha256 },
+      problems: [],
     };
   },
 });

@@ -6,7 +6,7 @@
  * @module
  */
 import type { ToolDef } from "../tool.ts";
-import { downloadBackup, fleetBackup } from "./backups.ts";
+import { downloadBackup, fleetBackup, restoreBackup } from "./backups.ts";
 import { fleetDrift } from "./drift.ts";
 import { checkForUpdates, fleetUpgrade, upgrade } from "./upgrades.ts";
 import { monitor } from "./monitor.ts";
@@ -24,5 +24,6 @@ export const OPERATIONS: readonly ToolDef[] = [
   checkForUpdates,
   upgrade,
   fleetUpgrade,
+  restoreBackup,
   pruneSnapshots,
 ];

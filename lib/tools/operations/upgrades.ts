@@ -81,17 +81,44 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** The router's uptime in ms (whole seconds, as RouterOS prints it), or undefined. */
+async function uptime(ctx: ToolContext): Promise<number | undefined> {
+  const r = await ctx.call({ name: "router_get_system_resource", args: {} });
+  return durationMs((r.structured.item as Record<string, unknown>)?.uptime);
+}
+
+/** The uptime before a reboot, and when it was read. */
+export interface BeforeReboot {
+  uptime: number;
+  at: number;
+}
+
 /**
- * Wait until the router answers again after a reboot that began after
- * `since`: its uptime is shorter than the time since. False on timeout.
+ * The router's uptime before a reboot is started. A router up for less
+ * than 2 s is waited for first, so that a reboot always shows as a shorter
+ * uptime than the old one would have grown to.
  */
-async function waitForReboot(ctx: ToolContext, since: number, deadline: number) {
+export async function beforeReboot(ctx: ToolContext): Promise<BeforeReboot> {
+  let up = await uptime(ctx) ?? 0;
+  if (up < 2000) {
+    await sleep(2000 - up, ctx.signal);
+    up = await uptime(ctx) ?? 0;
+  }
+  return { uptime: up, at: performance.now() };
+}
+
+/**
+ * Wait until the router answers again after a reboot: its uptime is less
+ * than the old uptime would be by now (RouterOS prints whole seconds, so a
+ * second of slack; without a reboot this never holds). False on timeout.
+ */
+export async function waitForReboot(ctx: ToolContext, before: BeforeReboot, deadline: number) {
   while (performance.now() < deadline && !ctx.signal?.aborted) {
     await sleep(1000, ctx.signal);
+    const grown = before.uptime + (performance.now() - before.at);
     try {
-      const r = await ctx.call({ name: "router_get_system_resource", args: {} });
-      const uptime = durationMs((r.structured.item as Record<string, unknown>)?.uptime);
-      if (uptime !== undefined && uptime < performance.now() - since) return true;
+      const now = await uptime(ctx);
+      if (now !== undefined && now + 1000 <= grown) return true;
     } catch {
       // Still rebooting (refused, timed out, lost): try again until the deadline.
     }
@@ -131,18 +158,18 @@ export const upgrade = defineTool({
   perDevice: true,
   example: {},
   async handler(args, ctx) {
-    const before = (await ctx.client.dialect()).release.text;
+    const installed = (await ctx.client.dialect()).release.text;
     const check = await checkUpdates(ctx);
     if (!check.update_available) {
-      if (args.version && args.version !== before) {
+      if (args.version && args.version !== installed) {
         throw new ArgumentError(
           `${args.version} is not offered (latest: ${check.latest || "unknown"}, ${check.status})`,
           "version",
         );
       }
       return {
-        structured: { before, after: before, upgraded: false, seconds: 0 },
-        text: `${ctx.device}: RouterOS ${before} is up to date (${check.status})`,
+        structured: { before: installed, after: installed, upgraded: false, seconds: 0 },
+        text: `${ctx.device}: RouterOS ${installed} is up to date (${check.status})`,
       };
     }
     if (args.version && args.version !== check.latest) {
@@ -153,6 +180,7 @@ export const upgrade = defineTool({
     }
     const total = 4;
     await ctx.progress?.(1, total, `installing ${check.latest}`);
+    const before = await beforeReboot(ctx);
     const started = performance.now();
     const script = new Script(await ctx.client.dialect());
     script.lines(cmd(UPDATE, "install", {}));
@@ -164,7 +192,7 @@ export const upgrade = defineTool({
     }
     await ctx.progress?.(2, total, "waiting for the router to reboot");
     const deadline = started + (args.timeout_seconds ?? 600) * 1000;
-    if (!(await waitForReboot(ctx, started, deadline))) {
+    if (!(await waitForReboot(ctx, before, deadline))) {
       throw new RouterOsError(
         "failure",
         `${ctx.device} did not answer within ${args.timeout_seconds ?? 600} s after installing ` +
@@ -179,10 +207,10 @@ export const upgrade = defineTool({
     const health = await healthCheck(ctx.client, args.ping_targets ?? []);
     await ctx.progress?.(4, total, "done");
     const healthy = health.login && Object.values(health.ping).every(Boolean);
-    if (after === before || !healthy) {
+    if (after === installed || !healthy) {
       throw new RouterOsError(
         "failure",
-        after === before
+        after === installed
           ? `the upgrade of ${ctx.device} to ${check.latest} failed: it came back running ${after}`
           : `${ctx.device} runs ${after} but failed its health checks (login: ${health.login}, ` +
             `ping: ${JSON.stringify(health.ping)})`,
@@ -190,8 +218,8 @@ export const upgrade = defineTool({
       );
     }
     return {
-      structured: { before, after, upgraded: true, seconds, health },
-      text: `${ctx.device}: ${before} -> ${after} in ${seconds} s; healthy`,
+      structured: { before: installed, after, upgraded: true, seconds, health },
+      text: `${ctx.device}: ${installed} -> ${after} in ${seconds} s; healthy`,
     };
   },
 });
