@@ -117,6 +117,21 @@ export class RouterOsClient {
     return r.output;
   }
 
+  /**
+   * Download a file of the router's storage over SFTP (`flash/x.backup`):
+   * its bytes, at most `maxBytes` (a larger file is refused). Changes nothing.
+   */
+  download(name: string, maxBytes: number): Promise<Uint8Array> {
+    return this.#pool.readFile(this.target, "/" + name.replace(/^\/+/, ""), maxBytes);
+  }
+
+  /** Upload a file to the router's storage over SFTP (created or replaced); recorded as a write. */
+  upload(name: string, data: Uint8Array): Promise<void> {
+    const path = "/" + name.replace(/^\/+/, "");
+    this.#recorder?.(`sftp put ${path} (${data.length} bytes)`, false);
+    return this.#pool.writeFile(this.target, path, data);
+  }
+
   /** Run a script and parse its sections; terse reads are made unambiguous. */
   async run(script: Script, options: RunOptions): Promise<ScriptOutput> {
     const output = await this.exec(script.toString(), options);

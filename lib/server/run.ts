@@ -15,6 +15,7 @@ import { onSignals, within } from "./http/shutdown.ts";
 import type { Server } from "../mcp_sdk/server.ts";
 import { LineStdioTransport } from "./stdio_transport.ts";
 import type { Devices } from "./devices.ts";
+import { expandHome } from "../ssh/host_key_policy.ts";
 
 /** The audit log of a configuration, if any (writes are refused while it is unusable). */
 export async function auditLog(config: Config): Promise<AuditLog | undefined> {
@@ -35,6 +36,7 @@ export async function prepareServer(config: Config, info: ServerInfo) {
     readOnly: config.settings["read-only"],
     revealSecrets: config.settings["reveal-secrets"],
     audit: await auditLog(config),
+    stateDir: expandHome(config.settings["state-dir"]),
   });
   const core = serverCore(info, runner, selection, devices);
   return { devices, core };

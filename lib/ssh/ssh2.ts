@@ -23,6 +23,8 @@ export type ParsedKey = ssh2.ParsedKey;
 /** A host key algorithm name. */
 export type ServerHostKeyAlgorithm = ssh2.ServerHostKeyAlgorithm;
 
+/** An SFTP session on a client connection. */
+export type SFTPWrapper = ssh2.SFTPWrapper;
 /** The ssh2 SSH client class. */
 export const Client: typeof ssh2.Client = ssh2.Client;
 /** An ssh2 client connection. */

@@ -76,6 +76,7 @@ import { wireguardPeersTools, wireguardTools } from "./menus/wireguard.ts";
 import { filesTools } from "./menus/files.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
+import { OPERATIONS } from "./operations/mod.ts";
 
 /** Every menu's tool presentation, in catalogue order. */
 export const MENU_TOOLS: readonly MenuTools[] = [
@@ -161,6 +162,7 @@ export const HANDWRITTEN: readonly ToolDef[] = [
   traceroute,
   printTool(MENU_SCHEMAS),
   runCommand,
+  ...OPERATIONS,
 ];
 
 /** Discovery tools for sessions that start with a subset of toolsets. */

@@ -29,6 +29,7 @@ export const TOOLSETS = [
   "diagnostics",
   "changes",
   "fleet",
+  "operations",
 ] as const;
 
 /** A toolset name. */
@@ -122,6 +123,8 @@ export interface ToolContext {
   signal?: AbortSignal;
   /** The session's toolsets (discovery tools; absent where a session has none). */
   toolsets?: ToolsetControl;
+  /** The local state directory (`--state-dir`), for snapshots; absent where none is set. */
+  stateDir?: string;
   /**
    * Run another tool of this server's catalogue through the same guard
    * chain as a direct call (composite tools and fleet jobs use this).

@@ -30,6 +30,7 @@ export const TOOLSET_ABOUT: Record<typeof TOOLSETS[number], string> = {
   diagnostics: "ping, traceroute, print any menu, raw commands",
   changes: "confirm-or-revert changes (apply, commit, roll back)",
   fleet: "devices and fleet-wide queries",
+  operations: "config snapshots, diffs, drift; monitoring; backups off the router; upgrades",
 };
 
 const NAMES = z.array(z.enum(TOOLSETS)).min(1).max(TOOLSETS.length);

@@ -311,10 +311,19 @@ const BACKUP_LOAD: CommandDef = {
   write: true,
   run: (c) => {
     const name = c.named.get("name") ?? "";
-    if (!c.st.table("/file").items.some((f) => f.name === name || f.name === name + ".backup")) {
-      throw fail("failure: no such file");
-    }
-    confirm(c, "Restore and reboot?", () => reboot(c.st));
+    const file = c.st.table("/file").items.find((f) =>
+      f.name === name || f.name === name + ".backup"
+    );
+    if (!file) throw fail("failure: no such file");
+    confirm(c, "Restore and reboot?", () => {
+      // The router comes back with the saved configuration (a backup this simulator made).
+      try {
+        c.st.restoring = JSON.parse(file.contents ?? "");
+      } catch {
+        throw fail("failure: backup file is corrupted");
+      }
+      reboot(c.st);
+    });
   },
 };
 

@@ -12,6 +12,7 @@ import { USER_MENUS } from "./user.ts";
 import { FIREWALL_MENUS } from "./firewall.ts";
 import { MISC_MENUS } from "./misc.ts";
 import { LOOSE_COMMANDS } from "./loose.ts";
+import { PACKAGE_UPDATE } from "./package_update.ts";
 
 /** A node of the menu tree. */
 export interface MenuNode {
@@ -30,6 +31,7 @@ export const ALL_MENUS: MenuDef[] = [
   ...SYSTEM_MENUS,
   ...USER_MENUS,
   ...MISC_MENUS,
+  PACKAGE_UPDATE,
 ];
 
 const byPath = new Map<string, MenuDef[]>();
