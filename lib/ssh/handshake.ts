@@ -1,7 +1,7 @@
 /**
  * Opening an SSH session to a router: our own TCP socket with TCP_NODELAY
  * set before the first byte (without it every exec waits ~40-85 ms on
- * Nagle's algorithm), the SSH handshake with the host key check, and
+ * Nagle's algorithm) and writes batched per tick (`write_batching.ts`), the SSH handshake with the host key check, and
  * authentication, all within the connect timeout; each failure becomes one
  * {@linkcode SshError} that says what to check.
  *
@@ -10,6 +10,7 @@
 import net from "node:net";
 import { authMethods } from "./auth_methods.ts";
 import { SshError } from "./errors.ts";
+import { batchWrites } from "./write_batching.ts";
 import type { HostKeyCheck } from "./host_key_policy.ts";
 import { Client, type ParsedKey, type ServerHostKeyAlgorithm, type Ssh2Error } from "./ssh2.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
@@ -21,12 +22,14 @@ export interface OpenedSession {
 }
 
 /**
- * The TCP socket of a new connection, with TCP_NODELAY on. Every SSH socket
- * of the product comes from here.
+ * The TCP socket of a new connection, with TCP_NODELAY on and what ssh2
+ * writes in one tick sent as one write. Every SSH socket of the product
+ * comes from here.
  */
 export function openSocket(target: Pick<SshTarget, "host" | "port">): net.Socket {
   const socket = net.connect({ host: target.host, port: target.port });
   socket.setNoDelay(true);
+  batchWrites(socket);
   return socket;
 }
 
