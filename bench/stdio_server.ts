@@ -18,9 +18,13 @@ export interface ServerCommand {
   args: string[];
 }
 
-/** `deno run --allow-all main.ts`, with the deno running the benchmark. */
-export function denoRun(): ServerCommand {
-  return { label: "deno run", command: Deno.execPath(), args: ["run", "--allow-all", MAIN] };
+/** `deno run --allow-all [flags] main.ts`, with the deno running the benchmark. */
+export function denoRun(flags: string[] = []): ServerCommand {
+  return {
+    label: "deno run",
+    command: Deno.execPath(),
+    args: ["run", "--allow-all", ...flags, MAIN],
+  };
 }
 
 /** The newest compiled binary in dist/ for this machine's architecture, if one is built. */
