@@ -1,38 +1,32 @@
 /**
  * `deno run -A bench/profile.ts [calls] [tool]`: a CPU profile of warm
  * stdio tool calls. The server runs as `deno run --cpu-prof main.ts` in
- * front of one simulated router (in this process, so the profile holds the
- * server only), with every guard on and the default log level; after a
- * warm-up it answers `calls` calls of `tool` (default 3000 of
- * `router_list_ip_addresses`) back to back. Prints where the server's time
- * went in that stretch (start-up and shutdown left out) and the path of the
- * `.cpuprofile`, kept for a closer look.
+ * front of one simulated router (its own process), with every guard on and
+ * the default log level; after a warm-up it answers `calls` calls of `tool`
+ * (default 3000 of `router_list_ip_addresses`) back to back. Prints where
+ * the server's time went in that stretch (start-up and shutdown left out)
+ * and the path of the `.cpuprofile`, kept for a closer look.
  *
  * @module
  */
-import { startSimulator } from "../lib/sim/mod.ts";
 import {
   type CpuProfile,
   measuredWindow,
   profileMarkdown,
   summarizeProfile,
 } from "./cpuprofile.ts";
-import { denoRun, startStdioServer } from "./stdio_server.ts";
-
-/** Server arguments: one router, every toolset, the default log level. */
-function serverArgs(host: string, port: number): string[] {
-  return ["--host", host, "--port", String(port), "--host-key-policy", "off", "--toolsets", "all"];
-}
+import { startSimProcess } from "./sim_process.ts";
+import { denoRun, singleRouterArgs, startStdioServer } from "./stdio_server.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Profile `calls` warm calls of `tool`; returns the profile's path and its summary. */
 export async function profileCalls(calls: number, tool: string) {
   const dir = await Deno.makeTempDir({ prefix: "bench-cpuprof-" });
-  const sim = await startSimulator();
+  const sim = await startSimProcess();
   try {
     const server = await startStdioServer(
-      serverArgs(sim.host, sim.port),
+      singleRouterArgs(sim.host, sim.port),
       denoRun(["--cpu-prof", `--cpu-prof-dir=${dir}`]),
     );
     let ms = 0;
