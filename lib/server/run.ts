@@ -10,8 +10,7 @@ import { selectTools } from "./tool_selection.ts";
 import { createDevices } from "./devices.ts";
 import { buildServer, serverCore, type ServerInfo } from "./mcp.ts";
 import { ToolRunner } from "../tools/guard/runner.ts";
-import { type HttpTransport, startHttp } from "./http/serve.ts";
-import { onSignals, within } from "./http/shutdown.ts";
+import type { HttpTransport } from "./http/serve.ts";
 import type { Server } from "../mcp_sdk/server.ts";
 import { LineStdioTransport } from "./stdio_transport.ts";
 import type { Devices } from "./devices.ts";
@@ -77,6 +76,9 @@ async function runHttp(
   devices: Devices,
 ): Promise<void> {
   const s = config.settings;
+  // The HTTP stack is loaded only by the HTTP transports (stdio never needs it).
+  const { startHttp } = await import("./http/serve.ts");
+  const { onSignals, within } = await import("./http/shutdown.ts");
   const starting = startHttp({
     transport,
     hostname: s["mcp.host"],
