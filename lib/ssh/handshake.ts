@@ -12,7 +12,8 @@ import { authMethods } from "./auth_methods.ts";
 import { SshError } from "./errors.ts";
 import { batchWrites } from "./write_batching.ts";
 import type { HostKeyCheck } from "./host_key_policy.ts";
-import { Client, type ParsedKey, type ServerHostKeyAlgorithm, type Ssh2Error } from "./ssh2.ts";
+import type { Client, ParsedKey, ServerHostKeyAlgorithm, Ssh2Error } from "./ssh2.ts";
+import { loadSsh2 } from "./ssh2_load.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
 
 /** An authenticated ssh2 client and the socket under it. */
@@ -34,16 +35,17 @@ export function openSocket(target: Pick<SshTarget, "host" | "port">): net.Socket
 }
 
 /** TCP connect, handshake and authentication, within the connect timeout. */
-export function handshake(
+export async function handshake(
   target: SshTarget,
   keepaliveMs: number,
   check: HostKeyCheck,
   key: ParsedKey | undefined,
   signal?: AbortSignal,
 ): Promise<OpenedSession> {
+  const { Client } = await loadSsh2();
   const who = describeTarget(target);
   const seconds = target.connectTimeoutMs / 1000;
-  return new Promise((resolve, reject) => {
+  return await new Promise((resolve, reject) => {
     const shuttingDown = () =>
       new SshError("connection-lost", `${who}: the server is shutting down; no new connections`);
     if (signal?.aborted) return reject(shuttingDown());
