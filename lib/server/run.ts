@@ -7,6 +7,7 @@ import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
 import { AuditLog } from "./safety/audit_log.ts";
 import { selectTools } from "./tool_selection.ts";
+import { startIdleGc } from "./idle_gc.ts";
 import { createDevices } from "./devices.ts";
 import { buildServer, serverCore, type ServerInfo } from "./mcp.ts";
 import { ToolRunner } from "../tools/guard/runner.ts";
@@ -41,6 +42,7 @@ export async function prepareServer(config: Config, info: ServerInfo) {
 
 /** Run the server until the transport closes or the process is signalled. */
 export async function runServer(config: Config, info: ServerInfo): Promise<void> {
+  startIdleGc();
   const { devices, core } = await prepareServer(config, info);
   const transport = config.settings["mcp.transport"];
   if (transport === "streamable-http" || transport === "sse") {
