@@ -64,6 +64,16 @@ export async function menuDialect(menu: MenuSchema, ctx: ToolContext): Promise<D
   return dialect;
 }
 
+/**
+ * A tool's zod object, built on first use (its `tools/list` entry or its
+ * first call) rather than with the catalogue: most tools of a session are
+ * never listed or called, and building them all cost most of the start-up.
+ */
+export function lazyObject(make: () => z.ZodObject): () => z.ZodObject {
+  let built: z.ZodObject | undefined;
+  return () => built ??= make();
+}
+
 const itemObjects = new WeakMap<MenuSchema, z.ZodObject>();
 
 /** The zod object of one item in output, built once per menu and shared by its tools. */
@@ -211,10 +221,19 @@ function filterFields(menu: MenuSchema): [string, Field][] {
 
 export function listTool(spec: MenuTools): ToolDef {
   const menu = spec.schema;
-  const where: Record<string, z.ZodType> = {};
-  for (const [name, field] of filterFields(menu)) {
-    where[toolName(name)] = inputType(field).optional();
-  }
+  const input = lazyObject(() => {
+    const where: Record<string, z.ZodType> = {};
+    for (const [name, field] of filterFields(menu)) {
+      where[toolName(name)] = inputType(field).optional();
+    }
+    return z.object({
+      where: z.object(where).strict().optional(),
+      limit: z.number().int().min(1).max(100_000).optional(),
+    }).strict();
+  });
+  const output = lazyObject(() =>
+    z.object({ items: z.array(itemObject(menu)), count: z.number() })
+  );
   return {
     name: toolNameOf(spec, "list"),
     title: titleOf(spec, "list"),
@@ -222,11 +241,12 @@ export function listTool(spec: MenuTools): ToolDef {
       `items whose properties equal the values given.${notes(spec)}`,
     toolset: spec.toolset,
     core: spec.core?.includes("list"),
-    input: z.object({
-      where: z.object(where).strict().optional(),
-      limit: z.number().int().min(1).max(100_000).optional(),
-    }).strict(),
-    output: z.object({ items: z.array(itemObject(menu)), count: z.number() }),
+    get input() {
+      return input();
+    },
+    get output() {
+      return output();
+    },
     annotations: READ,
     perDevice: true,
     async handler(args: { where?: Record<string, unknown>; limit?: number }, ctx) {
@@ -255,6 +275,8 @@ export function listTool(spec: MenuTools): ToolDef {
 export function getTool(spec: MenuTools): ToolDef {
   const menu = spec.schema;
   const single = menu.kind === "singleton";
+  const input = lazyObject(() => z.object(single ? {} : refInput(spec)).strict());
+  const output = lazyObject(() => z.object({ item: itemObject(menu) }));
   return {
     name: toolNameOf(spec, "get"),
     title: titleOf(spec, "get"),
@@ -266,9 +288,13 @@ export function getTool(spec: MenuTools): ToolDef {
         }.`) + notes(spec),
     toolset: spec.toolset,
     core: spec.core?.includes("get"),
-    input: z.object(single ? {} : refInput(spec)).strict(),
+    get input() {
+      return input();
+    },
     requireOneOf: single ? undefined : refRequirement(spec),
-    output: z.object({ item: itemObject(menu) }),
+    get output() {
+      return output();
+    },
     annotations: READ,
     perDevice: true,
     async handler(args: Record<string, unknown>, ctx) {
