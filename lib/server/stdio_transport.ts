@@ -22,6 +22,30 @@ const NEWLINE = 0x0a;
 /** Bytes read from stdin at a time (one buffer, reused). */
 const READ_SIZE = 64 * 1024;
 
+const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+
+/**
+ * Whether `value` is a request that `JSONRPCMessageSchema` certainly
+ * accepts, told without running the schema (the SDK checks every message
+ * again): `jsonrpc` "2.0", a string or safe-integer `id`, a string
+ * `method`, `params` absent or an object without `_meta`, and no other
+ * key. Everything else (notifications, responses, `_meta`, anything odd)
+ * goes through the schema.
+ */
+export function isPlainRequest(value: unknown): value is JSONRPCMessage {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  if (m.jsonrpc !== "2.0" || typeof m.method !== "string") return false;
+  if (typeof m.id !== "string" && !Number.isSafeInteger(m.id)) return false;
+  const params = m.params;
+  if (params !== undefined) {
+    if (typeof params !== "object" || params === null || Array.isArray(params)) return false;
+    if (Object.hasOwn(params, "_meta")) return false;
+  }
+  for (const key of Object.keys(m)) if (!REQUEST_KEYS.has(key)) return false;
+  return true;
+}
+
 /** A JSON-RPC error answer without an id (the request's id is unknown). */
 function errorLine(code: number, message: string): string {
   return JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }) + "\n";
@@ -96,6 +120,10 @@ export class LineStdioTransport implements Transport {
     } catch {
       this.#log("stdio: a line that is not JSON; answered -32700");
       this.#write(errorLine(-32700, "Parse error: the line is not JSON"));
+      return;
+    }
+    if (isPlainRequest(value)) {
+      this.onmessage?.(value);
       return;
     }
     const parsed = JSONRPCMessageSchema.safeParse(value);
