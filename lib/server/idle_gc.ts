@@ -24,7 +24,7 @@ export const TICK_MS = 1000;
 /** CPU time in one tick that counts as work (ms): below it the server is idle. */
 export const BUSY_CPU_MS = 20;
 /** Heap growth since the last collection that makes one worth running. */
-export const GROWTH_BYTES = 8 * 1024 * 1024;
+export const GROWTH_BYTES = 4 * 1024 * 1024;
 
 /** What the compactor reads and does; injectable for tests. */
 export interface IdleGcProbe {
