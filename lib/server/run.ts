@@ -8,6 +8,7 @@ import { log } from "../log.ts";
 import { AuditLog } from "./safety/audit_log.ts";
 import { selectTools } from "./tool_selection.ts";
 import { startIdleGc } from "./idle_gc.ts";
+import { preloadSsh2 } from "../ssh/ssh2_load.ts";
 import { createDevices } from "./devices.ts";
 import { buildServer, serverCore, type ServerInfo } from "./mcp.ts";
 import { ToolRunner } from "../tools/guard/runner.ts";
@@ -65,6 +66,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
     });
   }
   await server.connect(stdio);
+  preloadSsh2();
   log("info", `serving ${devices.titles.length} device(s) over stdio`);
   await closed;
   await stop();
@@ -107,6 +109,7 @@ async function runHttp(
     await devices.close();
     throw err;
   }
+  preloadSsh2();
   log("info", `serving ${devices.titles.length} device(s) over ${transport}`);
   await signals.stopped;
   signals.remove();
