@@ -20,8 +20,11 @@ import { denoRun, singleRouterArgs, startStdioServer } from "./stdio_server.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Profile `calls` warm calls of `tool`; returns the profile's path and its summary. */
-export async function profileCalls(calls: number, tool: string) {
+/**
+ * Profile `calls` warm calls of `tool`; returns the summary, and the
+ * profile's path when `keep` is set (else the profile is deleted).
+ */
+export async function profileCalls(calls: number, tool: string, keep = false) {
   const dir = await Deno.makeTempDir({ prefix: "bench-cpuprof-" });
   const sim = await startSimProcess();
   try {
@@ -58,8 +61,9 @@ export async function profileCalls(calls: number, tool: string) {
     }
     if (!profile) throw new Error(`${path} is not a complete profile`);
     const window = measuredWindow(profile);
+    if (!keep) await Deno.remove(dir, { recursive: true });
     return {
-      path,
+      path: keep ? path : undefined,
       perCallMs: ms / calls,
       windowFound: window !== null,
       summary: summarizeProfile(profile, window ?? {}),
@@ -72,7 +76,7 @@ export async function profileCalls(calls: number, tool: string) {
 if (import.meta.main) {
   const calls = Number(Deno.args[0] ?? 3000);
   const tool = Deno.args[1] ?? "router_list_ip_addresses";
-  const r = await profileCalls(calls, tool);
+  const r = await profileCalls(calls, tool, true);
   console.log(
     `${calls} calls of ${tool}: ${r.perCallMs.toFixed(3)} ms per call (client side)` +
       `${r.windowFound ? "" : "; measured stretch not found, whole profile shown"}\n`,

@@ -7,6 +7,7 @@
  */
 import type { Results } from "./results.ts";
 import { ratio, round, type Summary } from "./stats.ts";
+import { SETTLE_MS } from "./memory.ts";
 import { type ChartSeries, latencyChart } from "./svg.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -50,12 +51,24 @@ function latencyTable(r: Results): string {
     [
       "pooled exec through our SSH layer (pre-opened channel)",
       ...pct(l?.pooledExec),
-      l ? `${n(l.pooledExec.median - l.floor.median)} ms above the floor` : "",
+      l ? `${n(l.pooledExec.median - l.floor.median)} ms from the floor` : "",
     ],
     [
       "2. tool call over stdio (`router_list_ip_addresses`)",
       ...pct(l?.stdioCall),
-      l ? `**${n(l.overheadMs)} ms above the floor** (medians)` : "",
+      l
+        ? `**${n(l.ratioToFloor)}× the floor, ${n(l.overheadMs)} ms above it** (medians); ` +
+          `server CPU ${n(l.serverCpuMsPerCall.ours, 3)} ms per call`
+        : "",
+    ],
+    [
+      "hello-world MCP server: `hello` tool over stdio",
+      ...pct(l?.helloCall),
+      l
+        ? `an MCP round trip with no work; server CPU ${
+          n(l.serverCpuMsPerCall.hello, 3)
+        } ms per call`
+        : "",
     ],
     [
       "tool call over streamable-http (1 client, 4 devices)",
@@ -108,7 +121,9 @@ function coldStartTable(r: Results): string {
     c.flatMap((x) =>
       x.note ? [[x.label, x.note, "–", "–", "–", "–"]] : [
         [x.label, "`initialize` answer", ...pct(x.initialize)],
-        [x.label, "first tool result (incl. SSH connect)", ...pct(x.firstToolResult)],
+        ...(x.firstToolResult
+          ? [[x.label, "first tool result (incl. SSH connect)", ...pct(x.firstToolResult)]]
+          : []),
       ]
     ),
   );
@@ -119,6 +134,25 @@ function memoryTable(r: Results): string {
   const h = r.figures.http;
   const s = r.figures.simStart;
   const rows: (string | number)[][] = [];
+  const idle = r.figures.memory;
+  if (idle) {
+    rows.push(
+      [
+        "server (stdio), idle after `initialize` + `tools/list`, every toolset",
+        n(idle.idle.ours, 1),
+      ],
+      ["… the same with the default toolsets", n(idle.idle.oursDefaultToolsets, 1)],
+      ["hello-world server (same SDK and runtime), idle after the same", n(idle.idle.hello, 1)],
+      [
+        `server (stdio), idle before ${idle.afterCalls.calls} warm calls`,
+        n(idle.afterCalls.before, 1),
+      ],
+      [
+        `… idle after them (${idle.afterCalls.seconds} s of calls)`,
+        n(idle.afterCalls.after, 1),
+      ],
+    );
+  }
   if (m) {
     rows.push(
       ["server (stdio, 500-router inventory), 0 device connections", n(m.rssMb.connections0, 1)],
@@ -196,6 +230,26 @@ function sshTable(r: Results): string {
       `${s.parallelConnect.failures} failures`,
     ],
   ]);
+}
+
+function profileSection(r: Results): string {
+  const p = r.figures.profile;
+  if (!p) return "not measured";
+  const s = p.summary;
+  const rows = (x: { name: string; ms: number; percent: number }[]) =>
+    x.slice(0, 12).map((row) => [row.name.replace(/\|/g, "\\|"), n(row.ms, 1), n(row.percent, 1)]);
+  return [
+    `\`bench/profile.ts\`: the server under \`deno run --cpu-prof\`, ${p.calls} warm calls of ` +
+    `\`router_list_ip_addresses\` back to back (every guard on, default log level). The server ` +
+    `was busy ${s.busyMs} ms of ${s.windowMs} ms (${n(s.busyMs / p.calls, 3)} ms per call). The ` +
+    "profiler samples wall-clock time: a system call's row (`writev`, `op_write_sync`, " +
+    "`op_read`) includes the time the thread waited in the kernel, such as waking the process " +
+    "at the other end, which on this 2-core virtual machine is most of it.",
+    "",
+    table(["part of the program", "self ms", "% of busy"], rows(s.parts)),
+    "",
+    table(["function", "self ms", "% of busy"], rows(s.selfTop)),
+  ].join("\n");
 }
 
 /** The sentence(s) the README quotes, with this run's figures. */
@@ -285,6 +339,10 @@ export function tables(r: Results): string {
     "",
     memoryTable(r),
     "",
+    `Idle RSS is read ${SETTLE_MS / 1000} s after the last request (median of the starts for the ` +
+    "idle rows). The compiled binary's figures are measured by the release workflow (see " +
+    "[Compiled binary](#compiled-binary)).",
+    "",
     "### 8. Simulator start",
     "",
     simTable(r),
@@ -300,6 +358,10 @@ export function tables(r: Results): string {
     "### SSH layer (`bench/ssh.ts`)",
     "",
     sshTable(r),
+    "",
+    "### 10. Where a warm call's time goes (CPU profile of the server)",
+    "",
+    profileSection(r),
   ];
   if (r.errors.length) {
     lines.push("", "### Figures that failed to run", "");
@@ -334,12 +396,19 @@ export function chartSeries(r: Results): ChartSeries[] {
 const METHOD = `## How it is measured
 
 - Everything runs on this one machine over loopback, against the simulator (\`lib/sim\`), in
-  one run: the ratios compare figures taken minutes apart at most. The simulators run inside the
-  benchmark process; the MCP server runs as its own process (\`deno run main.ts\`), spoken to by
-  the SDK's client, as an agent runs it.
+  one run: the ratios compare figures taken minutes apart at most. For figures 1–3, 6, 7a and 10
+  the simulated router runs in its own process (\`main.ts sim\`), as a router is its own
+  machine; the fleet and HTTP figures run their many simulators inside the benchmark process.
+  The MCP server runs as its own process (\`deno run main.ts\`, every toolset, the default log
+  level), spoken to by the SDK's client, as an agent runs it.
 - Percentiles are nearest-rank over all runs of a figure. Figures 1–3 are sampled in interleaved
-  rounds (three floor execs, three pooled execs, three stdio calls, one connect-per-call), so that
-  load from other processes falls on all of them alike.
+  rounds (three floor execs, three pooled execs, three stdio calls, three hello-world calls, one
+  connect-per-call), so that load from other processes falls on all of them alike. Each server's
+  CPU time (user + system, all threads, from /proc) is summed over its samples: it varies less
+  with the machine's load than wall time.
+- The **hello-world server** (\`bench/hello_server.ts\`) is the SDK's \`McpServer\` with its
+  stdio transport and one tool that answers without I/O, on the same Deno: what any MCP server
+  on this SDK and runtime pays. Cold start alternates our server and it, run by run.
 - **Floor**: ssh2's \`Client.exec\` of the very command the tool sends
   (\`:serialize to=json\` of \`/ip address print detail as-value\`), on a warm connection with
   TCP_NODELAY. **Connect-per-call**: our \`lib/ssh\` opening a new connection (TCP, handshake,
@@ -354,6 +423,8 @@ const METHOD = `## How it is measured
   devices, and after a query on all 500.
 - **Cold start**: from spawning the process to the \`initialize\` answer, and to the result of a
   first \`router_list_ip_addresses\` (which opens the SSH connection and detects the version).
+- **Idle memory**: VmRSS read a few seconds after the last request, after \`initialize\` +
+  \`tools/list\`, and after a run of warm calls on the same server.
 - **WAN**: a loopback TCP relay (\`bench/relay.ts\`) forwards each direction after half the
   round-trip time and charges the TCP handshake (it connects upstream 1.5 round trips after
   accepting). Round trips = median ÷ nominal RTT; the goal "1 round trip + 5 ms" is judged
@@ -362,6 +433,63 @@ const METHOD = `## How it is measured
 - Nearest rank means that with fewer than 100 runs the p99 is the slowest run, and with fewer than
   20 the p95 is too.
 - Figures vary with the machine's load; the load averages are printed with each run.
+`;
+
+const FINDINGS = `## Findings (issue 24)
+
+What the CPU profile of warm calls and the import costs showed, and what became of each. The
+figures above are this run's; the counts below are facts of the code, held by the tests named.
+
+- **Socket writes.** ssh2 hands every AES-GCM packet to the socket in three writes (length,
+  body, tag), so an exec on a pre-opened channel cost nine \`write(2)\` calls (exec request,
+  channel close, the next channel's open), each a wake-up of the router's side. Our SSH sockets
+  now gather what is written in one tick into one write (\`lib/ssh/write_batching.ts\`): two
+  writes per exec (\`tests/ssh_write_batching.test.ts\`), and the exec request goes before the
+  next spare channel's open. A write still shows large in the profile: it is the kernel waking
+  the other process.
+- **\`Channel.destroy\` building \`ERR_STREAM_ALREADY_FINISHED\`.** Already gone before this
+  issue: exec channels get a \`destroy\` that ends the stream only if it has not ended
+  (\`lib/ssh/ssh2_internals.ts\`, \`tests/ssh_channel_teardown.test.ts\`); no error is built
+  per exec.
+- **zod.** The stdio transport no longer runs the JSON-RPC schema over plain requests, which the
+  SDK checks again anyway (a property test holds that whatever takes the shortcut the schema
+  accepts). A tool's own argument check is one compiled zod object, built on first use. What is
+  left per call is inside the SDK: it parses a \`tools/call\` request three times and validates
+  the result once; changing that means bypassing the SDK's request handling, which we do not.
+- **Log notifications.** A session sends nothing below its level, and the default is
+  \`warning\`: at the default level a successful call sends no notification at all
+  (\`lib/server/tool_log.ts\`).
+- **GC and allocations.** The stdio transport reads stdin into one reused 64 KiB buffer (Node's
+  \`process.stdin\` allocated and zero-filled a fresh buffer for every read) and writes answers
+  with \`Deno.stdout.writeSync\`. V8 keeps the heap it grew to in a burst and the runtime never
+  tells it the process went idle, so the server runs one full collection when a stretch of work
+  ends with a heap grown by 4 MiB (\`lib/server/idle_gc.ts\`): about 30 MiB less RSS after
+  start-up.
+- **Start-up.** ssh2 is loaded with the first SSH connection (it cost ~35 ms and ~8 MiB), the
+  HTTP transports only when serving HTTP; the REST proxy, OpenAPI, Swagger UI and the simulator
+  were already loaded only by their subcommands. \`tests/startup_imports.test.ts\` holds
+  \`main.ts\`'s static imports free of all of them. The menu tools build their zod objects when
+  first listed or called: building the catalogue fell from ~160 ms to ~11 ms of CPU.
+- **TCP_NODELAY.** \`lib/ssh\` has one way to reach a router, a direct TCP connection from
+  \`openSocket\` (no jump host or proxy command exists); \`tests/ssh_nodelay.test.ts\` reads
+  the option from the kernel for pooled connections and login probes, and for the simulator.
+
+What limits the figures on this machine:
+
+- The simulator is far costlier per command than a router's SSH server looks from here: it
+  interprets RouterOS script and writes each packet in pieces. With 500 simulated routers in one
+  process, a fan-out is bounded by the simulator's CPU, on the same 2 cores as the server.
+- On a 2-core virtual machine shared with other work, every hop between processes (client →
+  server → router and back) costs a wake-up that dominates a sub-millisecond call; the floor
+  makes two such hops, a stdio tool call four.
+
+## Compiled binary
+
+The release workflow measures the compiled amd64 binary as it builds it: \`bench/binary.ts\`
+starts it, \`deno run main.ts\` and the hello-world server in turn and writes spawn to
+\`initialize\` and idle RSS after \`initialize\` + \`tools/list\` for each to the job
+summary of the release. No binary can be built here (the Deno runtime for \`deno compile\` is
+downloaded from the internet), so figure 6 lists it as not built.
 `;
 
 /** The whole docs/benchmarks.md. */
@@ -380,6 +508,7 @@ ${headline(r)}
 ## Latest results
 
 ${tables(r)}
+${FINDINGS}
 ${METHOD}`;
 }
 
