@@ -197,20 +197,29 @@ export function typedItems(
   return raws.map((r) => toItem(menu, release, r as never));
 }
 
-/** `{ items, count }` and a table. */
+/**
+ * `{ items, count }` and a table, rendered when read: a call nested in a
+ * fleet query returns only its structured result.
+ */
 export function itemsResult(spec: MenuTools, items: Record<string, unknown>[]): ToolResult {
+  let text: string | undefined;
   return {
     structured: { items, count: items.length },
-    text: renderTable(items, ["id", ...spec.columns.map(toolName)]),
+    get text() {
+      return text ??= renderTable(items, ["id", ...spec.columns.map(toolName)]);
+    },
   };
 }
 
-/** `{ item }` and a one-row table. */
+/** `{ item }` and a one-row table, rendered when read (see {@linkcode itemsResult}). */
 export function itemResult(spec: MenuTools, item: Record<string, unknown>): ToolResult {
   const cols = spec.schema.kind === "list" ? ["id"] : [];
+  let text: string | undefined;
   return {
     structured: { item },
-    text: renderTable([item], [...cols, ...spec.columns.map(toolName)]),
+    get text() {
+      return text ??= renderTable([item], [...cols, ...spec.columns.map(toolName)]);
+    },
   };
 }
 
