@@ -438,8 +438,12 @@ export class SshConnection {
       }
       const spare = this.#spare.take();
       if (!spare) return fresh();
-      this.#replenish();
-      spare.then((ch) => start(ch, true), fresh);
+      // The exec request first, then the next spare's open: the router
+      // reads them in that order.
+      spare.then((ch) => {
+        start(ch, true);
+        this.#replenish();
+      }, fresh);
     });
   }
 
