@@ -38,7 +38,7 @@ LABEL org.opencontainers.image.title="mcp-server-router" \
       org.opencontainers.image.documentation="https://github.com/mcp-server-router/mcp-server-router/blob/main/docs/install.md" \
       io.modelcontextprotocol.server.name="io.github.mcp-server-router/mcp-server-router"
 COPY --from=build /out/mcp-server-router /usr/local/bin/mcp-server-router
-# /state holds what the server writes (known_hosts, an audit log). It belongs to
+# /state holds what the server writes (known_hosts, snapshots, an audit log). It belongs to
 # the nonroot user, so a named volume mounted there starts out writable:
 #   -v mcp-router-state:/state
 # (copying rootfs/ copies the state directory itself, so --chown applies to it)
@@ -52,7 +52,8 @@ WORKDIR /config
 ENV ROUTER_CONTAINER=1 \
     ROUTER_MCP__TRANSPORT=streamable-http \
     ROUTER_MCP__PORT=8000 \
-    ROUTER_KNOWN_HOSTS=/state/known_hosts
+    ROUTER_KNOWN_HOSTS=/state/known_hosts \
+    ROUTER_STATE_DIR=/state
 EXPOSE 8000
 # uid/gid 65532 ("nonroot" in distroless), numeric so that runAsNonRoot checks pass.
 USER 65532:65532

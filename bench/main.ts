@@ -16,6 +16,8 @@ import { measureFanOut, measureFleetMemory } from "./fleet.ts";
 import { evaluateGoals } from "./goals.ts";
 import { benchHttp } from "./http.ts";
 import { measureLatency } from "./latency.ts";
+import { measureMemory } from "./memory.ts";
+import { profileCalls } from "./profile.ts";
 import { loadAverage, machineFacts } from "./machine.ts";
 import { formatMarkdown, headline, renderOutputs, tables, writeOutputs } from "./report.ts";
 import type { Figures, Results } from "./results.ts";
@@ -38,6 +40,8 @@ const PLANS = {
     parallelDevices: 200,
     fleet: { sizes: [100, 500], coldRuns: 10, warmRuns: 40, budgetMs: 120_000 },
     http: { durationMs: 5000, memorySessions: 200 },
+    memory: { runs: 3, calls: 10_000 },
+    profileCalls: 3000,
   },
   quick: {
     watchdogMs: 170_000,
@@ -49,6 +53,8 @@ const PLANS = {
     parallelDevices: 200,
     fleet: { sizes: [100, 500], coldRuns: 1, warmRuns: 2, budgetMs: 20_000 },
     http: { durationMs: 1000, memorySessions: 20 },
+    memory: { runs: 1, calls: 300 },
+    profileCalls: 300,
   },
 };
 
@@ -99,6 +105,17 @@ async function main(): Promise<number> {
   );
   figures.wan = await step("9. WAN (50 ms round trip)", () => measureWan(plan.wan));
   figures.coldStart = await step("6. cold start", () => measureColdStart(plan.coldStart));
+  figures.memory = await step(
+    `7a. idle memory, and after ${plan.memory.calls} calls`,
+    () => measureMemory(plan.memory),
+  );
+  figures.profile = await step(
+    `10. CPU profile of ${plan.profileCalls} warm calls`,
+    async () => {
+      const p = await profileCalls(plan.profileCalls, "router_list_ip_addresses");
+      return { calls: plan.profileCalls, summary: p.summary };
+    },
+  );
   figures.ssh = await step("SSH layer (bench/ssh.ts)", async () => ({
     connect: await measureConnect(plan.sshConnectSamples),
     parallelConnect: await measureParallelConnect(plan.parallelDevices, 32),

@@ -7,6 +7,8 @@
  */
 import type { Results } from "./results.ts";
 import { ratio, round, type Summary } from "./stats.ts";
+import { SETTLE_MS } from "./memory.ts";
+import { FINDINGS, METHOD } from "./report_text.ts";
 import { type ChartSeries, latencyChart } from "./svg.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -50,12 +52,24 @@ function latencyTable(r: Results): string {
     [
       "pooled exec through our SSH layer (pre-opened channel)",
       ...pct(l?.pooledExec),
-      l ? `${n(l.pooledExec.median - l.floor.median)} ms above the floor` : "",
+      l ? `${n(l.pooledExec.median - l.floor.median)} ms from the floor` : "",
     ],
     [
       "2. tool call over stdio (`router_list_ip_addresses`)",
       ...pct(l?.stdioCall),
-      l ? `**${n(l.overheadMs)} ms above the floor** (medians)` : "",
+      l
+        ? `**${n(l.ratioToFloor)}× the floor, ${n(l.overheadMs)} ms above it** (medians); ` +
+          `server CPU ${n(l.serverCpuMsPerCall.ours, 3)} ms per call`
+        : "",
+    ],
+    [
+      "hello-world MCP server: `hello` tool over stdio",
+      ...pct(l?.helloCall),
+      l
+        ? `an MCP round trip with no work; server CPU ${
+          n(l.serverCpuMsPerCall.hello, 3)
+        } ms per call`
+        : "",
     ],
     [
       "tool call over streamable-http (1 client, 4 devices)",
@@ -108,7 +122,9 @@ function coldStartTable(r: Results): string {
     c.flatMap((x) =>
       x.note ? [[x.label, x.note, "–", "–", "–", "–"]] : [
         [x.label, "`initialize` answer", ...pct(x.initialize)],
-        [x.label, "first tool result (incl. SSH connect)", ...pct(x.firstToolResult)],
+        ...(x.firstToolResult
+          ? [[x.label, "first tool result (incl. SSH connect)", ...pct(x.firstToolResult)]]
+          : []),
       ]
     ),
   );
@@ -119,6 +135,25 @@ function memoryTable(r: Results): string {
   const h = r.figures.http;
   const s = r.figures.simStart;
   const rows: (string | number)[][] = [];
+  const idle = r.figures.memory;
+  if (idle) {
+    rows.push(
+      [
+        "server (stdio), idle after `initialize` + `tools/list`, every toolset",
+        n(idle.idle.ours, 1),
+      ],
+      ["… the same with the default toolsets", n(idle.idle.oursDefaultToolsets, 1)],
+      ["hello-world server (same SDK and runtime), idle after the same", n(idle.idle.hello, 1)],
+      [
+        `server (stdio), idle before ${idle.afterCalls.calls} warm calls`,
+        n(idle.afterCalls.before, 1),
+      ],
+      [
+        `… idle after them (${idle.afterCalls.seconds} s of calls)`,
+        n(idle.afterCalls.after, 1),
+      ],
+    );
+  }
   if (m) {
     rows.push(
       ["server (stdio, 500-router inventory), 0 device connections", n(m.rssMb.connections0, 1)],
@@ -214,6 +249,26 @@ function toolListTable(r: Results): string {
   ]);
 }
 
+function profileSection(r: Results): string {
+  const p = r.figures.profile;
+  if (!p) return "not measured";
+  const s = p.summary;
+  const rows = (x: { name: string; ms: number; percent: number }[]) =>
+    x.slice(0, 12).map((row) => [row.name.replace(/\|/g, "\\|"), n(row.ms, 1), n(row.percent, 1)]);
+  return [
+    `\`bench/profile.ts\`: the server under \`deno run --cpu-prof\`, ${p.calls} warm calls of ` +
+    `\`router_list_ip_addresses\` back to back (every guard on, default log level). The server ` +
+    `was busy ${s.busyMs} ms of ${s.windowMs} ms (${n(s.busyMs / p.calls, 3)} ms per call). The ` +
+    "profiler samples wall-clock time: a system call's row (`writev`, `op_write_sync`, " +
+    "`op_read`) includes the time the thread waited in the kernel, such as waking the process " +
+    "at the other end, which on this 2-core virtual machine is most of it.",
+    "",
+    table(["part of the program", "self ms", "% of busy"], rows(s.parts)),
+    "",
+    table(["function", "self ms", "% of busy"], rows(s.selfTop)),
+  ].join("\n");
+}
+
 /** The sentence(s) the README quotes, with this run's figures. */
 export function headline(r: Results): string {
   const l = r.figures.latency;
@@ -301,6 +356,10 @@ export function tables(r: Results): string {
     "",
     memoryTable(r),
     "",
+    `Idle RSS is read ${SETTLE_MS / 1000} s after the last request (median of the starts for the ` +
+    "idle rows). The compiled binary's figures are measured by the release workflow (see " +
+    "[Compiled binary](#compiled-binary)).",
+    "",
     "### 8. Simulator start",
     "",
     simTable(r),
@@ -320,6 +379,10 @@ export function tables(r: Results): string {
     "### SSH layer (`bench/ssh.ts`)",
     "",
     sshTable(r),
+    "",
+    "### 10. Where a warm call's time goes (CPU profile of the server)",
+    "",
+    profileSection(r),
   ];
   if (r.errors.length) {
     lines.push("", "### Figures that failed to run", "");
@@ -351,41 +414,6 @@ export function chartSeries(r: Results): ChartSeries[] {
   ];
 }
 
-const METHOD = `## How it is measured
-
-- Everything runs on this one machine over loopback, against the simulator (\`lib/sim\`), in
-  one run: the ratios compare figures taken minutes apart at most. The simulators run inside the
-  benchmark process; the MCP server runs as its own process (\`deno run main.ts\`), spoken to by
-  the SDK's client, as an agent runs it.
-- Percentiles are nearest-rank over all runs of a figure. Figures 1–3 are sampled in interleaved
-  rounds (three floor execs, three pooled execs, three stdio calls, one connect-per-call), so that
-  load from other processes falls on all of them alike.
-- **Floor**: ssh2's \`Client.exec\` of the very command the tool sends
-  (\`:serialize to=json\` of \`/ip address print detail as-value\`), on a warm connection with
-  TCP_NODELAY. **Connect-per-call**: our \`lib/ssh\` opening a new connection (TCP, handshake,
-  host key, login), one exec, then close, per command; the time ends when the output is in (a
-  server answers before it closes). On loopback a handshake with the simulator costs only a few
-  milliseconds of CPU; on a real link it costs round trips, which figure 9 counts.
-- **Throughput** is \`bench/http.ts\`: each client holds one streamable-http session and calls
-  \`router_list_ip_addresses\` on the 4 devices in turn, for a fixed time per level.
-- **Fan-out**: an inventory of 100 or 500 simulated routers; cold = the first call of a freshly
-  started server (every connection opened during the call, at most 32 dialing), warm = the same
-  server again. **Memory**: VmRSS of the server process after start, after a query on 100
-  devices, and after a query on all 500.
-- **Cold start**: from spawning the process to the \`initialize\` answer, and to the result of a
-  first \`router_list_ip_addresses\` (which opens the SSH connection and detects the version).
-- **WAN**: a loopback TCP relay (\`bench/relay.ts\`) forwards each direction after half the
-  round-trip time and charges the TCP handshake (it connects upstream 1.5 round trips after
-  accepting). Round trips = median ÷ nominal RTT; the goal "1 round trip + 5 ms" is judged
-  against the relay's own measured round trip. Our write tools run the write and its read-back in
-  one exec; connect-per-call needs one connection for the write and one for the read-back.
-- Nearest rank means that with fewer than 100 runs the p99 is the slowest run, and with fewer than
-  20 the p95 is too.
-- **\`tools/list\` size**: bytes of the JSON \`{"tools": [...]}\` an SDK client receives from a
-  server in front of one router, with the default toolsets and with \`--toolsets all\`.
-- Figures vary with the machine's load; the load averages are printed with each run.
-`;
-
 /** The whole docs/benchmarks.md. */
 export function markdown(r: Results): string {
   return `# Benchmarks
@@ -402,6 +430,7 @@ ${headline(r)}
 ## Latest results
 
 ${tables(r)}
+${FINDINGS}
 ${METHOD}`;
 }
 

@@ -4,11 +4,13 @@
  * @module
  */
 import type { ColdStart } from "./cold_start.ts";
+import type { ProfileSummary } from "./cpuprofile.ts";
 import type { FanOut, FleetMemory } from "./fleet.ts";
 import type { GoalResult } from "./goals.ts";
 import type { HttpBench } from "./http.ts";
 import type { LatencyFigures } from "./latency.ts";
 import type { Machine } from "./machine.ts";
+import type { MemoryFigures } from "./memory.ts";
 import type { SimStart } from "./sim_start.ts";
 import type { ToolListFigures } from "./tool_list.ts";
 import type { ParallelConnect, Timing } from "./ssh.ts";
@@ -26,6 +28,9 @@ export interface Figures {
   http?: HttpBench;
   fanOut?: FanOut[];
   fleetMemory?: FleetMemory;
+  memory?: MemoryFigures;
+  /** Where the server's time went in warm stdio calls. */
+  profile?: { calls: number; summary: ProfileSummary };
   coldStart?: ColdStart[];
   simStart?: SimStart;
   wan?: WanFigures;

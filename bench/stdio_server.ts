@@ -6,6 +6,9 @@
  */
 import { Client } from "../lib/mcp_sdk/client.ts";
 import { StdioClientTransport } from "../lib/mcp_sdk/client.ts";
+import { rssMb } from "./proc.ts";
+
+export { rssMb } from "./proc.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const MAIN = `${ROOT}main.ts`;
@@ -18,9 +21,22 @@ export interface ServerCommand {
   args: string[];
 }
 
-/** `deno run --allow-all main.ts`, with the deno running the benchmark. */
-export function denoRun(): ServerCommand {
-  return { label: "deno run", command: Deno.execPath(), args: ["run", "--allow-all", MAIN] };
+/** `deno run --allow-all [flags] main.ts`, with the deno running the benchmark. */
+export function denoRun(flags: string[] = []): ServerCommand {
+  return {
+    label: "deno run",
+    command: Deno.execPath(),
+    args: ["run", "--allow-all", ...flags, MAIN],
+  };
+}
+
+/** The hello-world server (`bench/hello_server.ts`) on the same deno, for comparison. */
+export function helloServer(): ServerCommand {
+  return {
+    label: "hello-world",
+    command: Deno.execPath(),
+    args: ["run", "--allow-all", new URL("./hello_server.ts", import.meta.url).pathname],
+  };
 }
 
 /** The newest compiled binary in dist/ for this machine's architecture, if one is built. */
@@ -39,13 +55,6 @@ export function compiledBinary(): ServerCommand | null {
     return null;
   }
   return best ? { label: "binary", command: best.path, args: [] } : null;
-}
-
-/** Resident set size of a process in MiB (VmRSS), NaN when it cannot be read. */
-export async function rssMb(pid: number): Promise<number> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return Math.round((kb / 1024) * 10) / 10;
 }
 
 /** A tool result as the SDK returns it. */
@@ -127,18 +136,10 @@ export async function startStdioServer(
   };
 }
 
-/** The usual arguments for a server in front of one simulated router. */
+/**
+ * The usual arguments for a server in front of one simulated router: every
+ * toolset, the default log level (nothing is logged per call).
+ */
 export function singleRouterArgs(host: string, port: number): string[] {
-  return [
-    "--host",
-    host,
-    "--port",
-    String(port),
-    "--host-key-policy",
-    "off",
-    "--toolsets",
-    "all",
-    "--log-level",
-    "warning",
-  ];
+  return ["--host", host, "--port", String(port), "--host-key-policy", "off", "--toolsets", "all"];
 }

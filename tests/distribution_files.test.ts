@@ -224,6 +224,7 @@ Deno.test("files: Dockerfile builds in deno 2.9.6 and runs distroless as nonroot
     ROUTER_MCP__TRANSPORT: "streamable-http",
     ROUTER_MCP__PORT: "8000",
     ROUTER_KNOWN_HOSTS: "/state/known_hosts",
+    ROUTER_STATE_DIR: "/state",
   });
   // /state (known_hosts, audit log) is the nonroot user's, so a fresh volume there is writable.
   assert.match(runs, /mkdir -p -m 0750 \/out\/rootfs\/state/);

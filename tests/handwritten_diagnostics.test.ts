@@ -54,7 +54,14 @@ Deno.test("diagnostics tools against a simulated 7.16", async (t) => {
         confirm: true,
       });
       assert.equal(bad.isError, true);
-      assert.match(bad.content[0].text, /bad command name/);
+      assert.match(bad.content[0].text, /\/ has no menu or command "nonsense" on this router/);
+      // What passes the check and fails on the router comes back as the router's error.
+      const gone = await callTool(raw, "router_run_command", {
+        command: "/ip address remove numbers=*99",
+        confirm: true,
+      });
+      assert.equal(gone.isError, true);
+      assert.match(gone.content[0].text, /no such item/);
     });
 
     await t.step(
@@ -250,5 +257,67 @@ Deno.test("router_print refuses a menu or property the router's release lacks, b
       await session.close();
       await sim.close();
     }
+  }
+});
+
+Deno.test("router_run_command: menus, commands and argument names are checked against the router's own tree first", async () => {
+  const sim = await startSimulator({ version: "7.16.2" });
+  const session = await spawnServer([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--allow-raw-commands",
+  ]);
+  try {
+    const run = (command: string) =>
+      callTool(session, "router_run_command", { command, confirm: true });
+    await run(":put [/system identity get name]");
+    const before = sim.counters.commands;
+    const sent = () => sim.counters.commands - before;
+    for (
+      const [command, why] of [
+        [
+          "/ip adress print",
+          /\/ has no menu or command "adress"|\/ip has no menu or command "adress" on this router \(RouterOS 7\.16\.2\); did you mean address\?/,
+        ],
+        [
+          "/ip/address/ad address=10.1.1.1/24 interface=ether2",
+          /\/ip\/address has no menu or command "ad".*did you mean add/,
+        ],
+        [
+          "/ip address add adress=10.1.1.1/24 interface=ether2",
+          /\/ip\/address add has no argument "adress".*did you mean address/,
+        ],
+        [
+          "/ip address\nadd adress=10.1.1.1/24 interface=ether2",
+          /\/ip\/address add has no argument "adress"/,
+        ],
+        [
+          "/interface wireguard add name=wg9 listen-port=13231 mtu=1420 privat-key=x",
+          /has no argument "privat-key"/,
+        ],
+      ] as const
+    ) {
+      const r = await run(command);
+      assert.equal(r.isError, true, command);
+      assert.match(r.content[0].text, why, r.content[0].text);
+    }
+    // The inspections are reads; nothing of the commands themselves was sent.
+    const inspected = sent();
+    assert.ok(inspected > 0 && inspected <= 8, `inspections: ${inspected}`);
+    assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.1.1.1/24"));
+    // A valid command passes, and a repeated path costs no new inspection.
+    const ok = await run("/ip address add address=10.1.1.1/24 interface=ether2 comment=checked");
+    assert.equal(ok.isError, undefined, ok.content[0]?.text);
+    const again = sim.counters.commands;
+    await run("/ip address add address=10.1.2.1/24 interface=ether2");
+    assert.equal(sim.counters.commands - again, 1, "inspections are kept per connection");
+    // Scripting is the router's business.
+    const script = await run(':local x [/system identity get name]; :put "x=$x"');
+    assert.equal(script.isError, undefined, script.content[0]?.text);
+  } finally {
+    await session.close();
+    await sim.close();
   }
 });

@@ -40,7 +40,7 @@ Deno.test(`http concurrency: ${SESSIONS} concurrent sessions each get their own 
   }
 });
 
-Deno.test("http concurrency: ended sessions leave no server behind (gc)", async () => {
+Deno.test("http concurrency: ended sessions leave no server behind (gc); an open one costs < 512 KB", async () => {
   const sim = await startSimulator();
   try {
     const out = await new Deno.Command(DENO, {
@@ -63,6 +63,9 @@ Deno.test("http concurrency: ended sessions leave no server behind (gc)", async 
     assert.equal(r.created, SESSIONS, "one MCP server per session");
     assert.equal(r.sessions, 0, "no session left open");
     assert.equal(r.alive, 0, `no per-session server reachable after gc: ${JSON.stringify(r)}`);
+    // Tool definitions and schemas are shared: an open session costs the server little heap.
+    assert.equal(r.openSessions, SESSIONS);
+    assert.ok(r.perOpenSession < 512 * 1024, `per open session: ${r.perOpenSession} bytes`);
   } finally {
     await sim.close();
   }

@@ -3,7 +3,10 @@
  * streamable-http in this process against the simulator at argv host:port,
  * open N concurrent sessions that each call a tool, end them, collect
  * garbage, and print JSON: how many per-session MCP servers are still
- * reachable, the open sessions left, and the heap before and after.
+ * reachable, the open sessions left, and the heap before and after. Then
+ * it holds N sessions open (each initialized and one tool call made, with
+ * plain fetch so the client side weighs next to nothing) and reports the
+ * heap each open session costs the server (`perOpenSession`, bytes).
  *
  * @module
  */
@@ -65,13 +68,62 @@ const heapBefore = Deno.memoryUsage().heapUsed;
 const ok = await round(count);
 await settle();
 const heapAfter = Deno.memoryUsage().heapUsed;
+const created = refs.length;
+const alive = refs.filter((r) => r.deref() !== undefined).length;
+const ended = http.sessions.size;
+
+/** One session opened with bare HTTP: initialize, initialized, one tool call. */
+async function openSession(): Promise<string> {
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": "2025-06-18",
+  };
+  const post = async (body: unknown, session?: string) => {
+    const r = await fetch(url, {
+      method: "POST",
+      headers: session ? { ...headers, "mcp-session-id": session } : headers,
+      body: JSON.stringify(body),
+    });
+    await r.text();
+    return r.headers.get("mcp-session-id") ?? session ?? "";
+  };
+  const id = await post({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "m", version: "0" },
+    },
+  });
+  await post({ jsonrpc: "2.0", method: "notifications/initialized" }, id);
+  await post({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/call",
+    params: { name: "router_list_ip_addresses", arguments: {} },
+  }, id);
+  return id;
+}
+await settle();
+const heapIdle = Deno.memoryUsage().heapUsed;
+const open: string[] = [];
+for (let i = 0; i < count; i += 10) {
+  open.push(...await Promise.all(Array.from({ length: Math.min(10, count - i) }, openSession)));
+}
+await settle();
+const heapOpen = Deno.memoryUsage().heapUsed;
 const result = {
-  created: refs.length,
+  created,
   ok,
-  alive: refs.filter((r) => r.deref() !== undefined).length,
-  sessions: http.sessions.size,
+  alive,
+  sessions: ended,
   heapBefore,
   heapAfter,
+  openSessions: http.sessions.size,
+  perOpenSession: Math.round((heapOpen - heapIdle) / open.length),
 };
 await http.shutdown(1000);
 await devices.close();

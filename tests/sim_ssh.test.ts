@@ -165,7 +165,7 @@ Deno.test({
   },
 });
 
-Deno.test("sim ssh: 3000 generated ed25519 keys all load (none loses a leading zero byte)", () => {
+Deno.test("sim ssh: 3000 generated ed25519 keys all load (none loses a leading zero byte)", async () => {
   // ssh2's generator made about one key in 170 that failed to load; the
   // simulator's start, `sim` and the demo failed with it.
   const n = 3000;
@@ -183,7 +183,7 @@ Deno.test("sim ssh: 3000 generated ed25519 keys all load (none loses a leading z
     if (i % 10 === 0) {
       const key = makeKey("ed25519", "openssh");
       try {
-        parsePrivateKey(key.privateKey);
+        await parsePrivateKey(key.privateKey);
       } catch (err) {
         failures.push(`helper key ${i}: ${(err as Error).message}`);
       }

@@ -7,10 +7,9 @@ import { startSimulator } from "../lib/sim/mod.ts";
 import { childEnv } from "./helpers/env.ts";
 import { DENO, MAIN } from "./helpers/mcp.ts";
 
-Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds only JSON-RPC", async () => {
-  const sim = await startSimulator();
-  const home = await Deno.makeTempDir();
-  const child = new Deno.Command(DENO, {
+/** The server as a child on piped stdio, in front of `sim`. */
+function spawnStdio(sim: { host: string; port: number }, home: string): Deno.ChildProcess {
+  return new Deno.Command(DENO, {
     args: ["run", "--allow-all", MAIN, "--host", sim.host, "--port", String(sim.port)],
     env: childEnv({}, home),
     clearEnv: true,
@@ -18,6 +17,12 @@ Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds 
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+}
+
+Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds only JSON-RPC", async () => {
+  const sim = await startSimulator();
+  const home = await Deno.makeTempDir();
+  const child = spawnStdio(sim, home);
   const requests = [
     {
       jsonrpc: "2.0",
@@ -80,14 +85,7 @@ Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds 
 Deno.test("stdio: a non-JSON line, a non-JSON-RPC line and a line over 10 MiB are answered, and serving goes on", async () => {
   const sim = await startSimulator();
   const home = await Deno.makeTempDir();
-  const child = new Deno.Command(DENO, {
-    args: ["run", "--allow-all", MAIN, "--host", sim.host, "--port", String(sim.port)],
-    env: childEnv({}, home),
-    clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnStdio(sim, home);
   const writer = child.stdin.getWriter();
   const enc = new TextEncoder();
   const send = (text: string) => writer.write(enc.encode(text + "\n"));

@@ -308,6 +308,14 @@ export const SETTINGS = [
     description: "Append a JSON line per write attempt to this file",
     parse: nonEmpty("a file path"),
   }),
+  given({
+    name: "state-dir",
+    env: "ROUTER_STATE_DIR",
+    arg: "<dir>",
+    description: "Local directory for snapshots and downloaded backups (operations toolset)",
+    default: "~/.local/state/mcp-server-router",
+    parse: nonEmpty("a directory path"),
+  }),
   onOff({
     name: "container",
     env: "ROUTER_CONTAINER",

@@ -11,6 +11,7 @@ import { SshError } from "../ssh/errors.ts";
 import type { SshPool } from "../ssh/pool.ts";
 import type { SshTarget } from "../ssh/target.ts";
 import { type Condition, refCondition } from "./command.ts";
+import { INSPECT_KEYS, type InspectChild, inspectChildren, inspectExpr } from "./inspect.ts";
 import { type Dialect, parseVersion, VERSION_COMMAND } from "./dialect.ts";
 import { outputError, RouterOsError } from "./errors.ts";
 import type { RawItem } from "./parse_json.ts";
@@ -23,6 +24,8 @@ export type CommandRecorder = (command: string, idempotent: boolean) => void;
 /** Per-device cache shared by a client and its recording views. */
 interface ClientCache {
   dialect: { connectionId: number; dialect: Dialect } | null;
+  /** `/console inspect` answers of the live connection (its release and packages), by path. */
+  inspect?: { connectionId: number; byPath: Map<string, InspectChild[]> };
 }
 
 /** How a script is run. */
@@ -114,6 +117,21 @@ export class RouterOsClient {
     return r.output;
   }
 
+  /**
+   * Download a file of the router's storage over SFTP (`flash/x.backup`):
+   * its bytes, at most `maxBytes` (a larger file is refused). Changes nothing.
+   */
+  download(name: string, maxBytes: number): Promise<Uint8Array> {
+    return this.#pool.readFile(this.target, "/" + name.replace(/^\/+/, ""), maxBytes);
+  }
+
+  /** Upload a file to the router's storage over SFTP (created or replaced); recorded as a write. */
+  upload(name: string, data: Uint8Array): Promise<void> {
+    const path = "/" + name.replace(/^\/+/, "");
+    this.#recorder?.(`sftp put ${path} (${data.length} bytes)`, false);
+    return this.#pool.writeFile(this.target, path, data);
+  }
+
   /** Run a script and parse its sections; terse reads are made unambiguous. */
   async run(script: Script, options: RunOptions): Promise<ScriptOutput> {
     const output = await this.exec(script.toString(), options);
@@ -124,6 +142,29 @@ export class RouterOsClient {
       if (read.ambiguous.size > 0) await this.#disambiguate(script.dialect, spec, read);
     }
     return parsed;
+  }
+
+  /**
+   * The children of each menu path (`["ip", "address"]`) as the router
+   * reports them (`/console inspect request=child`, RouterOS 7), in one exec
+   * for those not asked before on this connection. A connection is one
+   * release with one package set, so the answers are kept for its life.
+   */
+  async inspect(paths: readonly (readonly string[])[]): Promise<InspectChild[][]> {
+    const dialect = await this.dialect();
+    const connectionId = this.#pool.connectionId(this.target.title) ?? -1;
+    if (this.#cache.inspect?.connectionId !== connectionId) {
+      this.#cache.inspect = { connectionId, byPath: new Map() };
+    }
+    const known = this.#cache.inspect.byPath;
+    const missing = [...new Set(paths.map((p) => p.join(",")))].filter((k) => !known.has(k));
+    if (missing.length) {
+      const script = new Script(dialect);
+      const sections = missing.map((key) => script.records(inspectExpr(key), true, INSPECT_KEYS));
+      const out = await this.run(script, { idempotent: true, what: "/console/inspect" });
+      missing.forEach((key, i) => known.set(key, inspectChildren(out.get(sections[i]))));
+    }
+    return paths.map((p) => known.get(p.join(","))!);
   }
 
   /** Read a menu's items, filtered by `where` (ids go as `from=`). */

@@ -7,14 +7,16 @@ import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
 import { AuditLog } from "./safety/audit_log.ts";
 import { selectTools } from "./tool_selection.ts";
+import { startIdleGc } from "./idle_gc.ts";
+import { preloadSsh2 } from "../ssh/ssh2_load.ts";
 import { createDevices } from "./devices.ts";
 import { buildServer, serverCore, type ServerInfo } from "./mcp.ts";
 import { ToolRunner } from "../tools/guard/runner.ts";
-import { type HttpTransport, startHttp } from "./http/serve.ts";
-import { onSignals, within } from "./http/shutdown.ts";
+import type { HttpTransport } from "./http/serve.ts";
 import type { Server } from "../mcp_sdk/server.ts";
 import { LineStdioTransport } from "./stdio_transport.ts";
 import type { Devices } from "./devices.ts";
+import { expandHome } from "../ssh/host_key_policy.ts";
 
 /** The audit log of a configuration, if any (writes are refused while it is unusable). */
 export async function auditLog(config: Config): Promise<AuditLog | undefined> {
@@ -35,6 +37,7 @@ export async function prepareServer(config: Config, info: ServerInfo) {
     readOnly: config.settings["read-only"],
     revealSecrets: config.settings["reveal-secrets"],
     audit: await auditLog(config),
+    stateDir: expandHome(config.settings["state-dir"]),
   });
   const core = serverCore(info, runner, selection, devices);
   return { devices, core };
@@ -42,6 +45,7 @@ export async function prepareServer(config: Config, info: ServerInfo) {
 
 /** Run the server until the transport closes or the process is signalled. */
 export async function runServer(config: Config, info: ServerInfo): Promise<void> {
+  startIdleGc();
   const { devices, core } = await prepareServer(config, info);
   const transport = config.settings["mcp.transport"];
   if (transport === "streamable-http" || transport === "sse") {
@@ -64,6 +68,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
     });
   }
   await server.connect(stdio);
+  preloadSsh2();
   log("info", `serving ${devices.titles.length} device(s) over stdio`);
   await closed;
   await stop();
@@ -77,6 +82,9 @@ async function runHttp(
   devices: Devices,
 ): Promise<void> {
   const s = config.settings;
+  // The HTTP stack is loaded only by the HTTP transports (stdio never needs it).
+  const { startHttp } = await import("./http/serve.ts");
+  const { onSignals, within } = await import("./http/shutdown.ts");
   const starting = startHttp({
     transport,
     hostname: s["mcp.host"],
@@ -103,6 +111,7 @@ async function runHttp(
     await devices.close();
     throw err;
   }
+  preloadSsh2();
   log("info", `serving ${devices.titles.length} device(s) over ${transport}`);
   await signals.stopped;
   signals.remove();

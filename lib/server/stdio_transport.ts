@@ -6,15 +6,45 @@
  * limit is dropped (up to its newline) with `-32600` and a log line. Only
  * the end of stdin ends the session. Nothing but JSON-RPC goes to stdout.
  *
+ * It reads and writes with Deno's own stdin and stdout: Node's
+ * `process.stdin` allocates (and zero-fills) a new 16 KiB buffer for every
+ * read, and `process.stdout` adds a stream's bookkeeping to every answer.
+ *
  * @module
  */
-import process from "node:process";
 import { type JSONRPCMessage, JSONRPCMessageSchema, type Transport } from "../mcp_sdk/types.ts";
 
 /** The longest line taken: 10 MiB, the SDK's own stdio limit. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
+
+/** Bytes read from stdin at a time (one buffer, reused). */
+const READ_SIZE = 64 * 1024;
+
+const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+
+/**
+ * Whether `value` is a request that `JSONRPCMessageSchema` certainly
+ * accepts, told without running the schema (the SDK checks every message
+ * again): `jsonrpc` "2.0", a string or safe-integer `id`, a string
+ * `method`, `params` absent or an object without `_meta`, and no other
+ * key. Everything else (notifications, responses, `_meta`, anything odd)
+ * goes through the schema.
+ */
+export function isPlainRequest(value: unknown): value is JSONRPCMessage {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  if (m.jsonrpc !== "2.0" || typeof m.method !== "string") return false;
+  if (typeof m.id !== "string" && !Number.isSafeInteger(m.id)) return false;
+  const params = m.params;
+  if (params !== undefined) {
+    if (typeof params !== "object" || params === null || Array.isArray(params)) return false;
+    if (Object.hasOwn(params, "_meta")) return false;
+  }
+  for (const key of Object.keys(m)) if (!REQUEST_KEYS.has(key)) return false;
+  return true;
+}
 
 /** A JSON-RPC error answer without an id (the request's id is unknown). */
 function errorLine(code: number, message: string): string {
@@ -34,6 +64,7 @@ export class LineStdioTransport implements Transport {
   #skipping = false;
   #closed = false;
   #decoder = new TextDecoder();
+  #encoder = new TextEncoder();
 
   constructor(log: (message: string) => void, maxLine = MAX_LINE_BYTES) {
     this.#log = log;
@@ -91,6 +122,10 @@ export class LineStdioTransport implements Transport {
       this.#write(errorLine(-32700, "Parse error: the line is not JSON"));
       return;
     }
+    if (isPlainRequest(value)) {
+      this.onmessage?.(value);
+      return;
+    }
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
       this.#log("stdio: JSON that is not a JSON-RPC message; answered -32600");
@@ -100,34 +135,53 @@ export class LineStdioTransport implements Transport {
     this.onmessage?.(parsed.data);
   }
 
-  #onEnd = () => void this.close();
-  #onError = (err: Error) => this.onerror?.(err);
+  /** Write all of `text` to stdout (blocking, as Node's stdout is under Deno); throws if it fails. */
+  #writeAll(text: string): void {
+    const bytes = this.#encoder.encode(text);
+    for (let at = 0; at < bytes.length;) at += Deno.stdout.writeSync(bytes.subarray(at));
+  }
 
-  #write(text: string): Promise<void> {
-    return new Promise((resolve) => {
-      if (process.stdout.write(text)) resolve();
-      else process.stdout.once("drain", resolve);
-    });
+  /** Write one of the transport's own answers; a failure goes to `onerror`. */
+  #write(text: string): void {
+    try {
+      this.#writeAll(text);
+    } catch (err) {
+      this.onerror?.(err as Error);
+    }
   }
 
   start(): Promise<void> {
-    process.stdin.on("data", this.#onData);
-    process.stdin.on("error", this.#onError);
-    process.stdin.once("end", this.#onEnd);
+    void this.#readLoop();
     return Promise.resolve();
   }
 
+  /** Read stdin until it ends (or the transport closes), one line at a time. */
+  async #readLoop(): Promise<void> {
+    const buffer = new Uint8Array(READ_SIZE);
+    try {
+      while (!this.#closed) {
+        const n = await Deno.stdin.read(buffer);
+        if (n === null) break;
+        if (!this.#closed) this.#onData(buffer.subarray(0, n));
+      }
+    } catch (err) {
+      if (!this.#closed) this.onerror?.(err as Error);
+    }
+    await this.close();
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
-    return this.#write(JSON.stringify(message) + "\n");
+    try {
+      this.#writeAll(JSON.stringify(message) + "\n");
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 
   close(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#closed = true;
-    process.stdin.off("data", this.#onData);
-    process.stdin.off("error", this.#onError);
-    process.stdin.off("end", this.#onEnd);
-    process.stdin.pause();
     this.#parts = [];
     this.onclose?.();
     return Promise.resolve();

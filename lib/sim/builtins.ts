@@ -6,8 +6,9 @@
 import type { Expr, Statement, Word } from "./ast.ts";
 import { evalExpr } from "./expr_eval.ts";
 import { badCommand, expectedEnd, fail, RosError } from "./errors.ts";
-import type { Arg, Args, Interp } from "./interpreter.ts";
-import { plainText, ReturnSignal } from "./interpreter.ts";
+import type { Interp } from "./interpreter.ts";
+import type { Arg, Args } from "./interp_types.ts";
+import { plainText, ReturnSignal } from "./interp_types.ts";
 import { Code, id, isNum, sortedMap, Time, toStr, truthy, type Val } from "./values.ts";
 import { parseScript } from "./tokenizer.ts";
 import { parseInterval } from "./timefmt.ts";

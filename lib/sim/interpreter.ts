@@ -38,14 +38,6 @@ import {
   Scope,
   type Session,
 } from "./interp_types.ts";
-export {
-  type Arg,
-  type Args,
-  plainText,
-  ReturnSignal,
-  Scope,
-  type Session,
-} from "./interp_types.ts";
 
 type Resolved =
   | { kind: "cd"; node: MenuNode }

@@ -83,6 +83,11 @@ export interface SimRouter {
   export(): string;
   /** Adds (or replaces) a user. */
   addUser(u: SimUser): void;
+  /**
+   * Make `/system package update` find `version`; `install` then reboots into
+   * it (its configuration kept), or, with `fails`, back into the old release.
+   */
+  offerUpgrade(version: SimVersion, fails?: boolean): void;
   /** Closes the listener and all connections. */
   close(): Promise<void>;
 }
@@ -92,7 +97,6 @@ const DEFAULT_USERS: SimUser[] = [{ name: "admin", password: "", group: "full" }
 class Router implements SimRouter {
   readonly host: string;
   port = 0;
-  readonly version: SimVersion;
   readonly core: RouterCore;
   readonly listener: SshListener;
   private key: string;
@@ -100,11 +104,10 @@ class Router implements SimRouter {
 
   constructor(opts: SimOptions) {
     this.host = opts.host ?? "127.0.0.1";
-    this.version = opts.version ?? DEFAULT_SIM_VERSION;
     this.key = opts.hostKey ?? sharedHostKey();
     this.started = opts.now ? opts.now() : new Date();
     this.core = new RouterCore({
-      version: this.version,
+      version: opts.version ?? DEFAULT_SIM_VERSION,
       identity: opts.identity ?? "MikroTik",
       users: structuredClone(opts.users ?? DEFAULT_USERS),
       stateFile: opts.stateFile,
@@ -116,6 +119,13 @@ class Router implements SimRouter {
     this.listener = new SshListener(this.core, () => this.key);
   }
 
+  /** The release it runs now (an upgrade changes it). */
+  get version(): SimVersion {
+    return this.core.opts.version;
+  }
+  offerUpgrade(version: SimVersion, fails = false): void {
+    this.core.offerUpgrade(version, fails);
+  }
   get counters(): SimCounters {
     return this.core.counters;
   }

@@ -55,11 +55,17 @@ export class RouterCore {
   };
   faults: SimFaults;
   private st: RouterState | null = null;
-  /** When the router booted: when it was started, not when its state was first read. */
-  private readonly bootMs = Date.now();
+  /** When the router booted: when it was started (or last rebooted), not when its state was first read. */
+  private bootMs = Date.now();
   private scheduler: Scheduler | null = null;
   readonly active = new Set<ActiveSession>();
   private sessionSeq = 0;
+  /** `/system/package/update` across reboots (see `offerUpgrade`). */
+  readonly updates: RouterState["updates"] = {};
+  /** The next upgrade reboots into the old release (a failed upgrade). */
+  upgradeFails = false;
+  /** The configuration carried into the next release's state at an upgrade. */
+  private carried: StateData | undefined;
   /** Drops every SSH connection (set by the listener; used by reboot). */
   dropConnections: () => void = () => {};
 
@@ -76,9 +82,10 @@ export class RouterCore {
       users: this.opts.users,
       now: this.opts.now,
     };
-    let data: StateData | undefined;
+    let data: StateData | undefined = this.carried;
+    this.carried = undefined;
     const f = this.opts.stateFile;
-    if (f && existsSync(f)) {
+    if (!data && f && existsSync(f)) {
       const text = readFileSync(f, "utf8");
       if (text.trim()) data = JSON.parse(text) as StateData;
     }
@@ -95,9 +102,12 @@ export class RouterCore {
     };
     this.st = st;
     if (!data) this.seedUserKeys(st);
+    st.updates = this.updates;
     st.onReboot = () => {
       this.counters.reboots++;
+      this.bootMs = st.bootMs;
       this.scheduler?.reset();
+      this.upgradeAtReboot(st);
       setTimeout(() => this.dropConnections(), 0);
     };
     if (this.opts.runScheduler) {
@@ -108,6 +118,50 @@ export class RouterCore {
       sch.rearm();
     }
     return st;
+  }
+
+  /**
+   * A reboot after `/system backup load` brings the saved configuration back.
+   * A reboot with an upgrade pending: the router comes back as the new
+   * release with its configuration (the next `state()` builds it), or, when
+   * the upgrade fails, as the old release.
+   */
+  private upgradeAtReboot(st: RouterState): void {
+    if (st.restoring) {
+      // Storage is not part of a backup: the files stay as they are now.
+      const files = st.toData().tables["/file"];
+      const tables = { ...st.restoring.tables };
+      delete tables["/file"];
+      if (files) tables["/file"] = files;
+      this.carried = { ...st.restoring, tables, version: st.version };
+      this.scheduler?.stop();
+      this.scheduler = null;
+      this.st = null;
+      return;
+    }
+    const to = this.updates.pending;
+    this.updates.pending = undefined;
+    this.updates.latest = undefined;
+    this.updates.status = undefined;
+    if (!to) return;
+    if (this.upgradeFails) {
+      st.log("system,error,critical", `upgrade to ${to} failed, still running ${st.version}`);
+      return;
+    }
+    const data = st.toData();
+    delete data.tables["/system/package"];
+    this.carried = { ...data, version: to };
+    this.opts.version = to;
+    this.scheduler?.stop();
+    this.scheduler = null;
+    this.st = null;
+    this.updates.offered = undefined;
+  }
+
+  /** Offer `version` as the update server's latest release (`fails`: the upgrade fails). */
+  offerUpgrade(version: SimVersion, fails = false): void {
+    this.updates.offered = version;
+    this.upgradeFails = fails;
   }
 
   private seedUserKeys(st: RouterState): void {

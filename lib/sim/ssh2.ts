@@ -32,6 +32,8 @@ export type AuthContext = ssh2.AuthContext;
 export type Session = ssh2.Session;
 /** An accepted exec channel. */
 export type ServerChannel = ssh2.ServerChannel;
+/** The server side of an SFTP session. */
+export type SFTPWrapper = ssh2.SFTPWrapper;
 /** A key parsed by ssh2. */
 export type ParsedKey = ssh2.ParsedKey;
 

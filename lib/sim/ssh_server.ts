@@ -1,7 +1,8 @@
 /**
  * The SSH side of a simulated router: a `node:net` listener (TCP_NODELAY on
  * every socket, which makes an exec cost ~1 ms instead of ~88 ms) whose
- * sockets are handed to an ssh2 `Server`. Only exec channels run commands;
+ * sockets are handed to an ssh2 `Server`. Only exec channels run commands
+ * (the `sftp` subsystem serves `/file`, see `sftp.ts`);
  * sessions may be opened and left idle until their exec request arrives.
  * Faults (latency, hangs, drops, refused auth, slow handshake, idle-channel
  * closing) are read live from the router on every event.
@@ -9,6 +10,7 @@
 import net from "node:net";
 import type { RouterCore } from "./router.ts";
 import { keyCheck, passwordOk } from "./auth.ts";
+import { serveSftp } from "./sftp.ts";
 import {
   type AuthContext,
   type ClientInfo,
@@ -196,6 +198,10 @@ export class SshListener {
       s.on("shell", (_acc: unknown, reject?: () => void) => {
         requested = true;
         reject?.();
+      });
+      s.on("sftp", (acc) => {
+        requested = true;
+        serveSftp(acc(), () => core.state());
       });
       s.on("subsystem", (_acc: unknown, reject?: () => void) => {
         requested = true;

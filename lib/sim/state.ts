@@ -68,6 +68,14 @@ export class RouterState {
   }[] = () => [];
   /** Ends a logged-in session by its `/user/active` id; false when there is none. */
   endSession: (id: string) => boolean = () => false;
+  /**
+   * `/system/package/update`: the release the update server offers, what the
+   * last check found, and the release that installs at the next reboot
+   * (shared by the router across the states of its releases).
+   */
+  updates: { offered?: string; latest?: string; status?: string; pending?: string } = {};
+  /** The configuration `/system backup load` brings back at its reboot. */
+  restoring: StateData | undefined;
   /** Hooks run after any change (scheduler re-arming). */
   onChange: (() => void) | null = null;
 

@@ -7,8 +7,9 @@
 import { onRelease } from "./releases.ts";
 import type { Statement } from "./ast.ts";
 import { at, expectedEnd, fail } from "./errors.ts";
-import type { Arg, Args, Interp } from "./interpreter.ts";
-import { plainText } from "./interpreter.ts";
+import type { Interp } from "./interpreter.ts";
+import type { Arg, Args } from "./interp_types.ts";
+import { plainText } from "./interp_types.ts";
 import type { Item, MenuDef, PropDef } from "./menu_types.ts";
 import { convertInput, propsOf } from "./props.ts";
 import type { RouterState } from "./state.ts";

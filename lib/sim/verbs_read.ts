@@ -1,8 +1,9 @@
 /** The read verbs of every menu: `find`, `get` and `print` (with `where`, `as-value`, `terse`, `detail`...). */
 import type { Statement } from "./ast.ts";
 import { expectedEnd, fail } from "./errors.ts";
-import type { Arg, Args, Interp } from "./interpreter.ts";
-import { plainText } from "./interpreter.ts";
+import type { Interp } from "./interpreter.ts";
+import type { Arg, Args } from "./interp_types.ts";
+import { plainText } from "./interp_types.ts";
 import type { Item, MenuDef } from "./menu_types.ts";
 import { itemToMap, propsOf, typed } from "./props.ts";
 import { printList, printSingle } from "./print.ts";

@@ -5,13 +5,15 @@
  *
  * @module
  */
-import {
-  type AnyAuthMethod,
-  type AuthHandlerMiddleware,
-  NO_MORE_AUTH_METHODS,
-  type ParsedKey,
-} from "./ssh2.ts";
+import type { AnyAuthMethod, AuthHandlerMiddleware, ParsedKey } from "./ssh2.ts";
 import type { SshTarget } from "./target.ts";
+
+/**
+ * What an auth handler passes to `next` to stop trying methods: ssh2 takes
+ * `false` (then fails with a `client-authentication` error), which its
+ * types leave out.
+ */
+const NO_MORE_AUTH_METHODS: AnyAuthMethod = false as unknown as AnyAuthMethod;
 
 /**
  * The ssh2 auth handler for a target: the key first, then the password.

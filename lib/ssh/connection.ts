@@ -23,6 +23,7 @@ import { SshError } from "./errors.ts";
 import { handshake } from "./handshake.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
 import type { KeyStore } from "./keys.ts";
+import { sftpRead, sftpWrite } from "./sftp.ts";
 import { SpareChannel } from "./spare_channel.ts";
 import type { Client, ClientChannel, Ssh2Error } from "./ssh2.ts";
 import {
@@ -195,6 +196,28 @@ export class SshConnection {
         this.#release();
       }
       if (refused) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+
+  /** Download a file over SFTP, holding one channel slot while it runs. */
+  async readFile(path: string, maxBytes: number, timeoutMs: number): Promise<Uint8Array> {
+    const req = { command: `sftp ${path}`, menu: `the download of ${path}`, idempotent: true };
+    await this.#acquire(req, timeoutMs);
+    try {
+      return await sftpRead(this.#client, path, maxBytes, timeoutMs, this.#who);
+    } finally {
+      this.#release();
+    }
+  }
+
+  /** Upload a file over SFTP, holding one channel slot while it runs. */
+  async writeFile(path: string, data: Uint8Array, timeoutMs: number): Promise<void> {
+    const req = { command: `sftp ${path}`, menu: `the upload of ${path}`, idempotent: false };
+    await this.#acquire(req, timeoutMs);
+    try {
+      await sftpWrite(this.#client, path, data, timeoutMs, this.#who);
+    } finally {
+      this.#release();
     }
   }
 
@@ -415,8 +438,12 @@ export class SshConnection {
       }
       const spare = this.#spare.take();
       if (!spare) return fresh();
-      this.#replenish();
-      spare.then((ch) => start(ch, true), fresh);
+      // The exec request first, then the next spare's open: the router
+      // reads them in that order.
+      spare.then((ch) => {
+        start(ch, true);
+        this.#replenish();
+      }, fresh);
     });
   }
 

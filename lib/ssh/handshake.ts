@@ -1,8 +1,9 @@
 /**
  * Opening an SSH session to a router: our own TCP socket with TCP_NODELAY
  * set before the first byte (without it every exec waits ~40-85 ms on
- * Nagle's algorithm), the SSH handshake with the host key check, and
- * authentication, all within the connect timeout; each failure becomes one
+ * Nagle's algorithm) and its writes batched per tick (`write_batching.ts`),
+ * the SSH handshake with the host key check, and authentication, all
+ * within the connect timeout; each failure becomes one
  * {@linkcode SshError} that says what to check.
  *
  * @module
@@ -10,8 +11,10 @@
 import net from "node:net";
 import { authMethods } from "./auth_methods.ts";
 import { SshError } from "./errors.ts";
+import { batchWrites } from "./write_batching.ts";
 import type { HostKeyCheck } from "./host_key_policy.ts";
-import { Client, type ParsedKey, type ServerHostKeyAlgorithm, type Ssh2Error } from "./ssh2.ts";
+import type { Client, ParsedKey, ServerHostKeyAlgorithm, Ssh2Error } from "./ssh2.ts";
+import { loadSsh2 } from "./ssh2_load.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
 
 /** An authenticated ssh2 client and the socket under it. */
@@ -21,26 +24,29 @@ export interface OpenedSession {
 }
 
 /**
- * The TCP socket of a new connection, with TCP_NODELAY on. Every SSH socket
- * of the product comes from here.
+ * The TCP socket of a new connection, with TCP_NODELAY on and what ssh2
+ * writes in one tick sent as one write. Every SSH socket of the product
+ * comes from here.
  */
 export function openSocket(target: Pick<SshTarget, "host" | "port">): net.Socket {
   const socket = net.connect({ host: target.host, port: target.port });
   socket.setNoDelay(true);
+  batchWrites(socket);
   return socket;
 }
 
 /** TCP connect, handshake and authentication, within the connect timeout. */
-export function handshake(
+export async function handshake(
   target: SshTarget,
   keepaliveMs: number,
   check: HostKeyCheck,
   key: ParsedKey | undefined,
   signal?: AbortSignal,
 ): Promise<OpenedSession> {
+  const { Client } = await loadSsh2();
   const who = describeTarget(target);
   const seconds = target.connectTimeoutMs / 1000;
-  return new Promise((resolve, reject) => {
+  return await new Promise((resolve, reject) => {
     const shuttingDown = () =>
       new SshError("connection-lost", `${who}: the server is shutting down; no new connections`);
     if (signal?.aborted) return reject(shuttingDown());

@@ -9,7 +9,8 @@
 import { Buffer } from "node:buffer";
 import { createPrivateKey, randomBytes } from "node:crypto";
 import { SshError } from "./errors.ts";
-import { type ParsedKey, parseKey } from "./ssh2.ts";
+import type { ParsedKey } from "./ssh2.ts";
+import { loadSsh2 } from "./ssh2_load.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
 
 export type { ParsedKey } from "./ssh2.ts";
@@ -17,14 +18,21 @@ export type { ParsedKey } from "./ssh2.ts";
 const PASSPHRASE_FIX =
   "set key_passphrase in the inventory entry (or --key-passphrase / ROUTER_KEY_PASSPHRASE)";
 
+type ParseKey = (typeof import("./ssh2.ts"))["parseKey"];
+
 /**
- * Parse private key text. Throws an Error whose message says what is wrong
- * (without the passphrase).
+ * Parse private key text. Rejects with an Error whose message says what is
+ * wrong (without the passphrase).
  */
-export function parsePrivateKey(text: string, passphrase?: string): ParsedKey {
+export async function parsePrivateKey(text: string, passphrase?: string): Promise<ParsedKey> {
+  const { parseKey } = await loadSsh2();
+  return parseWith(parseKey, text, passphrase);
+}
+
+function parseWith(parseKey: ParseKey, text: string, passphrase?: string): ParsedKey {
   const pass = passphrase === "" ? undefined : passphrase;
   if (/-----BEGIN (ENCRYPTED )?PRIVATE KEY-----/.test(text)) {
-    return parsePkcs8(text, pass);
+    return parseWith(parseKey, parsePkcs8(text, pass));
   }
   const key = parseKey(text, pass);
   if (key instanceof Error) throw new Error(explain(key.message, pass !== undefined));
@@ -34,7 +42,7 @@ export function parsePrivateKey(text: string, passphrase?: string): ParsedKey {
     );
   }
   try {
-    return normalise(key);
+    return normalise(parseKey, key);
   } catch {
     // node:crypto cannot re-encode it (e.g. P-521 on Deno): use ssh2's own form.
     return key;
@@ -47,7 +55,7 @@ export function parsePrivateKey(text: string, passphrase?: string): ParsedKey {
  * decrypted legacy PEM keeps its cipher padding after the DER, and an
  * OpenSSH-format ecdsa key carries its scalar as an mpint with a leading zero.
  */
-function normalise(key: ParsedKey): ParsedKey {
+function normalise(parseKey: ParseKey, key: ParsedKey): ParsedKey {
   const isRsa = key.type === "ssh-rsa";
   const curve = EC_CURVES[key.type];
   if (!isRsa && !curve) return key;
@@ -139,8 +147,8 @@ function explain(message: string, hadPassphrase: boolean): string {
   return `the key cannot be used: ${message}`;
 }
 
-/** PKCS#8 (`BEGIN PRIVATE KEY`, encrypted or not) via node:crypto, then into ssh2. */
-function parsePkcs8(text: string, passphrase?: string): ParsedKey {
+/** PKCS#8 (`BEGIN PRIVATE KEY`, encrypted or not) via node:crypto, as a key ssh2 reads. */
+function parsePkcs8(text: string, passphrase?: string): string {
   const encrypted = text.includes("BEGIN ENCRYPTED PRIVATE KEY");
   if (encrypted && passphrase === undefined) {
     throw new Error(
@@ -178,7 +186,7 @@ function parsePkcs8(text: string, passphrase?: string): ParsedKey {
         `${key.asymmetricKeyType} keys are not supported; use an ed25519, ecdsa or rsa key`,
       );
   }
-  return parsePrivateKey(converted);
+  return converted;
 }
 
 /** An unencrypted `openssh-key-v1` private key for an ed25519 seed and public key. */
@@ -248,7 +256,7 @@ export class KeyStore {
     }
     let key: ParsedKey;
     try {
-      key = parsePrivateKey(text, target.keyPassphrase);
+      key = await parsePrivateKey(text, target.keyPassphrase);
     } catch (err) {
       throw new SshError("key-error", `${who}: key file ${path}: ${(err as Error).message}`);
     }

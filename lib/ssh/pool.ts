@@ -229,6 +229,29 @@ export class SshPool {
     }
   }
 
+  /** Download `path` over SFTP on the device's pooled connection (at most `maxBytes`). */
+  readFile(target: SshTarget, path: string, maxBytes: number): Promise<Uint8Array> {
+    return this.#transfer(target, (c) => c.readFile(path, maxBytes, target.commandTimeoutMs));
+  }
+
+  /** Upload `data` to `path` over SFTP on the device's pooled connection. */
+  writeFile(target: SshTarget, path: string, data: Uint8Array): Promise<void> {
+    return this.#transfer(target, (c) => c.writeFile(path, data, target.commandTimeoutMs));
+  }
+
+  /** An SFTP transfer, once more on a new connection when the old one had gone (nothing sent). */
+  async #transfer<T>(target: SshTarget, op: (conn: SshConnection) => Promise<T>): Promise<T> {
+    try {
+      return await op(await this.connect(target));
+    } catch (err) {
+      if (!(err instanceof SshError) || err.kind !== "connection-lost" || err.outcomeUnknown) {
+        throw err;
+      }
+      if (this.#closed) throw err;
+      return await op(await this.connect(target));
+    }
+  }
+
   /** Close every connection (SSH disconnect); later calls fail. */
   async close(): Promise<void> {
     this.#closed = true;

@@ -4,7 +4,9 @@
  * `@types/ssh2` (deno.json) so that every use in lib/ssh is checked. Import
  * ssh2 from here, never from "ssh2" directly.
  *
- * What ssh2 does beyond its types lives in `ssh2_internals.ts`.
+ * What ssh2 does beyond its types lives in `ssh2_internals.ts`. The product
+ * imports only types from here statically and loads the module itself with
+ * `loadSsh2()` (`ssh2_load.ts`) when it first needs SSH.
  *
  * @module
  */
@@ -23,6 +25,8 @@ export type ParsedKey = ssh2.ParsedKey;
 /** A host key algorithm name. */
 export type ServerHostKeyAlgorithm = ssh2.ServerHostKeyAlgorithm;
 
+/** An SFTP session on a client connection. */
+export type SFTPWrapper = ssh2.SFTPWrapper;
 /** The ssh2 SSH client class. */
 export const Client: typeof ssh2.Client = ssh2.Client;
 /** An ssh2 client connection. */
@@ -33,13 +37,6 @@ export const utils: typeof ssh2.utils = ssh2.utils;
 
 /** An error that ssh2 emits, with the stage it failed at (`client-authentication`, ...). */
 export type Ssh2Error = Error & { level?: string; code?: string };
-
-/**
- * What an auth handler passes to `next` to stop trying methods: ssh2 takes
- * `false` (then fails with a `client-authentication` error), which its
- * types leave out.
- */
-export const NO_MORE_AUTH_METHODS: AnyAuthMethod = false as unknown as AnyAuthMethod;
 
 /**
  * Parse a key (private or public, OpenSSH or PEM). ssh2 returns an array for

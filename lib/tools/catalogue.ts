@@ -142,6 +142,7 @@ import { ipsecStatus } from "./handwritten/ipsec.ts";
 import { startContainer, stopContainer } from "./handwritten/containers.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
+import { OPERATIONS } from "./operations/mod.ts";
 
 /** Every menu's tool presentation, in catalogue order. */
 export const MENU_TOOLS: readonly MenuTools[] = [
@@ -288,6 +289,7 @@ export const HANDWRITTEN: readonly ToolDef[] = [
   ipsecStatus,
   startContainer,
   stopContainer,
+  ...OPERATIONS,
 ];
 
 /** Discovery tools for sessions that start with a subset of toolsets. */

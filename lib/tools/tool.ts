@@ -34,6 +34,7 @@ export const TOOLSETS = [
   "ipv6",
   "dynamic-routing",
   "platform",
+  "operations",
 ] as const;
 
 /** A toolset name. */
@@ -127,6 +128,8 @@ export interface ToolContext {
   signal?: AbortSignal;
   /** The session's toolsets (discovery tools; absent where a session has none). */
   toolsets?: ToolsetControl;
+  /** The local state directory (`--state-dir`), for snapshots; absent where none is set. */
+  stateDir?: string;
   /**
    * Run another tool of this server's catalogue through the same guard
    * chain as a direct call (composite tools and fleet jobs use this).

@@ -35,6 +35,7 @@ export const TOOLSET_ABOUT: Record<typeof TOOLSETS[number], string> = {
   ipv6: "IPv6 prefix pools, router advertisements, DHCPv6 client and server",
   "dynamic-routing": "OSPF, BGP, BFD, routing filters, routing tables, VRFs (RouterOS 7)",
   platform: "certificates, RADIUS, User Manager, hotspot, scripts, logging, containers",
+  operations: "config snapshots, diffs, drift; monitoring; backups off the router; upgrades",
 };
 
 const NAMES = z.array(z.enum(TOOLSETS)).min(1).max(TOOLSETS.length);

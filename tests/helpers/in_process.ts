@@ -29,12 +29,17 @@ export async function connectInProcess(
   flags: FlagValues = {},
 ): Promise<McpSession> {
   setLogLevel("error");
+  // Snapshots go to a fresh directory, never the user's state directory.
+  const stateDir = flags["state-dir"] === undefined
+    ? Deno.makeTempDirSync({ prefix: "mcp-router-state-" })
+    : undefined;
   const config = loadConfig(
     {
       host: sim.host,
       port: String(sim.port),
       "host-key-policy": "off",
       toolsets: "all",
+      ...(stateDir ? { "state-dir": stateDir } : {}),
       ...flags,
     },
     {},
@@ -49,6 +54,7 @@ export async function connectInProcess(
     await client.connect(clientSide);
   } catch (err) {
     await devices.close();
+    if (stateDir) await Deno.remove(stateDir, { recursive: true });
     throw err;
   }
   return {
@@ -59,6 +65,7 @@ export async function connectInProcess(
       await client.close();
       await server.close();
       await devices.close();
+      if (stateDir) await Deno.remove(stateDir, { recursive: true }).catch(() => {});
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import { Client } from "../../lib/mcp_sdk/client.ts";
 import { StdioClientTransport } from "../../lib/mcp_sdk/client.ts";
+import type { ClientCapabilities } from "../../lib/mcp_sdk/types.ts";
 import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
 import { childEnv, DENO, runProcess } from "./env.ts";
 
@@ -31,6 +32,7 @@ export interface McpSession {
 export async function spawnServer(
   args: string[],
   env: Record<string, string> = {},
+  capabilities: ClientCapabilities = {},
 ): Promise<McpSession> {
   const chooses = args.some((a) => a.startsWith("--toolsets") || a === "--dynamic-toolsets") ||
     "ROUTER_TOOLSETS" in env;
@@ -46,7 +48,9 @@ export async function spawnServer(
   transport.stderr?.on("data", (d: Uint8Array) => {
     stderr += new TextDecoder().decode(d);
   });
-  const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" });
+  const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" }, {
+    capabilities,
+  });
   await client.connect(transport);
   return {
     client,

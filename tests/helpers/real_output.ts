@@ -7,8 +7,19 @@
  * @module
  */
 
-/** Where the captures live, relative to the repository. */
-export const REAL_OUTPUT = new URL("../../../shared/real-output/", import.meta.url).pathname;
+/**
+ * Where the captures live: `../shared` beside the repository, or beside
+ * the directory of git worktrees (`/work/wt/<name>` -> `/work/shared`).
+ */
+export const REAL_OUTPUT = ["../../../shared/real-output/", "../../../../shared/real-output/"]
+  .map((p) => new URL(p, import.meta.url).pathname)
+  .find((p) => {
+    try {
+      return Deno.statSync(p + "INDEX.md").isFile;
+    } catch {
+      return false;
+    }
+  }) ?? new URL("../../../shared/real-output/", import.meta.url).pathname;
 
 /** True when the captures are present; prints why not otherwise. */
 export function realOutputAvailable(): boolean {

@@ -1,6 +1,6 @@
 /** Secret masking of free text: whole tokens for short secrets, anywhere for long ones. */
 import assert from "node:assert/strict";
-import { maskText } from "../../lib/tools/guard/masking.ts";
+import { maskCommand, maskText } from "../../lib/tools/guard/masking.ts";
 
 Deno.test("maskText: a short secret is masked as a token, not inside other words", () => {
   const text = maskText('next login fails; password "x" was x.', { password: "x" }, ["password"]);
@@ -14,4 +14,14 @@ Deno.test("maskText: a long secret is masked anywhere, and regex characters are 
   );
   assert.equal(maskText("a.b and a+b", { p: "a.b" }, ["p"]), "******** and a+b");
   assert.equal(maskText("untouched", { p: "" }, ["p"]), "untouched");
+});
+
+Deno.test("maskCommand: a secret inside a quoted background script is masked too", () => {
+  const load =
+    ':execute script="/system backup load name=\\"b.backup\\" password=\\"Zq9 not-shown\\""';
+  assert.equal(
+    maskCommand(load, ["password"]),
+    ':execute script="/system backup load name=\\"b.backup\\" password=\\"********\\""',
+  );
+  assert.equal(maskCommand('/x set password="a\\"b"', ["password"]), '/x set password="********"');
 });

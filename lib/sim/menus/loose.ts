@@ -13,6 +13,7 @@ import { fail } from "../errors.ts";
 import { parseIp4 } from "../ipaddr.ts";
 import { sortedMap, toStr, type Val } from "../values.ts";
 import { menuByPath } from "./registry.ts";
+import { CONSOLE_INSPECT } from "../console_inspect.ts";
 
 /** A command at a path of the menu tree. */
 export interface LooseCommand {
@@ -310,10 +311,19 @@ const BACKUP_LOAD: CommandDef = {
   write: true,
   run: (c) => {
     const name = c.named.get("name") ?? "";
-    if (!c.st.table("/file").items.some((f) => f.name === name || f.name === name + ".backup")) {
-      throw fail("failure: no such file");
-    }
-    confirm(c, "Restore and reboot?", () => reboot(c.st));
+    const file = c.st.table("/file").items.find((f) =>
+      f.name === name || f.name === name + ".backup"
+    );
+    if (!file) throw fail("failure: no such file");
+    confirm(c, "Restore and reboot?", () => {
+      // The router comes back with the saved configuration (a backup this simulator made).
+      try {
+        c.st.restoring = JSON.parse(file.contents ?? "");
+      } catch {
+        throw fail("failure: backup file is corrupted");
+      }
+      reboot(c.st);
+    });
   },
 };
 
@@ -330,4 +340,5 @@ export const LOOSE_COMMANDS: LooseCommand[] = [
   { path: "/system", name: "shutdown", def: SHUTDOWN },
   { path: "/system/backup", name: "save", def: BACKUP_SAVE },
   { path: "/system/backup", name: "load", def: BACKUP_LOAD },
+  { path: "/console", name: "inspect", def: CONSOLE_INSPECT, releases: V7 },
 ];

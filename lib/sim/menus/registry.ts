@@ -18,6 +18,7 @@ import { IPSEC_MENUS } from "./ipsec.ts";
 import { IPV6_MENUS } from "./ipv6.ts";
 import { DYNAMIC_ROUTING_MENUS } from "./routing_dynamic.ts";
 import { PLATFORM_MENUS } from "./platform.ts";
+import { PACKAGE_UPDATE } from "./package_update.ts";
 
 /** A node of the menu tree. */
 export interface MenuNode {
@@ -42,6 +43,7 @@ export const ALL_MENUS: MenuDef[] = [
   ...IPV6_MENUS,
   ...DYNAMIC_ROUTING_MENUS,
   ...PLATFORM_MENUS,
+  PACKAGE_UPDATE,
 ];
 
 const byPath = new Map<string, MenuDef[]>();

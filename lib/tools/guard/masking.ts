@@ -23,12 +23,18 @@ function routerNames(arg: string): string[] {
   return [...new Set([arg, arg.replace(/_/g, "-"), arg.replace(/_/g, ".")])];
 }
 
-/** Command text with the quoted value of every secret property masked (`password="********"`). */
+/**
+ * Command text with the quoted value of every secret property masked
+ * (`password="********"`), also inside a quoted script (`:execute
+ * script="... password=\"x\""`, for values without quotes or backslashes).
+ */
 export function maskCommand(command: string, secrets: readonly string[] = []): string {
   if (secrets.length === 0) return command;
   const names = secrets.flatMap(routerNames).map((n) => n.replace(/[.]/g, "\\."));
   const re = new RegExp(`(^|[\\s;])(${names.join("|")})="(?:[^"\\\\]|\\\\.)*"`, "g");
-  return command.replace(re, `$1$2="${SECRET_MASK}"`);
+  const inner = new RegExp(`(^|[\\s;])(${names.join("|")})=\\\\"[^"\\\\]*\\\\"`, "g");
+  return command.replace(re, `$1$2="${SECRET_MASK}"`)
+    .replace(inner, `$1$2=\\"${SECRET_MASK}\\"`);
 }
 
 /** {@linkcode maskCommand} for each command. */

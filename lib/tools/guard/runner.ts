@@ -61,6 +61,8 @@ export interface GuardOptions {
   revealSecrets: boolean;
   /** The audit log, when one is configured. */
   audit?: AuditSink;
+  /** `--state-dir`, home expanded: where snapshots are kept. */
+  stateDir?: string;
 }
 
 /** Who is calling (for audit lines). */
@@ -256,7 +258,10 @@ export class ToolRunner {
       progress: site.progress,
       signal: site.signal,
       toolsets: site.toolsets,
-      call: (nested: NestedCall) => this.call(nested.name, nested.args, site, inside(nested)),
+      stateDir: this.#options.stateDir,
+      // A composite owns its progress token: nested calls report none of their own.
+      call: (nested: NestedCall) =>
+        this.call(nested.name, nested.args, { ...site, progress: undefined }, inside(nested)),
       check: async (nested: NestedCall) => {
         const p = await this.#prepare(nested.name, nested.args, site, inside(nested), false);
         return { tool: p.tool, args: p.args };

@@ -61,6 +61,11 @@ const ENTRY = z.object({
   message: z.string(),
 });
 
+/** A log entry's place in the log: its id (`*1A`) as a number. */
+function entryNumber(id: string): number {
+  return /^\*[0-9A-Fa-f]+$/.test(id) ? parseInt(id.slice(1), 16) : -1;
+}
+
 /** `router_get_logs`. */
 export const getLogs = defineTool({
   name: "router_get_logs",
@@ -68,7 +73,8 @@ export const getLogs = defineTool({
   description:
     "Read the router's log (newest last), filtered by topics (any of), minimum severity, a " +
     "literal text the message must contain (not a pattern), and a router-local time window. " +
-    "Returns the newest `limit` entries (default 100, at most 1000).",
+    "Returns the newest `limit` entries (default 100, at most 1000). To follow the log, pass " +
+    "the previous answer's `cursor` as `after`: the oldest `limit` entries after it come back.",
   toolset: "logs",
   core: true,
   input: {
@@ -83,6 +89,8 @@ export const getLogs = defineTool({
     limit: z.number().int().min(1).max(MAX_LIST).optional().describe(
       "Return at most this many entries, the newest (default 100)",
     ),
+    after: z.string().regex(/^\*[0-9A-Fa-f]{1,16}$/, "an entry id such as *1A").optional()
+      .describe("Only entries after this one: a previous answer's cursor"),
   },
   output: {
     items: z.array(ENTRY),
@@ -91,6 +99,7 @@ export const getLogs = defineTool({
     undated: z.number().describe(
       "Entries left out of a time window: their time was not understood",
     ),
+    cursor: z.string().optional().describe("Id of the last entry returned: pass it as `after`"),
   },
   annotations: { ...READ, idempotentHint: false },
   perDevice: true,
@@ -128,10 +137,16 @@ export const getLogs = defineTool({
       });
     }
     const limit = args.limit ?? 100;
+    if (args.after) {
+      // Following: entries after the cursor, oldest first, so none is skipped.
+      const after = entryNumber(args.after);
+      items = items.filter((i) => entryNumber(i.id) > after);
+    }
     const truncated = items.length > limit;
-    items = items.slice(-limit);
+    items = args.after ? items.slice(0, limit) : items.slice(-limit);
+    const cursor = items.at(-1)?.id ?? args.after;
     return {
-      structured: { items, count: items.length, truncated, undated },
+      structured: { items, count: items.length, truncated, undated, ...(cursor ? { cursor } : {}) },
       text: items.length
         ? renderTable(items.map((i) => ({ ...i, topics: i.topics.join(",") })), [
           "time",

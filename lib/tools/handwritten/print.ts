@@ -14,6 +14,7 @@ import { DEFAULT_FLAGS } from "../../routeros/parse_terse.ts";
 import { checkId, checkMenuPath, checkName } from "../../routeros/quote.ts";
 import { fieldsOn, menuOnRelease, type MenuSchema } from "../../routeros/schema/menu.ts";
 import { defineTool } from "../define.ts";
+import { checkPrintPath } from "./command_check.ts";
 import { MASK, MAX_LIST, MAX_TEXT } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { READ } from "../tool.ts";
@@ -120,6 +121,7 @@ export function printTool(menus: readonly MenuSchema[]) {
           }
         }
       }
+      await checkPrintPath(ctx.client, args.path);
       const keys = proplist.length
         ? proplist
         : menu

@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { raiseIfError } from "../../routeros/values.ts";
 import { defineTool } from "../define.ts";
+import { checkRawCommand } from "./command_check.ts";
 import { MAX_TEXT } from "../menu_tools/fields.ts";
 import { DESTRUCTIVE } from "../tool.ts";
 
@@ -24,7 +25,7 @@ export const runCommand = defineTool({
   core: true,
   input: {
     command: z.string().min(1).max(MAX_TEXT).describe(
-      "The RouterOS command, e.g. `/ip address print terse`",
+      "The RouterOS command, e.g. `/ip address print terse`; its menus, commands and argument names are checked against the router's own menu tree first",
     ),
   },
   output: { output: z.string().describe("What the router printed") },
@@ -32,15 +33,18 @@ export const runCommand = defineTool({
   perDevice: true,
   example: { command: ":put [/system identity get name]" },
   async handler(args, ctx) {
+    await checkRawCommand(ctx.client, args.command);
     const output = await ctx.client.exec(args.command, { idempotent: false, what: "raw command" });
     raiseIfError(output);
     return { structured: { output }, text: output === "" ? "(no output)" : output };
   },
-  dryRun(args) {
-    return Promise.resolve({
-      commands: [args.command],
-      preview: {},
-      problems: ["a raw command cannot be checked in advance: its effect is unknown until it runs"],
-    });
+  async dryRun(args, ctx) {
+    const problems = [
+      "its effect is unknown until it runs: only its menus, commands and argument names were checked",
+    ];
+    await checkRawCommand(ctx.client, args.command).catch((err: Error) =>
+      problems.push(err.message)
+    );
+    return { commands: [args.command], preview: {}, problems };
   },
 });

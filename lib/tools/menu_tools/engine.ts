@@ -64,6 +64,16 @@ export async function menuDialect(menu: MenuSchema, ctx: ToolContext): Promise<D
   return dialect;
 }
 
+/**
+ * A tool's zod object, built on first use (its `tools/list` entry or its
+ * first call) rather than with the catalogue: most tools of a session are
+ * never listed or called, and building them all cost most of the start-up.
+ */
+export function lazyObject(make: () => z.ZodObject): () => z.ZodObject {
+  let built: z.ZodObject | undefined;
+  return () => built ??= make();
+}
+
 const itemObjects = new WeakMap<MenuSchema, z.ZodObject>();
 
 /** The zod object of one item in output, built once per menu and shared by its tools. */
@@ -198,20 +208,29 @@ export function typedItems(
   return raws.map((r) => toItem(menu, release, r as never));
 }
 
-/** `{ items, count }` and a table. */
+/**
+ * `{ items, count }` and a table, rendered when read: a call nested in a
+ * fleet query returns only its structured result.
+ */
 export function itemsResult(spec: MenuTools, items: Record<string, unknown>[]): ToolResult {
+  let text: string | undefined;
   return {
     structured: { items, count: items.length },
-    text: renderTable(items, ["id", ...spec.columns.map(toolName)]),
+    get text() {
+      return text ??= renderTable(items, ["id", ...spec.columns.map(toolName)]);
+    },
   };
 }
 
-/** `{ item }` and a one-row table. */
+/** `{ item }` and a one-row table, rendered when read (see {@linkcode itemsResult}). */
 export function itemResult(spec: MenuTools, item: Record<string, unknown>): ToolResult {
   const cols = spec.schema.kind === "list" ? ["id"] : [];
+  let text: string | undefined;
   return {
     structured: { item },
-    text: renderTable([item], [...cols, ...spec.columns.map(toolName)]),
+    get text() {
+      return text ??= renderTable([item], [...cols, ...spec.columns.map(toolName)]);
+    },
   };
 }
 
@@ -222,21 +241,31 @@ function filterFields(menu: MenuSchema): [string, Field][] {
 
 export function listTool(spec: MenuTools): ToolDef {
   const menu = spec.schema;
-  const where: Record<string, z.ZodType> = {};
-  for (const [name, field] of filterFields(menu)) {
-    where[toolName(name)] = inputType(field).optional();
-  }
+  const input = lazyObject(() => {
+    const where: Record<string, z.ZodType> = {};
+    for (const [name, field] of filterFields(menu)) {
+      where[toolName(name)] = inputType(field).optional();
+    }
+    return z.object({
+      where: z.object(where).strict().optional(),
+      limit: z.number().int().min(1).max(100_000).optional(),
+    }).strict();
+  });
+  const output = lazyObject(() =>
+    z.object({ items: z.array(itemObject(menu)), count: z.number() })
+  );
   return {
     name: toolNameOf(spec, "list"),
     title: titleOf(spec, "list"),
     description: `List ${spec.noun.many} (${words(menu)}).${notes(spec, "list")}`,
     toolset: spec.toolset,
     core: spec.core?.includes("list"),
-    input: z.object({
-      where: z.object(where).strict().optional(),
-      limit: z.number().int().min(1).max(100_000).optional(),
-    }).strict(),
-    output: z.object({ items: z.array(itemObject(menu)), count: z.number() }),
+    get input() {
+      return input();
+    },
+    get output() {
+      return output();
+    },
     annotations: READ,
     perDevice: true,
     async handler(args: { where?: Record<string, unknown>; limit?: number }, ctx) {
@@ -265,6 +294,8 @@ export function listTool(spec: MenuTools): ToolDef {
 export function getTool(spec: MenuTools): ToolDef {
   const menu = spec.schema;
   const single = menu.kind === "singleton";
+  const input = lazyObject(() => z.object(single ? {} : refInput(spec)).strict());
+  const output = lazyObject(() => z.object({ item: itemObject(menu) }));
   return {
     name: toolNameOf(spec, "get"),
     title: titleOf(spec, "get"),
@@ -276,9 +307,13 @@ export function getTool(spec: MenuTools): ToolDef {
         }.`) + notes(spec, "get"),
     toolset: spec.toolset,
     core: spec.core?.includes("get"),
-    input: z.object(single ? {} : refInput(spec)).strict(),
+    get input() {
+      return input();
+    },
     requireOneOf: single ? undefined : refRequirement(spec),
-    output: z.object({ item: itemObject(menu) }),
+    get output() {
+      return output();
+    },
     annotations: READ,
     perDevice: true,
     async handler(args: Record<string, unknown>, ctx) {

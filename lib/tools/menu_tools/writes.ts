@@ -38,6 +38,7 @@ import {
   ID_SCHEMA,
   itemObject,
   itemResult,
+  lazyObject,
   menuDialect,
   notes,
   notFound,
@@ -297,19 +298,25 @@ async function lockoutOf(
 function writeTool(
   spec: MenuTools,
   verb: Exclude<Verb, "list" | "get">,
-  input: Record<string, z.ZodType>,
-  output: Record<string, z.ZodType>,
+  input: () => Record<string, z.ZodType>,
+  output: () => Record<string, z.ZodType>,
   description: string,
   annotations: Annotations,
 ): ToolDef {
+  const inputObject = lazyObject(() => z.object(input()).strict());
+  const outputObject = lazyObject(() => z.object(output()));
   return {
     name: toolNameOf(spec, verb),
     title: titleOf(spec, verb),
     description: description + notes(spec, verb),
     toolset: spec.toolset,
     core: spec.core?.includes(verb),
-    input: z.object(input).strict(),
-    output: z.object(output),
+    get input() {
+      return inputObject();
+    },
+    get output() {
+      return outputObject();
+    },
     annotations,
     perDevice: true,
     secretArgs: Object.entries(spec.schema.fields).filter(([, f]) => f.secret).map(([n]) =>
@@ -334,16 +341,19 @@ function writeTool(
 /** Verb-specific input, description and annotations. */
 export const WRITE_VERBS: Record<Exclude<Verb, "list" | "get">, (spec: MenuTools) => ToolDef> = {
   add(spec) {
-    const input: Record<string, z.ZodType> = {};
-    for (const [name, field] of writableFields(spec)) {
-      const t = inputType(field).describe(fieldDoc(field));
-      input[toolName(name)] = field.required ? t : t.optional();
-    }
+    const input = () => {
+      const shape: Record<string, z.ZodType> = {};
+      for (const [name, field] of writableFields(spec)) {
+        const t = inputType(field).describe(fieldDoc(field));
+        shape[toolName(name)] = field.required ? t : t.optional();
+      }
+      return shape;
+    };
     return writeTool(
       spec,
       "add",
       input,
-      { item: itemObject(spec.schema) },
+      () => ({ item: itemObject(spec.schema) }),
       `Add one ${spec.noun.one} (${words(spec.schema)}); returns it as stored, with its id.`,
       WRITE,
     );
@@ -352,19 +362,22 @@ export const WRITE_VERBS: Record<Exclude<Verb, "list" | "get">, (spec: MenuTools
     const single = spec.schema.kind === "singleton";
     // With an add tool beside it, the property descriptions are read there once.
     const described = !spec.verbs.includes("add");
-    const input: Record<string, z.ZodType> = single ? {} : refInput(spec);
-    for (const [name, field] of writableFields(spec)) {
-      const t = inputType(field);
-      if (name === spec.schema.key) {
-        input[`new_${toolName(name)}`] = t.optional().describe(`Rename: the new ${name}`);
-      } else input[toolName(name)] = (described ? t.describe(fieldDoc(field)) : t).optional();
-    }
-    const shape = itemObject(spec.schema);
+    const input = () => {
+      const shape: Record<string, z.ZodType> = single ? {} : refInput(spec);
+      for (const [name, field] of writableFields(spec)) {
+        const t = inputType(field);
+        if (name === spec.schema.key) {
+          shape[`new_${toolName(name)}`] = t.optional().describe(`Rename: the new ${name}`);
+        } else shape[toolName(name)] = (described ? t.describe(fieldDoc(field)) : t).optional();
+      }
+      return shape;
+    };
+    const item = () => itemObject(spec.schema);
     return writeTool(
       spec,
       "update",
       input,
-      { before: shape, after: shape },
+      () => ({ before: item(), after: item() }),
       `Change properties of ${single ? "the" : "one"} ${spec.noun.one} (${words(spec.schema)}); ` +
         `only those given change${described ? "" : ` (as in ${toolNameOf(spec, "add")})`}. ` +
         "Returns the item before and after.",
@@ -392,13 +405,16 @@ function refVerb(
     if (!hasWrite(spec.schema, verb)) {
       throw new Error(`tools of ${spec.schema.path}: RouterOS has no ${verb} here`);
     }
-    const input = refInput(spec);
-    if (verb === "move") input.destination = ID_SCHEMA.describe("Id of the item to move above");
+    const input = () => {
+      const shape = refInput(spec);
+      if (verb === "move") shape.destination = ID_SCHEMA.describe("Id of the item to move above");
+      return shape;
+    };
     return writeTool(
       spec,
       verb,
       input,
-      { item: itemObject(spec.schema) },
+      () => ({ item: itemObject(spec.schema) }),
       `${label} one ${spec.noun.one} (${words(spec.schema)}) by id${
         spec.schema.key ? ` or ${toolName(spec.schema.key)}` : ""
       }.${extra}`,

@@ -1,0 +1,117 @@
+/**
+ * The prose of `docs/benchmarks.md`: what the profile of issue 24 found and
+ * what became of each finding, the compiled binary, and how every figure
+ * is measured. The figures themselves come from the run (`report.ts`).
+ *
+ * @module
+ */
+
+/** Findings of issue 24 and the compiled binary's note. */
+export const FINDINGS = `## Findings (issue 24)
+
+What the CPU profile of warm calls and the import costs showed, and what became of each. The
+figures above are this run's; the counts below are facts of the code, held by the tests named.
+
+- **Socket writes.** ssh2 hands every AES-GCM packet to the socket in three writes (length,
+  body, tag), so an exec on a pre-opened channel cost nine \`write(2)\` calls (exec request,
+  channel close, the next channel's open), each a wake-up of the router's side. Our SSH sockets
+  now gather what is written in one tick into one write (\`lib/ssh/write_batching.ts\`): two
+  writes per exec (\`tests/ssh_write_batching.test.ts\`), and the exec request goes before the
+  next spare channel's open. A write still shows large in the profile: it is the kernel waking
+  the other process.
+- **\`Channel.destroy\` building \`ERR_STREAM_ALREADY_FINISHED\`.** Already gone before this
+  issue: exec channels get a \`destroy\` that ends the stream only if it has not ended
+  (\`lib/ssh/ssh2_internals.ts\`, \`tests/ssh_channel_teardown.test.ts\`); no error is built
+  per exec.
+- **zod.** The stdio transport no longer runs the JSON-RPC schema over plain requests, which the
+  SDK checks again anyway (a property test holds that whatever takes the shortcut the schema
+  accepts). A tool's own argument check is one compiled zod object, built on first use. What is
+  left per call is inside the SDK: it parses a \`tools/call\` request three times and validates
+  the result once; changing that means bypassing the SDK's request handling, which we do not.
+- **Log notifications.** A session sends nothing below its level, and the default is
+  \`warning\`: at the default level a successful call sends no notification at all
+  (\`lib/server/tool_log.ts\`).
+- **GC and allocations.** The stdio transport reads stdin into one reused 64 KiB buffer (Node's
+  \`process.stdin\` allocated and zero-filled a fresh buffer for every read) and writes answers
+  with \`Deno.stdout.writeSync\`. V8 keeps the heap it grew to in a burst and the runtime never
+  tells it the process went idle, so the server runs one full collection when a stretch of work
+  ends with a heap grown by 4 MiB (\`lib/server/idle_gc.ts\`): about 30 MiB less RSS after
+  start-up.
+- **Start-up.** ssh2 (~35 ms and ~8 MiB to import) is loaded in the background 100 ms after the
+  server starts answering, or by the first SSH connection if that comes sooner, so neither
+  \`initialize\` nor the first call waits for it; the HTTP transports load only when serving HTTP; the REST proxy, OpenAPI, Swagger UI and the simulator
+  were already loaded only by their subcommands. \`tests/startup_imports.test.ts\` holds
+  \`main.ts\`'s static imports free of all of them. The menu tools build their zod objects when
+  first listed or called: building the catalogue fell from ~160 ms to ~11 ms of CPU.
+- **Work nobody reads.** A list or get result renders its text table only when read: the calls a
+  fleet query nests return their structured result alone.
+- **TCP_NODELAY.** \`lib/ssh\` has one way to reach a router, a direct TCP connection from
+  \`openSocket\` (no jump host or proxy command exists); \`tests/ssh_nodelay.test.ts\` reads
+  the option from the kernel for pooled connections and login probes, and for the simulator.
+
+What limits the figures on this machine:
+
+- The simulator is far costlier per command than a router's SSH server looks from here: it
+  interprets RouterOS script and writes each packet in pieces. With 500 simulated routers in one
+  process, a fan-out is bounded by the simulator's CPU, on the same 2 cores as the server.
+- On this 2-core virtual machine, shared with other work, a write that wakes an idle process
+  spends 40-70 µs in the kernel (measured with a TCP ping-pong between two Deno processes), so
+  every hop between processes weighs on a sub-millisecond call: the floor's exec crosses between
+  two processes, a stdio tool call between three (client, server, router).
+- A write tool with its lock-out check (the guard that keeps a change from cutting the server's
+  own access) reads the item before writing it: over the 50 ms link that is one more round trip
+  than the write and its read-back alone (figure 9).
+
+## Compiled binary
+
+The release workflow measures the compiled amd64 binary as it builds it: \`bench/binary.ts\`
+starts it, \`deno run main.ts\` and the hello-world server in turn and writes spawn to
+\`initialize\` and idle RSS after \`initialize\` + \`tools/list\` for each to the job
+summary of the release. No binary can be built here (the Deno runtime for \`deno compile\` is
+downloaded from the internet), so figure 6 lists it as not built.
+`;
+
+/** How the figures are measured. */
+export const METHOD = `## How it is measured
+
+- Everything runs on this one machine over loopback, against the simulator (\`lib/sim\`), in
+  one run: the ratios compare figures taken minutes apart at most. For figures 1–3, 6, 7a and 10
+  the simulated router runs in its own process (\`main.ts sim\`), as a router is its own
+  machine; the fleet and HTTP figures run their many simulators inside the benchmark process.
+  The MCP server runs as its own process (\`deno run main.ts\`, every toolset, the default log
+  level), spoken to by the SDK's client, as an agent runs it.
+- Percentiles are nearest-rank over all runs of a figure. Figures 1–3 are sampled in interleaved
+  rounds (three floor execs, three pooled execs, three stdio calls, three hello-world calls, one
+  connect-per-call), so that load from other processes falls on all of them alike. Each server's
+  CPU time (user + system, all threads, from /proc) is summed over its samples: it varies less
+  with the machine's load than wall time.
+- The **hello-world server** (\`bench/hello_server.ts\`) is the SDK's \`McpServer\` with its
+  stdio transport and one tool that answers without I/O, on the same Deno: what any MCP server
+  on this SDK and runtime pays. Cold start alternates our server and it, run by run.
+- **Floor**: ssh2's \`Client.exec\` of the very command the tool sends
+  (\`:serialize to=json\` of \`/ip address print detail as-value\`), on a warm connection with
+  TCP_NODELAY. **Connect-per-call**: our \`lib/ssh\` opening a new connection (TCP, handshake,
+  host key, login), one exec, then close, per command; the time ends when the output is in (a
+  server answers before it closes). On loopback a handshake with the simulator costs only a few
+  milliseconds of CPU; on a real link it costs round trips, which figure 9 counts.
+- **Throughput** is \`bench/http.ts\`: each client holds one streamable-http session and calls
+  \`router_list_ip_addresses\` on the 4 devices in turn, for a fixed time per level.
+- **Fan-out**: an inventory of 100 or 500 simulated routers; cold = the first call of a freshly
+  started server (every connection opened during the call, at most 32 dialing), warm = the same
+  server again. **Memory**: VmRSS of the server process after start, after a query on 100
+  devices, and after a query on all 500.
+- **Cold start**: from spawning the process to the \`initialize\` answer, and to the result of a
+  first \`router_list_ip_addresses\` (which opens the SSH connection and detects the version).
+- **Idle memory**: VmRSS read a few seconds after the last request, after \`initialize\` +
+  \`tools/list\`, and after a run of warm calls on the same server.
+- **WAN**: a loopback TCP relay (\`bench/relay.ts\`) forwards each direction after half the
+  round-trip time and charges the TCP handshake (it connects upstream 1.5 round trips after
+  accepting). Round trips = median ÷ nominal RTT; the goal "1 round trip + 5 ms" is judged
+  against the relay's own measured round trip. Our write tools run the write and its read-back in
+  one exec; connect-per-call needs one connection for the write and one for the read-back.
+- Nearest rank means that with fewer than 100 runs the p99 is the slowest run, and with fewer than
+  20 the p95 is too.
+- **\`tools/list\` size**: bytes of the JSON \`{"tools": [...]}\` an SDK client receives from a
+  server in front of one router, with the default toolsets and with \`--toolsets all\`.
+- Figures vary with the machine's load; the load averages are printed with each run.
+`;

@@ -1,0 +1,62 @@
+/**
+ * What `initialize` does not need is not loaded before it: the modules
+ * `main.ts` imports statically (what every start evaluates) leave out ssh2
+ * (loaded with the first SSH connection), the HTTP transports, the REST
+ * proxy with its OpenAPI and Swagger parts, and the simulator, which are
+ * imported dynamically where they are used. Read from `deno info --json`.
+ */
+import assert from "node:assert/strict";
+
+interface Dependency {
+  specifier: string;
+  code?: { specifier: string };
+  isDynamic?: boolean;
+}
+
+interface ModuleInfo {
+  specifier: string;
+  dependencies?: Dependency[];
+}
+
+/** Every module reached from `root` through static (not type-only) imports. */
+async function staticGraph(root: string): Promise<Set<string>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", root],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    roots: string[];
+    modules: ModuleInfo[];
+  };
+  const byName = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const walk = (specifier: string) => {
+    if (seen.has(specifier)) return;
+    seen.add(specifier);
+    for (const dep of byName.get(specifier)?.dependencies ?? []) {
+      if (dep.code && !dep.isDynamic) walk(dep.code.specifier);
+    }
+  };
+  walk(info.roots[0]);
+  return seen;
+}
+
+Deno.test("startup: main.ts loads no ssh2, HTTP transport, proxy, OpenAPI, Swagger or simulator", async () => {
+  const graph = [...await staticGraph(new URL("../main.ts", import.meta.url).href)];
+  const lazy: [string, RegExp][] = [
+    ["ssh2", /^npm:ssh2@/],
+    ["the HTTP transports", /\/lib\/server\/http\//],
+    ["the REST proxy", /\/lib\/proxy\//],
+    ["the simulator", /\/lib\/sim\//],
+    ["Swagger UI", /swagger-ui-dist/],
+    ["the OpenAPI validator", /openapi-schema-validator/],
+  ];
+  for (const [what, pattern] of lazy) {
+    const hits = graph.filter((s) => pattern.test(s));
+    assert.deepEqual(hits, [], `${what} is imported statically at start-up`);
+  }
+  // The walk itself works: the server's own modules are there.
+  assert.ok(graph.some((s) => s.endsWith("/lib/server/run.ts")));
+});
