@@ -56,9 +56,6 @@ export function menu(
   if (m.kind === "singleton" && out.writes.some((w) => writeName(w) !== "set")) {
     fail("a settings menu takes only set");
   }
-  for (const w of ["enable", "disable"] as const) {
-    if (hasWrite(out, w) && !m.fields.disabled) fail(`${w} needs a disabled field`);
-  }
   for (const [name, f] of Object.entries(m.fields)) {
     if (f.required && !f.writable) fail(`${name} is required but read-only`);
     if (f.kind === "enum" && !f.values?.length) fail(`${name} is an enum without values`);

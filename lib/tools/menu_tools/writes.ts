@@ -405,6 +405,9 @@ function refVerb(
     if (!hasWrite(spec.schema, verb)) {
       throw new Error(`tools of ${spec.schema.path}: RouterOS has no ${verb} here`);
     }
+    if ((verb === "enable" || verb === "disable") && !spec.schema.fields.disabled) {
+      throw new Error(`tools of ${spec.schema.path}: ${verb} needs a disabled field`);
+    }
     const input = () => {
       const shape = refInput(spec);
       if (verb === "move") shape.destination = ID_SCHEMA.describe("Id of the item to move above");

@@ -1,6 +1,7 @@
 /**
  * Schema of the IPsec menus: profiles (phase 1), peers, identities
- * (authentication), proposals (phase 2), policies and active peers.
+ * (authentication), proposals (phase 2), policies, mode configs and
+ * active peers.
  * RouterOS facts only; tools live in lib/tools.
  *
  * @module
@@ -172,6 +173,39 @@ export const ipsecPolicies = menu({
     invalid: invalid(),
     disabled: disabled(),
     comment: comment(),
+  },
+});
+
+/**
+ * `/ip/ipsec/mode-config`. The real trees list enable and disable here, but
+ * no `disabled` property (items cannot be disabled: no tool offers them).
+ */
+export const ipsecModeConfigs = menu({
+  path: "/ip/ipsec/mode-config",
+  kind: "list",
+  key: "name",
+  writes: ["add", "set", "remove", "enable", "disable"],
+  flags: { "*": "default" },
+  fields: {
+    name: text("Mode config name (identities name it)", { required: true }),
+    responder: bool("Hand out the settings (a server); no: ask for them (a client)"),
+    "address-pool": ref("/ip/pool", "Pool that clients' addresses come from (none: use address)"),
+    address: address("One fixed address for the client (instead of a pool)"),
+    "address-prefix-length": int("Prefix length given with the address", { min: 1, max: 32 }),
+    "split-include": list('Prefixes the client sends through the tunnel, e.g. ["10.0.0.0/8"]'),
+    "split-dns": list("Domains the client resolves through the tunnel (IKEv2)", {
+      releases: V7,
+    }),
+    "static-dns": list("DNS servers handed out instead of the router's own"),
+    "system-dns": bool("Hand out the router's own DNS servers"),
+    "use-responder-dns": oneOf(
+      ["exclusively", "no", "yes"],
+      "Client: use the DNS servers the responder hands out",
+      { releases: V7 },
+    ),
+    "src-address-list": text("Client: address list that gets the given address's traffic"),
+    "connection-mark": text("Client: connection mark of the traffic to send (no-mark: none)"),
+    default: BUILTIN(),
   },
 });
 
