@@ -1,6 +1,7 @@
-/** `/ip/ipsec`: profile, peer, identity, proposal, policy, active-peers. */
+/** `/ip/ipsec`: profile, peer, identity, proposal, policy, mode-config, active-peers. */
 import type { MenuDef } from "../menu_types.ts";
 import { V7 } from "../releases.ts";
+import { fail } from "../errors.ts";
 import { isTrue } from "../values.ts";
 import {
   bool,
@@ -253,6 +254,41 @@ const POLICY: MenuDef = {
   }],
 };
 
+/** `/ip/ipsec/mode-config`, with the built-in client config `request-only`. */
+const MODE_CONFIG: MenuDef = {
+  path: "/ip/ipsec/mode-config",
+  kind: "list",
+  key: "name",
+  props: [
+    str("name", { required: true }),
+    bool("responder", false),
+    { name: "address-pool", type: "ref", ref: "/ip/pool", refAllow: ["none"] },
+    { name: "address", type: "ip" },
+    int("address-prefix-length", undefined, { min: 1, max: 32 }),
+    { name: "split-include", type: "list" },
+    { name: "split-dns", type: "list", releases: V7 },
+    { name: "static-dns", type: "list" },
+    bool("system-dns", true),
+    oneOf("use-responder-dns", ["exclusively", "no", "yes"], "exclusively", { releases: V7 }),
+    str("src-address-list"),
+    str("connection-mark"),
+    DEFAULT,
+  ],
+  flags: [F_DEFAULT],
+  columns: ["name", "responder", "address-pool", "split-include"],
+  unique: [uniqueName("mode config")],
+  exportSkip: isDefault,
+  checkRemove: (i) => {
+    if (isDefault(i)) throw fail("failure: can not remove default mode config");
+  },
+  defaults: (st) => [{
+    name: "request-only",
+    responder: "false",
+    ...(st.v6 ? {} : { "use-responder-dns": "exclusively" }),
+    default: "true",
+  }],
+};
+
 /** `/ip/ipsec/active-peers` (none on a fresh router). */
 const ACTIVE_PEERS: MenuDef = {
   path: "/ip/ipsec/active-peers",
@@ -304,6 +340,7 @@ export const IPSEC_MENUS: MenuDef[] = [
   IDENTITY,
   PROPOSAL,
   POLICY,
+  MODE_CONFIG,
   ACTIVE_PEERS,
   INSTALLED_SA,
 ];
