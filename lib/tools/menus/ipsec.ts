@@ -8,6 +8,7 @@ import {
   ipsecActivePeers,
   ipsecIdentities,
   ipsecInstalledSas,
+  ipsecModeConfigs,
   ipsecPeers,
   ipsecPolicies,
   ipsecProfiles,
@@ -120,6 +121,27 @@ export const ipsecPoliciesTools: MenuTools = {
       "comment": "example",
     },
     "update": { "level": "unique" },
+  },
+};
+
+/** `/ip/ipsec/mode-config`. */
+export const ipsecModeConfigsTools: MenuTools = {
+  schema: ipsecModeConfigs,
+  toolset: "vpn",
+  noun: NOUNS.ipsec_mode_config,
+  verbs: ["list", "get", "add", "update", "remove"],
+  columns: ["name", "responder", "address-pool", "split-include", "system-dns", "default"],
+  notes:
+    "Settings a road-warrior server hands to clients (responder=true: an address from address_pool, routes in split_include, DNS), or that a client asks for. An identity uses it through mode_config; request-only is the built-in client config.",
+  example: {
+    "requires": ["/ip/pool"],
+    "add": {
+      "name": "modecfg-example",
+      "responder": true,
+      "address_pool": "pool-example",
+      "split_include": ["10.99.0.0/16"],
+    },
+    "update": { "system_dns": false },
   },
 };
 
