@@ -87,6 +87,17 @@ export function menuOnRelease(menu: MenuSchema, release: Release): boolean {
   return inRange(release, menu.releases);
 }
 
+/**
+ * Of the declarations of one path (a menu that changed shape has one per
+ * shape, on disjoint releases), the one `release` has, else the first.
+ */
+export function declarationOn(
+  declared: readonly MenuSchema[],
+  release?: Release,
+): MenuSchema | undefined {
+  return (release && declared.find((m) => menuOnRelease(m, release))) || declared[0];
+}
+
 /** The fields a release has, with their RouterOS names on it. */
 export function fieldsOn(menu: MenuSchema, release: Release): [string, Field, string][] {
   return Object.entries(menu.fields)

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { MenuSchema } from "./menu.ts";
+import type { Release } from "../release.ts";
+import { declarationOn, type MenuSchema } from "./menu.ts";
 import { bridgePorts, bridges, bridgeVlans } from "./menus/bridge.ts";
 import { dhcpLeases, dhcpNetworks, dhcpServers } from "./menus/dhcp.ts";
 import { dnsCache, dnsSettings, dnsStatic } from "./menus/dns.ts";
@@ -47,6 +48,7 @@ import {
   sstpClients,
   sstpServer,
 } from "./menus/ppp.ts";
+import { ovpnServers, ovpnServerSettings } from "./menus/ovpn.ts";
 import {
   ipsecActivePeers,
   ipsecIdentities,
@@ -185,6 +187,8 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   pppoeServers,
   ipsecInstalledSas,
   ipsecModeConfigs,
+  ovpnServerSettings,
+  ovpnServers,
   ipv6Pools,
   ipv6Nd,
   ipv6NdPrefixes,
@@ -221,9 +225,14 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   hotspotActive,
 ];
 
-const byPath = new Map(MENU_SCHEMAS.map((m) => [m.path, m]));
+const byPath = new Map<string, MenuSchema[]>();
+for (const m of MENU_SCHEMAS) byPath.set(m.path, [...(byPath.get(m.path) ?? []), m]);
 
-/** The menu declared at `path` (`/ip/address`), if any. */
-export function menuAt(path: string): MenuSchema | undefined {
-  return byPath.get(path);
+/**
+ * The menu declared at `path` (`/ip/address`), if any. A menu that changed
+ * shape (settings up to one release, a list after) has one declaration per
+ * shape: the one `release` has, else the first.
+ */
+export function menuAt(path: string, release?: Release): MenuSchema | undefined {
+  return declarationOn(byPath.get(path) ?? [], release);
 }

@@ -76,7 +76,7 @@ function checkOnSchema(text: string, release: Release): void {
   for (const st of parseRawCommand(text)) {
     if (st.opaque || !st.absolute) continue;
     for (let n = st.words.length; n > 0; n--) {
-      const menu = menuAt(shown(st.words.slice(0, n)));
+      const menu = menuAt(shown(st.words.slice(0, n)), release);
       if (!menu) continue;
       if (!menuOnRelease(menu, release)) {
         throw new ArgumentError(

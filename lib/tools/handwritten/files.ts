@@ -11,7 +11,12 @@ import type { Dialect } from "../../routeros/dialect.ts";
 import { ArgumentError, RouterOsError, UnsupportedError } from "../../routeros/errors.ts";
 import { checkMenuPath } from "../../routeros/quote.ts";
 import { inRange } from "../../routeros/release.ts";
-import { exportsOn, type MenuSchema, readSpecOf } from "../../routeros/schema/menu.ts";
+import {
+  declarationOn,
+  exportsOn,
+  type MenuSchema,
+  readSpecOf,
+} from "../../routeros/schema/menu.ts";
 import { files } from "../../routeros/schema/menus/files.ts";
 import { Script } from "../../routeros/script.ts";
 import { expectOnly } from "../../routeros/values.ts";
@@ -157,9 +162,11 @@ export const listBackups = defineTool({
  * `--reveal-secrets` (the guard chain enforces it through `revealsSecrets`).
  */
 export function exportTool(menus: readonly MenuSchema[]) {
-  const byPath = new Map(
-    menus.filter((m) => m.exports !== false && !m.path.startsWith("/file")).map((m) => [m.path, m]),
-  );
+  const byPath = new Map<string, MenuSchema[]>();
+  for (const m of menus) {
+    if (m.exports === false || m.path.startsWith("/file")) continue;
+    byPath.set(m.path, [...(byPath.get(m.path) ?? []), m]);
+  }
   const sections = [...byPath.keys()].sort();
   for (const s of sections) checkMenuPath(s);
   return defineTool({
@@ -193,7 +200,9 @@ export function exportTool(menus: readonly MenuSchema[]) {
     async handler(args, ctx) {
       const dialect = await ctx.client.dialect();
       const section = args.section;
-      const menu = section === undefined ? undefined : byPath.get(section);
+      const menu = section === undefined
+        ? undefined
+        : declarationOn(byPath.get(section) ?? [], dialect.release);
       if (menu && !exportsOn(menu, dialect.release)) {
         throw new UnsupportedError(
           `${section} has no export command on RouterOS ${dialect.release.text}`,

@@ -12,7 +12,12 @@ import { describeRange, inRange } from "../../routeros/release.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
 import { DEFAULT_FLAGS } from "../../routeros/parse_terse.ts";
 import { checkId, checkMenuPath, checkName } from "../../routeros/quote.ts";
-import { fieldsOn, menuOnRelease, type MenuSchema } from "../../routeros/schema/menu.ts";
+import {
+  declarationOn,
+  fieldsOn,
+  menuOnRelease,
+  type MenuSchema,
+} from "../../routeros/schema/menu.ts";
 import { defineTool } from "../define.ts";
 import { checkPrintPath } from "./command_check.ts";
 import { MASK, MAX_LIST, MAX_TEXT } from "../menu_tools/fields.ts";
@@ -47,9 +52,12 @@ const SECRET_KEY = /password|passphrase|secret|private-key|pre-shared-key|presha
 
 /** Build `router_print` over the declared menus plus {@linkcode PRINT_EXTRAS}. */
 export function printTool(menus: readonly MenuSchema[]) {
-  const byPath = new Map<string, { singleton: boolean; menu?: MenuSchema }>();
-  for (const e of PRINT_EXTRAS) byPath.set(e.path, { singleton: e.singleton ?? false });
-  for (const m of menus) byPath.set(m.path, { singleton: m.kind === "singleton", menu: m });
+  const byPath = new Map<string, { singleton: boolean; menus: MenuSchema[] }>();
+  for (const e of PRINT_EXTRAS) byPath.set(e.path, { singleton: e.singleton ?? false, menus: [] });
+  for (const m of menus) {
+    const menus = [...(byPath.get(m.path)?.menus ?? []), m];
+    byPath.set(m.path, { singleton: m.kind === "singleton", menus });
+  }
   for (const p of byPath.keys()) checkMenuPath(p);
   const paths = [...byPath.keys()].sort() as [string, ...string[]];
   return defineTool({
@@ -90,7 +98,10 @@ export function printTool(menus: readonly MenuSchema[]) {
       const entry = byPath.get(args.path)!;
       const where = args.where ?? {};
       const proplist = (args.proplist ?? []).map((p) => checkName(p, "property"));
-      if (entry.singleton && Object.keys(where).length) {
+      const dialect = await ctx.client.dialect();
+      const menu = declarationOn(entry.menus, dialect.release);
+      const singleton = menu ? menu.kind === "singleton" : entry.singleton;
+      if (singleton && Object.keys(where).length) {
         throw new ArgumentError(
           `${args.path} is a settings menu: it takes no where filter`,
           "where",
@@ -101,8 +112,6 @@ export function printTool(menus: readonly MenuSchema[]) {
           ? { key: ".id", value: checkId(String(value)) }
           : { key: checkName(key, "where key"), value: value as CommandValue }
       );
-      const dialect = await ctx.client.dialect();
-      const menu = entry.menu;
       if (menu && !menuOnRelease(menu, dialect.release)) {
         throw new UnsupportedError(
           `${args.path} is not on RouterOS ${dialect.release.text}: it needs ${
@@ -131,7 +140,7 @@ export function printTool(menus: readonly MenuSchema[]) {
         path: args.path,
         keys,
         flags: menu?.flags ?? DEFAULT_FLAGS,
-        singleton: entry.singleton,
+        singleton,
       }, conditions);
       const limit = args.limit ?? MAX_LIST;
       const items = raws.slice(0, limit).map((r) => masked(r, menu, proplist));

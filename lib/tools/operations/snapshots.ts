@@ -65,7 +65,7 @@ export async function mayShowSecrets(ctx: ToolContext, device: string): Promise<
 
 /** Natural keys of the declared menus (matching unnamed items in a diff). */
 export function keyOf(menu: string): string | undefined {
-  return MENU_SCHEMAS.find((m) => m.path === menu)?.key;
+  return MENU_SCHEMAS.find((m) => m.path === menu && m.key)?.key;
 }
 
 const META = z.object({
