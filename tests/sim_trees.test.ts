@@ -8,7 +8,7 @@
  * not checked: it imitates a part of RouterOS.
  */
 import assert from "node:assert/strict";
-import { type Release, release, type ReleaseRange } from "../lib/routeros/release.ts";
+import { intersect, type Release, release, type ReleaseRange } from "../lib/routeros/release.ts";
 import { MENU_SCHEMAS } from "../lib/routeros/schema/registry.ts";
 import type { CommandDef, MenuDef } from "../lib/sim/menu_types.ts";
 import { ALL_MENUS } from "../lib/sim/menus/registry.ts";
@@ -49,18 +49,22 @@ function offers(r: Release, tree: Tree): Offer[] {
     const present = m.path in tree.menus;
     out.push({ what: `menu ${m.path}`, present, range: m.releases });
     if (!present) continue;
+    const inMenu: Offer[] = [];
     for (const verb of verbsOf(m, st)) {
-      out.push({
+      inMenu.push({
         what: `${m.path} ${verb}`,
         present: argsOf(tree, m.path, verb) !== undefined,
         range: verb === "add" ? m.addReleases : verb === "unset" ? m.unset : undefined,
       });
     }
-    out.push(...propOffers(m, r, tree, st));
+    inMenu.push(...propOffers(m, r, tree, st));
     for (const [name, def] of Object.entries(m.commands ?? {})) {
       if (!onRelease(r, def.releases)) continue;
-      out.push(...commandOffers(tree, m.path, name, def, def.releases, r));
+      inMenu.push(...commandOffers(tree, m.path, name, def, def.releases, r));
     }
+    // What a menu offers dates from the menu's own releases at the earliest (a
+    // menu that changed shape: a list from 7.17 where 7.16 had settings).
+    out.push(...inMenu.map((o) => ({ ...o, range: intersect(o.range, m.releases) })));
   }
   for (const c of LOOSE_COMMANDS) {
     if (!onRelease(r, c.releases)) continue;

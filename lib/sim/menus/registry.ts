@@ -15,6 +15,7 @@ import { LOOSE_COMMANDS } from "./loose.ts";
 import { TUNNEL_MENUS } from "./interface_tunnels.ts";
 import { PPP_MENUS } from "./ppp.ts";
 import { IPSEC_MENUS } from "./ipsec.ts";
+import { OVPN_MENUS } from "./ovpn.ts";
 import { IPV6_MENUS } from "./ipv6.ts";
 import { DYNAMIC_ROUTING_MENUS } from "./routing_dynamic.ts";
 import { PLATFORM_MENUS } from "./platform.ts";
@@ -40,6 +41,7 @@ export const ALL_MENUS: MenuDef[] = [
   ...TUNNEL_MENUS,
   ...PPP_MENUS,
   ...IPSEC_MENUS,
+  ...OVPN_MENUS,
   ...IPV6_MENUS,
   ...DYNAMIC_ROUTING_MENUS,
   ...PLATFORM_MENUS,
