@@ -307,4 +307,16 @@ export const FAMILY_NOUNS = {
     stem: "ipsec_mode_config",
     stems: "ipsec_mode_configs",
   },
+  ovpn_server_settings: {
+    one: "OpenVPN server (settings)",
+    many: "OpenVPN server settings",
+    stem: "ovpn_server_settings",
+    stems: "ovpn_server_settings",
+  },
+  ovpn_server: {
+    one: "OpenVPN server",
+    many: "OpenVPN servers",
+    stem: "ovpn_server",
+    stems: "ovpn_servers",
+  },
 } as const satisfies Record<string, Noun>;

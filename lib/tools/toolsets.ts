@@ -31,7 +31,7 @@ export const TOOLSET_ABOUT: Record<typeof TOOLSETS[number], string> = {
   changes: "confirm-or-revert changes (apply, commit, roll back)",
   fleet: "devices and fleet-wide queries",
   tunnels: "GRE, EoIP, IPIP and VXLAN tunnels, bonding",
-  vpn: "PPP users and profiles, L2TP/SSTP/PPPoE servers, L2TP/SSTP/OpenVPN/PPPoE clients, IPsec",
+  vpn: "PPP users and profiles, L2TP/SSTP/OpenVPN/PPPoE servers and clients, IPsec",
   ipv6: "IPv6 prefix pools, router advertisements, DHCPv6 client and server",
   "dynamic-routing": "OSPF, BGP, BFD, routing filters, routing tables, VRFs (RouterOS 7)",
   platform: "certificates, RADIUS, User Manager, hotspot, scripts, logging, containers",

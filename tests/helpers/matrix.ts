@@ -39,10 +39,19 @@ const UNCHECKED = new Map<string, string>([
  * older tree cannot show (a mismatch starting with `mismatch` passes from
  * release `from` on, and is printed).
  */
+const OVPN_SERVERS = "RouterOS 7.17's changelog (ovpn-server: several servers, a list menu)";
 const NEWER_THAN_TREE = [{
   from: "7.17",
   mismatch: "serialize options=json.no-string-conversion",
   source: "MikroTik's Scripting manual (:serialize options=json.no-string-conversion from 7.17)",
+}, {
+  from: "7.17",
+  mismatch: "/interface/ovpn-server/server: no command",
+  source: OVPN_SERVERS,
+}, {
+  from: "7.17",
+  mismatch: "interface ovpn-server server ",
+  source: OVPN_SERVERS,
 }];
 
 const sweeps = new Map<string, Promise<SweepResult>>();

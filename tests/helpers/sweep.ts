@@ -64,7 +64,7 @@ const DANGEROUS_LAST = /reboot|shutdown|reset|restore/;
 /** Tools whose results others' examples use. */
 const FIRST = ["router_upload_file", "router_apply_changes"];
 /** The answer of a tool that refused because the release lacks something. */
-const UNSUPPORTED = /needs RouterOS \d.*Nothing was sent\.$/s;
+const UNSUPPORTED = /needs RouterOS (up to )?\d.*Nothing was sent\.$/s;
 
 /** The tool name of a menu verb. */
 export function verbTool(menu: MenuTools, verb: string): string {

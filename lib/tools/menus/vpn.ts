@@ -18,6 +18,7 @@ import {
   sstpClients,
   sstpServer,
 } from "../../routeros/schema/menus/ppp.ts";
+import { ovpnServers, ovpnServerSettings } from "../../routeros/schema/menus/ovpn.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
 
@@ -182,6 +183,33 @@ export const sstpServerTools: MenuTools = {
   notes:
     "Accepts SSTP clients (PPP over TLS) that log in with PPP secrets; needs a server certificate (router_list_certificates). Allow its TCP port in the input chain.",
   example: { "update": { "enabled": true, "port": 8443 } },
+};
+
+/** `/interface/ovpn-server/server` up to RouterOS 7.16. */
+export const ovpnServerSettingsTools: MenuTools = {
+  schema: ovpnServerSettings,
+  toolset: "vpn",
+  noun: NOUNS.ovpn_server_settings,
+  verbs: ["get", "update"],
+  columns: ["enabled", "port", "protocol", "mode", "certificate", "require-client-certificate"],
+  notes:
+    "The one OpenVPN server of RouterOS up to 7.16 (from 7.17: router_list_ovpn_servers). Clients log in with PPP secrets; needs a server certificate. Allow its port in the input chain.",
+  example: { "update": { "enabled": true, "port": 1195, "require_client_certificate": false } },
+};
+
+/** `/interface/ovpn-server/server` from RouterOS 7.17. */
+export const ovpnServersTools: MenuTools = {
+  schema: ovpnServers,
+  toolset: "vpn",
+  noun: NOUNS.ovpn_server,
+  verbs: VERBS,
+  columns: ["name", "port", "protocol", "mode", "certificate", "disabled", "comment"],
+  notes:
+    "OpenVPN servers from RouterOS 7.17, each on its own port (up to 7.16: router_get_ovpn_server_settings). Clients log in with PPP secrets; each needs a server certificate.",
+  example: {
+    "add": { "name": "ovpn-example", "port": 1196, "protocol": "udp", "comment": "example" },
+    "update": { "cipher": ["aes256-gcm"] },
+  },
 };
 
 /** `/interface/pppoe-server/server`. */
