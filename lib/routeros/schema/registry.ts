@@ -71,6 +71,7 @@ import { ipv6FirewallMangle, ipv6FirewallNat, ipv6FirewallRaw } from "./menus/ip
 import {
   bfdConfigurations,
   bfdSessions,
+  bgpAdvertisements,
   bgpConnections,
   bgpSessions,
   bgpTemplates,
@@ -209,6 +210,7 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   bgpTemplates,
   bgpConnections,
   bgpSessions,
+  bgpAdvertisements,
   bfdConfigurations,
   bfdSessions,
   certificates,

@@ -261,6 +261,28 @@ export const bgpSessions = menu({
   },
 });
 
+/** `/routing/bgp/advertisements`: what was sent to each peer (with keep-sent-attributes). */
+export const bgpAdvertisements = menu({
+  path: "/routing/bgp/advertisements",
+  kind: "list",
+  releases: V7,
+  exports: false,
+  flags: {},
+  fields: {
+    peer: state(text("Session the prefix was sent to")),
+    dst: state(text("Prefix advertised")),
+    afi: state(text("Address family, e.g. ip, ipv6")),
+    nexthop: state(text("Next hop sent")),
+    origin: state(text("Origin attribute (igp, egp, incomplete)")),
+    "as-path": state(text("AS path sent")),
+    "local-pref": state(int("Local preference sent (iBGP)")),
+    med: state(int("Multi-exit discriminator sent")),
+    communities: state(text("Communities sent")),
+    "large-communities": state(text("Large communities sent")),
+    withdrawn: state(bool("Whether the prefix was withdrawn")),
+  },
+});
+
 /** `/routing/ospf/lsa`. */
 export const ospfLsas = menu({
   path: "/routing/ospf/lsa",
