@@ -381,6 +381,30 @@ const BFD_SESSION: MenuDef = {
   columns: ["remote-address", "state", "uptime"],
 };
 
+/** `/routing/bgp/advertisements`: none on a simulated router (no session is up). */
+const BGP_ADVERTISEMENTS: MenuDef = {
+  path: "/routing/bgp/advertisements",
+  kind: "list",
+  noAdd: true,
+  noExport: true,
+  verbs: ["print", "find", "get"],
+  releases: V7,
+  props: [
+    ro("peer", "str"),
+    ro("dst", "str"),
+    ro("afi", "str"),
+    ro("nexthop", "str"),
+    ro("origin", "str"),
+    ro("as-path", "str"),
+    ro("local-pref", "int"),
+    ro("med", "int"),
+    ro("communities", "str"),
+    ro("large-communities", "str"),
+    ro("withdrawn", "bool"),
+  ],
+  columns: ["peer", "dst", "nexthop", "as-path"],
+};
+
 /** Dynamic routing menus (RouterOS 7). */
 export const DYNAMIC_ROUTING_MENUS: MenuDef[] = [
   TABLE,
@@ -396,4 +420,5 @@ export const DYNAMIC_ROUTING_MENUS: MenuDef[] = [
   BGP_SESSION,
   BFD_CONFIGURATION,
   BFD_SESSION,
+  BGP_ADVERTISEMENTS,
 ];
