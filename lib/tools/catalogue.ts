@@ -114,6 +114,7 @@ import {
 import {
   bfdConfigurationsTools,
   bfdSessionsTools,
+  bgpAdvertisementsTools,
   bgpConnectionsTools,
   bgpSessionsTools,
   bgpTemplatesTools,
@@ -249,6 +250,7 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   bgpTemplatesTools,
   bgpConnectionsTools,
   bgpSessionsTools,
+  bgpAdvertisementsTools,
   bfdConfigurationsTools,
   bfdSessionsTools,
   certificatesTools,

@@ -319,4 +319,10 @@ export const FAMILY_NOUNS = {
     stem: "ovpn_server",
     stems: "ovpn_servers",
   },
+  bgp_advertisement: {
+    one: "BGP advertisement",
+    many: "BGP advertisements",
+    stem: "bgp_advertisement",
+    stems: "bgp_advertisements",
+  },
 } as const satisfies Record<string, Noun>;

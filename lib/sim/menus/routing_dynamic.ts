@@ -250,6 +250,7 @@ function bgpCommon(): PropDef[] {
     { name: "output.redistribute", type: "list", values: REDISTRIBUTE },
     oneOf("output.default-originate", ["always", "if-installed", "never"], "never"),
     str("output.filter-chain"),
+    bool("output.keep-sent-attributes", false),
     str("input.filter"),
     bool("use-bfd", false),
     DISABLED,

@@ -8,6 +8,7 @@
 import {
   bfdConfigurations,
   bfdSessions,
+  bgpAdvertisements,
   bgpConnections,
   bgpSessions,
   bgpTemplates,
@@ -182,6 +183,17 @@ export const bgpSessionsTools: MenuTools = {
   verbs: ["list"],
   columns: ["name", "remote.address", "remote.as", "established", "uptime", "prefix-count"],
   notes: "Read-only: BGP sessions of the connections, established or not, with prefixes received.",
+};
+
+/** `/routing/bgp/advertisements`. */
+export const bgpAdvertisementsTools: MenuTools = {
+  schema: bgpAdvertisements,
+  toolset: "dynamic-routing",
+  noun: NOUNS.bgp_advertisement,
+  verbs: ["list"],
+  columns: ["peer", "dst", "nexthop", "as-path", "local-pref", "med", "withdrawn"],
+  notes:
+    "Read-only: prefixes sent to each BGP peer, with their attributes. Only filled for connections with output_keep_sent_attributes=true (router_update_bgp_connection).",
 };
 
 /** `/routing/ospf/lsa`. */

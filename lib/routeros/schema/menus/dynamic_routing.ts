@@ -182,6 +182,7 @@ function bgpCommon(): Record<string, Field> {
       "Announce a default route",
     ),
     "output.filter-chain": text("Routing filter chain for announced routes"),
+    "output.keep-sent-attributes": bool("Keep what was sent (router_list_bgp_advertisements)"),
     "input.filter": text("Routing filter chain for received routes"),
     "use-bfd": bool("Use BFD to detect a dead peer quickly"),
     disabled: disabled(),
