@@ -30,6 +30,7 @@ export const certificates = menu({
     "subject-alt-name": text("Subject alternative names, e.g. DNS:vpn.example.com"),
     "key-size": text("Key size or curve, e.g. 2048 or prime256v1"),
     "days-valid": int("Validity in days"),
+    "key-usage": list('What the key may do, e.g. ["key-cert-sign", "crl-sign"] for a CA'),
     trusted: bool("Trusted as a CA for verifying peers"),
     issuer: state(text("Issuer")),
     fingerprint: state(text("SHA-256 fingerprint")),
