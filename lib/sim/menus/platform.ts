@@ -1,64 +1,18 @@
 /**
- * Platform menus: `/certificate` (templates made by `add`; a simulated
- * router signs nothing), `/system/logging` (+ action, with the built-in
- * rules and actions) and `/container` (the container package, which the
- * simulator always has, as the real trees with extra packages do).
+ * Platform menus: `/system/logging` (+ action, with the built-in rules and
+ * actions), `/container` (the container package, which the simulator
+ * always has, as the real trees with extra packages do), RADIUS, User
+ * Manager and hotspot. `/certificate` is in certificate.ts.
  */
 import type { CommandDef, Item, MenuDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";
+import { CERTIFICATE } from "./certificate.ts";
 import { V7 } from "../releases.ts";
 import { isTrue } from "../values.ts";
 import { bool, COMMENT, DISABLED, DYNAMIC, F_DISABLED, int, oneOf, ro, str } from "./common.ts";
 
 const isDefault = (i: Item) => isTrue(i.default);
 const F_DEFAULT = { ch: "*", name: "default", group: 1, test: isDefault };
-
-/** `/certificate`. */
-const CERTIFICATE: MenuDef = {
-  path: "/certificate",
-  kind: "list",
-  key: "name",
-  verbs: ["print", "find", "get", "set", "add", "remove"],
-  props: [
-    str("name", {
-      default: (i, st) => i["common-name"] ?? `cert${st.stored(CERTIFICATE).length + 1}`,
-    }),
-    str("common-name"),
-    str("subject-alt-name"),
-    str("country"),
-    str("state"),
-    str("locality"),
-    str("organization"),
-    str("unit"),
-    oneOf("key-size", [
-      "1024",
-      "1536",
-      "2048",
-      "4096",
-      "8192",
-      "prime256v1",
-      "secp384r1",
-      "secp521r1",
-    ], "2048"),
-    int("days-valid", 365, { min: 1 }),
-    bool("trusted", false),
-    ro("issuer", "str"),
-    ro("fingerprint", "str"),
-    ro("serial-number", "str"),
-    ro("invalid-before", "str"),
-    ro("invalid-after", "str"),
-    ro("expires-after", "str", { releases: V7 }),
-    ro("private-key", "bool", { default: "false" }),
-    ro("ca", "bool", { default: "false" }),
-    ro("expired", "bool", { default: "false" }),
-  ],
-  flags: [
-    { ch: "K", name: "private-key", group: 0, test: (i) => isTrue(i["private-key"]) },
-    { ch: "T", name: "trusted", group: 1, test: (i) => isTrue(i.trusted) },
-  ],
-  columns: ["name", "common-name", "fingerprint"],
-  unique: [{ props: ["name"], error: "failure: certificate with the same name already exists" }],
-};
 
 const BUILTIN_ACTIONS = ["memory", "disk", "echo", "remote"];
 
