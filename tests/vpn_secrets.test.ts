@@ -1,9 +1,10 @@
 /**
  * VPN secrets are write-only: PPP passwords, IPsec pre-shared keys, the
  * L2TP server's IPsec secret, RADIUS secrets, User Manager and hotspot
- * passwords reach the router but never show in a result, a dry run, a
- * duplicate-name error, the export, stderr or the audit log; and the IPsec
- * overview. Through MCP against the simulator.
+ * passwords and certificate passphrases reach the router but never show in
+ * a result, a dry run, a duplicate-name error, the export, stderr or the
+ * audit log (a key exported with a passphrase comes back only with it); and
+ * the IPsec overview. Through MCP against the simulator.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -15,8 +16,9 @@ const L2TP_PSK = "Wm2-l2tp-distinctive-Psk";
 const RADIUS_SECRET = "Rt5-radius-distinctive-Secret";
 const UM_PASSWORD = "Um8-usermanager-distinctive-Pa55";
 const HS_PASSWORD = "Hs3-hotspot-distinctive-Pa55";
+const CERT_PASSPHRASE = "Cp6-certificate-distinctive-Pass";
 
-Deno.test("PPP, IPsec, RADIUS, User Manager and hotspot secrets reach the router and no output channel", async () => {
+Deno.test("PPP, IPsec, RADIUS, User Manager, hotspot and certificate secrets reach the router and no output channel", async () => {
   const sim = await startSimulator();
   const dir = await Deno.makeTempDir({ prefix: "vpn-secrets-" });
   const audit = `${dir}/audit.jsonl`;
@@ -76,6 +78,31 @@ Deno.test("PPP, IPsec, RADIUS, User Manager and hotspot secrets reach the router
     await call("router_list_hotspot_users", {});
     await call("router_export_config", {});
 
+    // A CA signs a server certificate, whose key leaves and comes back with its passphrase.
+    const ca = { name: "ca", common_name: "ca", key_usage: ["key-cert-sign", "crl-sign"] };
+    assert.notEqual((await call("router_add_certificate", ca)).isError, true);
+    assert.notEqual((await call("router_sign_certificate", { name: "ca" })).isError, true);
+    await call("router_add_certificate", { name: "srv", common_name: "vpn.example" });
+    const signed = await call("router_sign_certificate", { name: "srv", ca: "ca" });
+    assert.notEqual(signed.isError, true, signed.content[0].text);
+    const cert = (signed.structuredContent as { item: Record<string, unknown> }).item;
+    assert.deepEqual([cert.issuer, cert.private_key, cert.ca], ["CN=ca", true, false]);
+    const exported = await call("router_export_certificate", {
+      name: "srv",
+      export_passphrase: CERT_PASSPHRASE,
+    });
+    assert.deepEqual(exported.structuredContent, {
+      files: ["cert_export_srv.crt", "cert_export_srv.key"],
+    });
+    sim.run("/certificate remove srv");
+    const crt = await call("router_import_certificate", { file_name: "cert_export_srv.crt" });
+    assert.equal((crt.structuredContent as Record<string, number>).certificates_imported, 1);
+    const key = { file_name: "cert_export_srv.key" };
+    const wrong = await call("router_import_certificate", { ...key, passphrase: "not-it-at-all" });
+    assert.equal((wrong.structuredContent as Record<string, number>).decryption_failures, 1);
+    const right = await call("router_import_certificate", { ...key, passphrase: CERT_PASSPHRASE });
+    assert.equal((right.structuredContent as Record<string, number>).private_keys_imported, 1);
+
     // The secrets did reach the router...
     assert.ok(sim.items("/ppp/secret").some((s) => s.password === PPP_PASSWORD));
     assert.ok(sim.items("/ip/ipsec/identity").some((i) => i.secret === PSK));
@@ -91,7 +118,17 @@ Deno.test("PPP, IPsec, RADIUS, User Manager and hotspot secrets reach the router
     };
     assert.ok(channels.audit.includes("router_add_ppp_secret"), "the calls are audited");
     for (const [channel, text] of Object.entries(channels)) {
-      for (const s of [PPP_PASSWORD, PSK, L2TP_PSK, RADIUS_SECRET, UM_PASSWORD, HS_PASSWORD]) {
+      for (
+        const s of [
+          PPP_PASSWORD,
+          PSK,
+          L2TP_PSK,
+          RADIUS_SECRET,
+          UM_PASSWORD,
+          HS_PASSWORD,
+          CERT_PASSPHRASE,
+        ]
+      ) {
         assert.ok(!text.includes(s), `${channel} shows ${s}`);
       }
     }

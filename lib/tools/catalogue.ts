@@ -143,6 +143,11 @@ import {
 } from "./menus/platform.ts";
 import { runScript } from "./handwritten/scripts.ts";
 import { ipsecStatus } from "./handwritten/ipsec.ts";
+import {
+  exportCertificate,
+  importCertificate,
+  signCertificate,
+} from "./handwritten/certificates.ts";
 import { startContainer, stopContainer } from "./handwritten/containers.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
@@ -295,6 +300,9 @@ export const HANDWRITTEN: readonly ToolDef[] = [
   runCommand,
   runScript,
   ipsecStatus,
+  signCertificate,
+  exportCertificate,
+  importCertificate,
   startContainer,
   stopContainer,
   ...OPERATIONS,

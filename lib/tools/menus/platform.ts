@@ -27,10 +27,19 @@ export const certificatesTools: MenuTools = {
   schema: certificates,
   toolset: "platform",
   noun: NOUNS.certificate,
-  verbs: ["list", "get", "remove"],
+  verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "common-name", "issuer", "invalid-after", "private-key", "trusted"],
   notes:
-    "Certificates the router holds: for SSTP/OpenVPN/IPsec/HTTPS, or trusted CAs that verify peers. Private keys are never shown. Removing one that a service uses breaks that service.",
+    "Certificates the router holds: for SSTP/OpenVPN/IPsec/HTTPS, or trusted CAs that verify peers. add makes a template; router_sign_certificate gives it its key. Private keys are never shown. Removing one that a service uses breaks that service.",
+  example: {
+    "add": {
+      "name": "cert-example",
+      "common_name": "ca.example",
+      "key_usage": ["key-cert-sign", "crl-sign"],
+      "days_valid": 3650,
+    },
+    "update": { "trusted": true },
+  },
 };
 
 /** `/system/script`. */
