@@ -87,6 +87,8 @@ import {
 import {
   certificates,
   containerConfig,
+  containerEnvs,
+  containerMounts,
   containers,
   hotspotActive,
   hotspotServers,
@@ -219,6 +221,8 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   loggingRules,
   containers,
   containerConfig,
+  containerEnvs,
+  containerMounts,
   radiusServers,
   userManagerUsers,
   userManagerRouters,

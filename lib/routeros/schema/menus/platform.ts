@@ -166,6 +166,55 @@ export const containers = menu({
   },
 });
 
+/**
+ * `/container/envs`: environment variables, in named lists a container
+ * takes (its envlist). The list's name is `name` up to 7.16 and `list` in
+ * 7.20 (the real trees; 7.17 to 7.19 are taken to keep `name`).
+ */
+export const containerEnvs = menu({
+  path: "/container/envs",
+  kind: "list",
+  writes: ["add", "set", "remove", ["enable", { from: "7.22" }], ["disable", { from: "7.22" }]],
+  releases: { from: "7.4" },
+  package: "container",
+  flags: { "X": "disabled" },
+  fields: {
+    name: text("List the variable belongs to (a container's envlist)", {
+      releases: { until: "7.19" },
+    }),
+    list: text("List the variable belongs to (a container's envlists)", {
+      releases: { from: "7.20" },
+    }),
+    key: text("Variable name, e.g. TZ", { required: true }),
+    value: text("Variable value (readable: keep secrets out)"),
+    disabled: { ...disabled(), releases: { from: "7.22" } },
+    comment: comment(),
+  },
+});
+
+/**
+ * `/container/mounts`: host directories mounted into containers. Named by
+ * `name` up to 7.20 and `list` from 7.22; `read-only` in 7.20 and 7.22
+ * (7.24 has `mode` instead).
+ */
+export const containerMounts = menu({
+  path: "/container/mounts",
+  kind: "list",
+  writes: ["add", "set", "remove", ["enable", { from: "7.22" }], ["disable", { from: "7.22" }]],
+  releases: { from: "7.4" },
+  package: "container",
+  flags: { "X": "disabled" },
+  fields: {
+    name: text("Mount name (a container's mounts)", { releases: { until: "7.21" } }),
+    list: text("Mount list (a container's mountlists)", { releases: { from: "7.22" } }),
+    src: text("Directory on the router, e.g. disk1/nginx-conf", { required: true }),
+    dst: text("Path inside the container, e.g. /etc/nginx", { required: true }),
+    "read-only": bool("Mounted read-only", { releases: { from: "7.20", until: "7.22" } }),
+    disabled: { ...disabled(), releases: { from: "7.22" } },
+    comment: comment(),
+  },
+});
+
 /** `/container/config`. */
 export const containerConfig = menu({
   path: "/container/config",
