@@ -308,6 +308,43 @@ const HOTSPOT_ACTIVE: MenuDef = {
   columns: ["server", "user", "address", "uptime"],
 };
 
+const FROM_7_22 = { from: "7.22" };
+
+/** `/container/envs`: the list's name is `name` up to 7.19, `list` from 7.20. */
+const CONTAINER_ENVS: MenuDef = {
+  path: "/container/envs",
+  kind: "list",
+  releases: { from: "7.4" },
+  props: [
+    str("name", { releases: { until: "7.19" } }),
+    str("list", { releases: { from: "7.20" } }),
+    str("key", { required: true }),
+    str("value", { default: "" }),
+    { ...DISABLED, releases: FROM_7_22 },
+    COMMENT,
+  ],
+  flags: [{ ...F_DISABLED, releases: FROM_7_22 }],
+  columns: ["name", "list", "key", "value"],
+};
+
+/** `/container/mounts`: `name` up to 7.21, `list` from 7.22; read-only in 7.20 to 7.22. */
+const CONTAINER_MOUNTS: MenuDef = {
+  path: "/container/mounts",
+  kind: "list",
+  releases: { from: "7.4" },
+  props: [
+    str("name", { releases: { until: "7.21" } }),
+    str("list", { releases: FROM_7_22 }),
+    str("src", { required: true }),
+    str("dst", { required: true }),
+    bool("read-only", false, { releases: { from: "7.20", until: "7.22" } }),
+    { ...DISABLED, releases: FROM_7_22 },
+    COMMENT,
+  ],
+  flags: [{ ...F_DISABLED, releases: FROM_7_22 }],
+  columns: ["name", "list", "src", "dst"],
+};
+
 /** `/container/config` (settings). */
 const CONTAINER_CONFIG: MenuDef = {
   path: "/container/config",
@@ -350,6 +387,8 @@ export const PLATFORM_MENUS: MenuDef[] = [
   { ...CONTAINER, releases: { from: "7.4", until: "7.19" }, commands: startStop("number") },
   { ...CONTAINER, releases: { from: "7.20" }, commands: startStop("numbers") },
   CONTAINER_CONFIG,
+  CONTAINER_ENVS,
+  CONTAINER_MOUNTS,
   RADIUS,
   UM_USER,
   UM_ROUTER,
