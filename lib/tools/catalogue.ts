@@ -130,6 +130,8 @@ import {
 import {
   certificatesTools,
   containerConfigTools,
+  containerEnvsTools,
+  containerMountsTools,
   containersTools,
   hotspotActiveTools,
   hotspotServersTools,
@@ -264,6 +266,8 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   loggingRulesTools,
   containersTools,
   containerConfigTools,
+  containerEnvsTools,
+  containerMountsTools,
   radiusServersTools,
   userManagerUsersTools,
   userManagerRoutersTools,

@@ -325,4 +325,16 @@ export const FAMILY_NOUNS = {
     stem: "bgp_advertisement",
     stems: "bgp_advertisements",
   },
+  container_env: {
+    one: "container environment variable",
+    many: "container environment variables",
+    stem: "container_env",
+    stems: "container_envs",
+  },
+  container_mount: {
+    one: "container mount",
+    many: "container mounts",
+    stem: "container_mount",
+    stems: "container_mounts",
+  },
 } as const satisfies Record<string, Noun>;

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { inRange, release, type ReleaseRange } from "../../lib/routeros/release.ts";
 import { fromRaw } from "../../lib/routeros/schema/convert.ts";
 import type { Field } from "../../lib/routeros/schema/field.ts";
-import { rosName } from "../../lib/routeros/schema/menu.ts";
+import { hasWrite, rosName } from "../../lib/routeros/schema/menu.ts";
 import { MENU_TOOLS } from "../../lib/tools/catalogue.ts";
 import { toolName } from "../../lib/tools/menu_tools/fields.ts";
 import type { MenuTools } from "../../lib/tools/menu_tools/spec.ts";
@@ -248,7 +248,10 @@ export async function exerciseMenu(rig: Rig, menu: MenuTools): Promise<void> {
 
 async function exerciseItems(rig: Rig, menu: MenuTools): Promise<void> {
   const { sim, session, version: v } = rig;
-  const has = (verb: string) => menu.verbs.includes(verb as never);
+  // A verb the tools offer, on a release whose menu takes it (enable from 7.22 on some).
+  const has = (verb: string) =>
+    menu.verbs.includes(verb as never) &&
+    (verb !== "enable" && verb !== "disable" || hasWrite(menu.schema, verb, release(v)));
   const t = (verb: string, stem: "stem" | "stems" = "stem") => `router_${verb}_${menu.noun[stem]}`;
   const simItem = (id: string) => sim.items(menu.schema.path).find((i) => i[".id"] === id);
   let id: string;

@@ -15,6 +15,7 @@
  */
 import assert from "node:assert/strict";
 import { inRange, release } from "../../lib/routeros/release.ts";
+import { hasWrite, type MenuWrite } from "../../lib/routeros/schema/menu.ts";
 import { MENU_SCHEMAS } from "../../lib/routeros/schema/registry.ts";
 import { MENU_TOOLS } from "../../lib/tools/catalogue.ts";
 import { menuOn } from "./catalogue.ts";
@@ -66,11 +67,27 @@ function sweepOf(version: string): Promise<SweepResult> {
   return s;
 }
 
-/** Engine tools of menus the release lacks: the only engine tools that may be unsupported. */
+const WRITES: Partial<Record<string, MenuWrite>> = {
+  add: "add",
+  update: "set",
+  remove: "remove",
+  enable: "enable",
+  disable: "disable",
+  move: "move",
+};
+
+/**
+ * Engine tools of menus the release lacks, and of writes its menu lacks
+ * (`/container/envs enable` before 7.22): the only engine tools that may be
+ * unsupported.
+ */
 function absentMenuTools(version: string): Set<string> {
   return new Set(
-    MENU_TOOLS.filter((m) => !menuOn(m, version)).flatMap((m) =>
-      m.verbs.map((v) => verbTool(m, v))
+    MENU_TOOLS.flatMap((m) =>
+      m.verbs.filter((v) => {
+        const write = WRITES[v];
+        return !menuOn(m, version) || (write && !hasWrite(m.schema, write, release(version)));
+      }).map((v) => verbTool(m, v))
     ),
   );
 }

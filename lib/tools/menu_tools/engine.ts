@@ -19,8 +19,10 @@ import { describeRange, type Release } from "../../routeros/release.ts";
 import { type Condition, type ItemRef, refCondition } from "../../routeros/command.ts";
 import {
   fieldsOn,
+  hasWrite,
   menuOnRelease,
   type MenuSchema,
+  type MenuWrite,
   readSpecOf,
   rosName,
 } from "../../routeros/schema/menu.ts";
@@ -59,6 +61,26 @@ export async function menuDialect(menu: MenuSchema, ctx: ToolContext): Promise<D
       `${words(menu)} is not on RouterOS ${dialect.release.text}: it needs ${
         describeRange(menu.releases!)
       }`,
+    );
+  }
+  return dialect;
+}
+
+/**
+ * {@linkcode menuDialect}, after also checking that the release takes the
+ * write (`/container/envs enable` only from 7.22): a clear error, nothing sent.
+ */
+export async function writeDialect(
+  menu: MenuSchema,
+  write: MenuWrite,
+  ctx: ToolContext,
+): Promise<Dialect> {
+  const dialect = await menuDialect(menu, ctx);
+  if (!hasWrite(menu, write, dialect.release)) {
+    const decl = menu.writes.find((w) => typeof w !== "string" && w[0] === write);
+    const range = decl && typeof decl !== "string" ? describeRange(decl[1]) : "another release";
+    throw new UnsupportedError(
+      `${words(menu)} ${write} is not on RouterOS ${dialect.release.text}: it needs ${range}`,
     );
   }
   return dialect;

@@ -19,7 +19,7 @@ import { ArgumentError, unparsable } from "../../routeros/errors.ts";
 import type { ReadItems, Section } from "../../routeros/script.ts";
 import { Script, type ScriptOutput } from "../../routeros/script.ts";
 import type { Field } from "../../routeros/schema/field.ts";
-import { hasWrite, readSpecOf, rosName } from "../../routeros/schema/menu.ts";
+import { hasWrite, type MenuWrite, readSpecOf, rosName } from "../../routeros/schema/menu.ts";
 import { checkOnRelease } from "../../routeros/schema/validate.ts";
 import { renderTable } from "../render.ts";
 import {
@@ -49,6 +49,7 @@ import {
   titleOf,
   toolNameOf,
   words,
+  writeDialect,
 } from "./engine.ts";
 import { inputType, MASK, toItem, toolName, toRaw } from "./fields.ts";
 import { mayCut } from "../guard/lockout.ts";
@@ -241,6 +242,11 @@ function afterOf(spec: MenuTools, verb: Verb, args: Args, current: Args | undefi
   return current ?? {};
 }
 
+/** The RouterOS write of a tool verb. */
+function writeOf(verb: Verb): MenuWrite {
+  return verb === "update" ? "set" : verb as MenuWrite;
+}
+
 /** A dry run: the script, and what reads say about the call's chances. */
 async function dryRunOf(
   spec: MenuTools,
@@ -248,7 +254,7 @@ async function dryRunOf(
   args: Args,
   ctx: ToolContext,
 ): Promise<DryRunResult> {
-  const dialect = await menuDialect(spec.schema, ctx);
+  const dialect = await writeDialect(spec.schema, writeOf(verb), ctx);
   const release = dialect.release;
   const plan = PLANS[verb as Exclude<Verb, "list" | "get">](spec, dialect, args);
   const rs = readSpecOf(spec.schema, release);
@@ -327,7 +333,7 @@ function writeTool(
       ? undefined
       : refRequirement(spec),
     async handler(args: Args, ctx) {
-      const dialect = await menuDialect(spec.schema, ctx);
+      const dialect = await writeDialect(spec.schema, writeOf(verb), ctx);
       const plan = PLANS[verb](spec, dialect, args);
       return plan.finish(
         await ctx.client.run(plan.script, { idempotent: false, what: spec.schema.path }),

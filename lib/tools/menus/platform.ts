@@ -8,6 +8,8 @@
 import {
   certificates,
   containerConfig,
+  containerEnvs,
+  containerMounts,
   containers,
   hotspotActive,
   hotspotServers,
@@ -127,6 +129,41 @@ export const containerConfigTools: MenuTools = {
   columns: ["registry-url", "username", "tmpdir", "layer-dir"],
   notes: "Where images come from and where they are unpacked; the registry password is write-only.",
   example: { "update": { "registry_url": "https://registry-1.docker.io", "tmpdir": "disk1/pull" } },
+};
+
+/** `/container/envs`. */
+export const containerEnvsTools: MenuTools = {
+  schema: containerEnvs,
+  toolset: "platform",
+  noun: NOUNS.container_env,
+  verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
+  columns: ["name", "list", "key", "value", "disabled"],
+  notes:
+    "Environment variables in named lists; a container takes a list by name (its envlist). The list is `name` up to RouterOS 7.19 and `list` from 7.20. Values are readable: keep secrets out.",
+  example: {
+    "add": { "name": "env-example", "list": "env-example", "key": "TZ", "value": "UTC" },
+    "update": { "value": "Europe/Riga" },
+  },
+};
+
+/** `/container/mounts`. */
+export const containerMountsTools: MenuTools = {
+  schema: containerMounts,
+  toolset: "platform",
+  noun: NOUNS.container_mount,
+  verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
+  columns: ["name", "list", "src", "dst", "disabled"],
+  notes:
+    "A router directory (src) seen inside containers at dst; a container takes mounts by name. Named by `name` up to RouterOS 7.21 and `list` from 7.22.",
+  example: {
+    "add": {
+      "name": "mount-example",
+      "list": "mount-example",
+      "src": "disk1/conf",
+      "dst": "/conf",
+    },
+    "update": { "dst": "/etc/conf" },
+  },
 };
 
 /** `/radius`. */
