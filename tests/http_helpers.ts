@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Client } from "../lib/mcp_sdk/client.ts";
+import { Client, LazySchemaValidator } from "../lib/mcp_sdk/client.ts";
 import { SSEClientTransport } from "../lib/mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
 import { loadConfig } from "../lib/config/load.ts";
@@ -110,7 +110,9 @@ export async function connect(
   transport: "streamable-http" | "sse",
   url: string,
 ): Promise<Client> {
-  const client = new Client({ name: "http-tests", version: "1.0.0" });
+  const client = new Client({ name: "http-tests", version: "1.0.0" }, {
+    jsonSchemaValidator: new LazySchemaValidator(),
+  });
   await client.connect(
     transport === "sse"
       ? new SSEClientTransport(new URL(url))

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { Client, InMemoryTransport } from "../../lib/mcp_sdk/client.ts";
+import { Client, InMemoryTransport, LazySchemaValidator } from "../../lib/mcp_sdk/client.ts";
 import { type FlagValues, loadConfig } from "../../lib/config/load.ts";
 import { setLogLevel } from "../../lib/log.ts";
 import { buildServer } from "../../lib/server/mcp.ts";
@@ -48,7 +48,9 @@ export async function connectInProcess(
   const { devices, core } = await prepareServer(config, { name: "in-process", version: "0" });
   const server = buildServer(core);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" });
+  const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" }, {
+    jsonSchemaValidator: new LazySchemaValidator(),
+  });
   try {
     await server.connect(serverSide);
     await client.connect(clientSide);
