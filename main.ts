@@ -41,6 +41,20 @@ const VOCABULARY: Vocabulary = {
   checkAllowedOrigins: (entries) => void parseOrigins(entries),
 };
 
+/**
+ * Commander's error on one line, and an unknown flag that is a grouped
+ * setting without its group (`--transport` for `--mcp.transport`) named
+ * with its group: commander's own suggestion only finds near spellings.
+ */
+function withGroupHint(message: string): string {
+  const line = message.trimEnd().replace(/\n\(Did you mean (.+)\?\)$/, "; did you mean $1?");
+  const flag = /^error: unknown option '--([^'=]+)'$/.exec(line)?.[1];
+  const grouped = flag
+    ? SETTINGS.filter((s) => s.name.endsWith(`.${flag}`)).map((s) => `--${s.name}`)
+    : [];
+  return `${line}${grouped.length ? `; did you mean ${grouped.join(" or ")}?` : ""}\n`;
+}
+
 /** Build the commander program from the settings table. */
 function program(): Command {
   const cmd = new Command("mcp-server-router")
@@ -49,7 +63,10 @@ function program(): Command {
     .helpOption("-h, --help", "show this help")
     .allowExcessArguments(false)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) })
+    .configureOutput({
+      writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)),
+      outputError: (s, write) => write(withGroupHint(s)),
+    })
     .addHelpText("after", SUBCOMMANDS)
     .addOption(
       new Option(
