@@ -10,7 +10,12 @@ import { Command, CommanderError, Option } from "commander";
 import denoJson from "./deno.json" with { type: "json" };
 import { describeConfig } from "./lib/config/describe.ts";
 import { ConfigError } from "./lib/config/errors.ts";
-import { type Config, type FlagValues, loadConfig, type Vocabulary } from "./lib/config/load.ts";
+import {
+  type Config,
+  type FlagValues,
+  loadConfigAsync,
+  type Vocabulary,
+} from "./lib/config/load.ts";
 import { SETTINGS } from "./lib/config/settings.ts";
 import { log, setLogLevel } from "./lib/log.ts";
 import { parseHosts, parseOrigins } from "./lib/http/allow_list.ts";
@@ -109,7 +114,7 @@ function parseFlags(argv: string[]): { flags: FlagValues; printConfig: boolean }
 
 async function serve(argv: string[]): Promise<number> {
   const { flags, printConfig } = parseFlags(argv);
-  const config: Config = loadConfig(flags, Deno.env.toObject(), VOCABULARY);
+  const config: Config = await loadConfigAsync(flags, Deno.env.toObject(), VOCABULARY);
   setLogLevel(config.settings["log-level"]);
   for (const line of config.notices) log(line.startsWith("warning") ? "warning" : "info", line);
   if (printConfig) {

@@ -9,7 +9,7 @@
 import { Client, LazySchemaValidator } from "../lib/mcp_sdk/client.ts";
 import { SSEClientTransport } from "../lib/mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
-import { loadConfig } from "../lib/config/load.ts";
+import { loadConfigAsync } from "../lib/config/load.ts";
 import { type HttpOptions, type HttpServer, startHttp } from "../lib/server/http/serve.ts";
 import { prepareServer } from "../lib/server/run.ts";
 import { buildServer } from "../lib/server/mcp.ts";
@@ -133,7 +133,7 @@ export async function startInProcess(
   sim: { host: string; port: number },
   opts: Partial<HttpOptions> = {},
 ): Promise<InProcess> {
-  const config = loadConfig({
+  const config = await loadConfigAsync({
     host: sim.host,
     port: String(sim.port),
     "host-key-policy": "off",

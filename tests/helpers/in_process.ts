@@ -9,7 +9,7 @@
  * @module
  */
 import { Client, InMemoryTransport, LazySchemaValidator } from "../../lib/mcp_sdk/client.ts";
-import { type FlagValues, loadConfig } from "../../lib/config/load.ts";
+import { type FlagValues, loadConfigAsync } from "../../lib/config/load.ts";
 import { setLogLevel } from "../../lib/log.ts";
 import { buildServer } from "../../lib/server/mcp.ts";
 import { prepareServer } from "../../lib/server/run.ts";
@@ -33,7 +33,7 @@ export async function connectInProcess(
   const stateDir = flags["state-dir"] === undefined
     ? Deno.makeTempDirSync({ prefix: "mcp-router-state-" })
     : undefined;
-  const config = loadConfig(
+  const config = await loadConfigAsync(
     {
       host: sim.host,
       port: String(sim.port),
