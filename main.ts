@@ -10,7 +10,12 @@ import { Command, CommanderError, Option } from "commander";
 import denoJson from "./deno.json" with { type: "json" };
 import { describeConfig } from "./lib/config/describe.ts";
 import { ConfigError } from "./lib/config/errors.ts";
-import { type Config, type FlagValues, loadConfig, type Vocabulary } from "./lib/config/load.ts";
+import {
+  type Config,
+  type FlagValues,
+  loadConfigAsync,
+  type Vocabulary,
+} from "./lib/config/load.ts";
 import { SETTINGS } from "./lib/config/settings.ts";
 import { log, setLogLevel } from "./lib/log.ts";
 import { parseHosts, parseOrigins } from "./lib/http/allow_list.ts";
@@ -41,6 +46,20 @@ const VOCABULARY: Vocabulary = {
   checkAllowedOrigins: (entries) => void parseOrigins(entries),
 };
 
+/**
+ * Commander's error on one line, and an unknown flag that is a grouped
+ * setting without its group (`--transport` for `--mcp.transport`) named
+ * with its group: commander's own suggestion only finds near spellings.
+ */
+function withGroupHint(message: string): string {
+  const line = message.trimEnd().replace(/\n\(Did you mean (.+)\?\)$/, "; did you mean $1?");
+  const flag = /^error: unknown option '--([^'=]+)'$/.exec(line)?.[1];
+  const grouped = flag
+    ? SETTINGS.filter((s) => s.name.endsWith(`.${flag}`)).map((s) => `--${s.name}`)
+    : [];
+  return `${line}${grouped.length ? `; did you mean ${grouped.join(" or ")}?` : ""}\n`;
+}
+
 /** Build the commander program from the settings table. */
 function program(): Command {
   const cmd = new Command("mcp-server-router")
@@ -49,7 +68,10 @@ function program(): Command {
     .helpOption("-h, --help", "show this help")
     .allowExcessArguments(false)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) })
+    .configureOutput({
+      writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)),
+      outputError: (s, write) => write(withGroupHint(s)),
+    })
     .addHelpText("after", SUBCOMMANDS)
     .addOption(
       new Option(
@@ -92,7 +114,7 @@ function parseFlags(argv: string[]): { flags: FlagValues; printConfig: boolean }
 
 async function serve(argv: string[]): Promise<number> {
   const { flags, printConfig } = parseFlags(argv);
-  const config: Config = loadConfig(flags, Deno.env.toObject(), VOCABULARY);
+  const config: Config = await loadConfigAsync(flags, Deno.env.toObject(), VOCABULARY);
   setLogLevel(config.settings["log-level"]);
   for (const line of config.notices) log(line.startsWith("warning") ? "warning" : "info", line);
   if (printConfig) {

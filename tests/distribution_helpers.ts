@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Client } from "../lib/mcp_sdk/client.ts";
+import { Client, LazySchemaValidator } from "../lib/mcp_sdk/client.ts";
 import { StdioClientTransport } from "../lib/mcp_sdk/client.ts";
 import { childEnv, DENO, DENO_DIR, type Ran, runProcess } from "./helpers/env.ts";
 
@@ -74,7 +74,9 @@ export async function connect(
   transport.stderr?.on("data", (d: Uint8Array) => {
     stderr += new TextDecoder().decode(d);
   });
-  const client = new Client({ name: "distribution-tests", version: "1.0.0" });
+  const client = new Client({ name: "distribution-tests", version: "1.0.0" }, {
+    jsonSchemaValidator: new LazySchemaValidator(),
+  });
   try {
     await client.connect(transport);
   } catch (err) {

@@ -44,6 +44,16 @@ const CASES: [string, Record<string, unknown>, RegExp][] = [
     { chain: "forward", action: "explode" },
     /action: Invalid option: expected one of "accept"\|"drop"/,
   ],
+  [
+    "router_disable_ip_service",
+    { id: "ssh" },
+    /id: must be a RouterOS item id such as \*1A \(from a list tool\); to name the item, use name/,
+  ],
+  [
+    "router_remove_firewall_filter_rule",
+    { id: "3", confirm: true },
+    /id: must be a RouterOS item id such as \*1A \(from a list tool\)\. Nothing was sent/,
+  ],
 ];
 
 Deno.test("bad values are argument errors naming the argument, and nothing is sent", async () => {

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { Client } from "../lib/mcp_sdk/client.ts";
+import { Client, LazySchemaValidator } from "../lib/mcp_sdk/client.ts";
 import { SSEClientTransport } from "../lib/mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
-import { loadConfig } from "../lib/config/load.ts";
+import { loadConfigAsync } from "../lib/config/load.ts";
 import { type HttpOptions, type HttpServer, startHttp } from "../lib/server/http/serve.ts";
 import { prepareServer } from "../lib/server/run.ts";
 import { buildServer } from "../lib/server/mcp.ts";
@@ -110,7 +110,9 @@ export async function connect(
   transport: "streamable-http" | "sse",
   url: string,
 ): Promise<Client> {
-  const client = new Client({ name: "http-tests", version: "1.0.0" });
+  const client = new Client({ name: "http-tests", version: "1.0.0" }, {
+    jsonSchemaValidator: new LazySchemaValidator(),
+  });
   await client.connect(
     transport === "sse"
       ? new SSEClientTransport(new URL(url))
@@ -131,7 +133,7 @@ export async function startInProcess(
   sim: { host: string; port: number },
   opts: Partial<HttpOptions> = {},
 ): Promise<InProcess> {
-  const config = loadConfig({
+  const config = await loadConfigAsync({
     host: sim.host,
     port: String(sim.port),
     "host-key-policy": "off",

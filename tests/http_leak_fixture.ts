@@ -13,7 +13,7 @@
 import { Client } from "../lib/mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
 import type { Server } from "../lib/mcp_sdk/server.ts";
-import { loadConfig } from "../lib/config/load.ts";
+import { loadConfigAsync } from "../lib/config/load.ts";
 import { startHttp } from "../lib/server/http/serve.ts";
 import { buildServer } from "../lib/server/mcp.ts";
 import { prepareServer } from "../lib/server/run.ts";
@@ -22,7 +22,10 @@ const [host, port, count] = [Deno.args[0], Deno.args[1], Number(Deno.args[2] ?? 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with --v8-flags=--expose-gc");
 
-const config = loadConfig({ host, port, "host-key-policy": "off", "log-level": "error" }, {});
+const config = await loadConfigAsync(
+  { host, port, "host-key-policy": "off", "log-level": "error" },
+  {},
+);
 const { devices, core } = await prepareServer(config, { name: "leak", version: "0" });
 const refs: WeakRef<Server>[] = [];
 const http = await startHttp({

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import YAML from "yaml";
+import { yamlParser } from "./yaml_parser.ts";
 import { ConfigError } from "./errors.ts";
 import { CONTROL } from "./parsers.ts";
 
@@ -193,6 +193,7 @@ export function parseInventory(text: string, source: InventorySource): DeviceCon
  * field checks to read, in plain decimal and true/false only.
  */
 function readYaml(text: string, at: string): unknown {
+  const YAML = yamlParser();
   const doc = YAML.parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   const e = doc.errors[0];
   if (e) {

@@ -8,6 +8,7 @@
 import { ConfigError } from "./errors.ts";
 import { type DeviceConfig, parseInventory, readInventoryFile } from "./inventory.ts";
 import { BadPart, type Vocabulary } from "./parsers.ts";
+import { loadYamlParser } from "./yaml_parser.ts";
 import {
   type AnySetting,
   type SettingName,
@@ -86,9 +87,28 @@ export function resolveSettings(
 }
 
 /**
+ * {@linkcode loadConfig}, after loading the parsers its settings need: the
+ * YAML parser when they name an inventory (flag or environment).
+ */
+export async function loadConfigAsync(
+  flags: FlagValues,
+  env: Record<string, string | undefined>,
+  known: Vocabulary = {},
+): Promise<Config> {
+  const named = (name: string) => {
+    const setting = SETTINGS.find((s) => s.name === name)!;
+    return flags[name] !== undefined || env[setting.env] !== undefined;
+  };
+  if (named("inventory") || named("inventory-file")) await loadYamlParser();
+  return loadConfig(flags, env, known);
+}
+
+/**
  * Resolve every setting, then the devices. `known` carries what lib/config
  * may not import (toolset names, the HTTP allow-list checks), so that every
  * value the server would refuse is refused here, before anything starts.
+ * An inventory's YAML parser must be loaded first ({@linkcode loadConfigAsync}
+ * does it).
  */
 export function loadConfig(
   flags: FlagValues,

@@ -14,3 +14,4 @@ export { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/inMemory"
 export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+export { LazySchemaValidator } from "./lazy_validator.ts";

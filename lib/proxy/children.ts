@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { Client } from "../mcp_sdk/client.ts";
+import { Client, LazySchemaValidator } from "../mcp_sdk/client.ts";
 import { SSEClientTransport } from "../mcp_sdk/client.ts";
 import { StdioClientTransport } from "../mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../mcp_sdk/client.ts";
@@ -174,7 +174,10 @@ export class McpChild {
     const generation = ++this.#generation;
     this.state = "starting";
     this.#pid = null;
-    const client = new Client(this.#options.clientInfo, { capabilities: {} });
+    const client = new Client(this.#options.clientInfo, {
+      capabilities: {},
+      jsonSchemaValidator: new LazySchemaValidator(),
+    });
     let transport: Transport;
     try {
       transport = this.#makeTransport();

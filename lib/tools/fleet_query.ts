@@ -6,8 +6,8 @@
  *
  * @module
  */
+import { chooseDevices } from "./fleet_selection.ts";
 import * as z from "zod";
-import { ArgumentError } from "../routeros/errors.ts";
 import { defineTool } from "./define.ts";
 import { errorText } from "./errors.ts";
 import { READ, type ToolDef } from "./tool.ts";
@@ -59,26 +59,7 @@ export function fleetQueryTool(tools: readonly ToolDef[]): ToolDef {
       ...(args.arguments ? { arguments: mask(args.tool, args.arguments) } : {}),
     }),
     async handler(args, ctx) {
-      const all = ctx.fleet.summaries();
-      const tags = args.tags ?? [];
-      if (args.devices) {
-        const known = new Set(all.map((d) => d.title.toLowerCase()));
-        const unknown = args.devices.filter((t) => !known.has(t.trim().toLowerCase()));
-        if (unknown.length) {
-          throw new ArgumentError(
-            `unknown device(s) ${unknown.join(", ")}; valid devices: ${
-              all.map((d) => d.title).join(", ")
-            }`,
-            "devices",
-          );
-        }
-      }
-      const chosen = all.filter((d) =>
-        (!args.devices ||
-          args.devices.some((t) => t.trim().toLowerCase() === d.title.toLowerCase())) &&
-        tags.every((t) => d.tags.includes(t)) &&
-        (args.region === undefined || d.region === args.region)
-      );
+      const chosen = chooseDevices(ctx.fleet.summaries(), args);
       // One refusal for all: the same guards say no to every device alike.
       if (chosen.length) {
         await ctx.check({ name: args.tool, args: args.arguments ?? {}, device: chosen[0].title });

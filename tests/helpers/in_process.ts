@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { Client, InMemoryTransport } from "../../lib/mcp_sdk/client.ts";
-import { type FlagValues, loadConfig } from "../../lib/config/load.ts";
+import { Client, InMemoryTransport, LazySchemaValidator } from "../../lib/mcp_sdk/client.ts";
+import { type FlagValues, loadConfigAsync } from "../../lib/config/load.ts";
 import { setLogLevel } from "../../lib/log.ts";
 import { buildServer } from "../../lib/server/mcp.ts";
 import { prepareServer } from "../../lib/server/run.ts";
@@ -33,7 +33,7 @@ export async function connectInProcess(
   const stateDir = flags["state-dir"] === undefined
     ? Deno.makeTempDirSync({ prefix: "mcp-router-state-" })
     : undefined;
-  const config = loadConfig(
+  const config = await loadConfigAsync(
     {
       host: sim.host,
       port: String(sim.port),
@@ -48,7 +48,9 @@ export async function connectInProcess(
   const { devices, core } = await prepareServer(config, { name: "in-process", version: "0" });
   const server = buildServer(core);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" });
+  const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" }, {
+    jsonSchemaValidator: new LazySchemaValidator(),
+  });
   try {
     await server.connect(serverSide);
     await client.connect(clientSide);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Client } from "../../lib/mcp_sdk/client.ts";
+import { Client, LazySchemaValidator } from "../../lib/mcp_sdk/client.ts";
 import { StdioClientTransport } from "../../lib/mcp_sdk/client.ts";
 import type { ClientCapabilities } from "../../lib/mcp_sdk/types.ts";
 import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
@@ -50,6 +50,7 @@ export async function spawnServer(
   });
   const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" }, {
     capabilities,
+    jsonSchemaValidator: new LazySchemaValidator(),
   });
   await client.connect(transport);
   return {

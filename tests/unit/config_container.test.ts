@@ -5,6 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { CONTAINER_DEFAULT_HOST, loadConfig } from "../../lib/config/load.ts";
+import { loadYamlParser } from "../../lib/config/yaml_parser.ts";
+
+// Inventories are YAML; the server loads the parser only when it needs it.
+await loadYamlParser();
 
 const SECRET = "s3cret-Pa55";
 const INLINE = "[{title: edge, host: 198.51.100.20, port: 2202, username: noc}]";

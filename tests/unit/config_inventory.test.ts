@@ -12,6 +12,10 @@ import {
   parseInventory,
   readInventoryFile,
 } from "../../lib/config/inventory.ts";
+import { loadYamlParser } from "../../lib/config/yaml_parser.ts";
+
+// Inventories are YAML; the server loads the parser only when it needs it.
+await loadYamlParser();
 
 const SECRET = "s3cr3t-Pa55";
 

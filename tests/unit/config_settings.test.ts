@@ -8,6 +8,10 @@ import { ConfigError } from "../../lib/config/errors.ts";
 import { loadConfig, resolveSettings, type Vocabulary } from "../../lib/config/load.ts";
 import { integer, parseSwitch, seconds, toolsetList } from "../../lib/config/parsers.ts";
 import { type AnySetting, envName, SETTINGS } from "../../lib/config/settings.ts";
+import { loadYamlParser } from "../../lib/config/yaml_parser.ts";
+
+// Inventories are YAML; the server loads the parser only when it needs it.
+await loadYamlParser();
 
 const ALL = SETTINGS as readonly AnySetting[];
 

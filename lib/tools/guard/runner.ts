@@ -297,16 +297,27 @@ export class ToolRunner {
     const why = lockout
       ? `${what} would cut this server's own access to device "${ctx.device}": ${lockout}.`
       : `${what} is destructive.`;
+    // A client that announces elicitation but cannot answer it (no handler,
+    // an error) is treated as one without: the call then needs confirm: true.
+    let unasked = "";
     if (site.confirm) {
-      const yes = await site.confirm(maskText(`${why}${effect} Proceed?`, args, secrets));
-      if (yes) return;
-      throw new RefusedError("confirm", `${why} The user declined; nothing was done.`);
+      let yes: boolean | undefined;
+      try {
+        yes = await site.confirm(maskText(`${why}${effect} Proceed?`, args, secrets));
+      } catch (err) {
+        if (ctx.signal?.aborted) throw err;
+        unasked = " The client could not ask the user.";
+      }
+      if (yes === true) return;
+      if (yes === false) {
+        throw new RefusedError("confirm", `${why} The user declined; nothing was done.`);
+      }
     }
     throw new RefusedError(
       lockout ? "lockout" : "confirm",
       maskText(
-        `${why} It needs confirm: true. Nothing was done.${effect} Call it with dry_run: true ` +
-          "to see the exact commands.",
+        `${why}${unasked} It needs confirm: true. Nothing was done.${effect} Call it with ` +
+          "dry_run: true to see the exact commands.",
         args,
         secrets,
       ),

@@ -39,11 +39,26 @@ import type { MenuTools } from "./spec.ts";
  */
 const RESERVED = new Set(["id", "destination", "device", "dry_run", "confirm"]);
 
+const ID_PATTERN = /^\*[0-9A-F]{1,8}$/;
+const ID_FORM = "must be a RouterOS item id such as *1A (from a list tool)";
+
 /** Item ids look like `*1A`. */
-export const ID_SCHEMA = z.string().regex(
-  /^\*[0-9A-F]{1,8}$/,
-  "must be a RouterOS item id such as *1A (from a list tool)",
-);
+export const ID_SCHEMA = z.string().regex(ID_PATTERN, ID_FORM);
+
+const keyedIds = new Map<string, z.ZodString>();
+
+/**
+ * The id of a menu whose items also have a name: the same check, and an
+ * error that points at the name argument (`id: "ssh"` on `/ip/service`).
+ */
+function keyedIdSchema(keyArg: string): z.ZodString {
+  let schema = keyedIds.get(keyArg);
+  if (!schema) {
+    schema = z.string().regex(ID_PATTERN, `${ID_FORM}; to name the item, use ${keyArg}`);
+    keyedIds.set(keyArg, schema);
+  }
+  return schema;
+}
 
 /** `ip address` from `/ip/address`, for descriptions. */
 export function words(menu: MenuSchema): string {
@@ -192,10 +207,9 @@ export function titleOf(spec: MenuTools, verb: Verb): string {
 export function refInput(spec: MenuTools): Record<string, z.ZodType> {
   const key = spec.schema.key;
   // The id's pattern says its form and the server instructions where it comes from.
-  const id = ID_SCHEMA;
-  if (!key) return { id };
+  if (!key) return { id: ID_SCHEMA };
   return {
-    id: id.optional(),
+    id: keyedIdSchema(toolName(key)).optional(),
     [toolName(key)]: z.string().max(4096).optional().describe(`Or the item's ${key}`),
   };
 }

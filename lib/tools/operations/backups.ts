@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { chooseDevices } from "../fleet_selection.ts";
 import * as z from "zod";
 import { cmd } from "../../routeros/command.ts";
 import { quoteValue } from "../../routeros/quote.ts";
@@ -147,14 +148,7 @@ export const fleetBackup = defineTool({
   perDevice: false,
   example: {},
   async handler(args, ctx) {
-    const all = ctx.fleet.summaries();
-    const find = (t: string) => all.find((d) => d.title.toLowerCase() === t.trim().toLowerCase());
-    const unknown = (args.devices ?? []).filter((t) => !find(t));
-    if (unknown.length) {
-      throw new ArgumentError(`unknown device(s) ${unknown.join(", ")}`, "devices");
-    }
-    const chosen = (args.devices ? args.devices.map((t) => find(t)!) : all)
-      .filter((d) => (args.tags ?? []).every((t) => d.tags.includes(t)));
+    const chosen = chooseDevices(ctx.fleet.summaries(), args);
     const results: z.infer<typeof RESULT>[] = [];
     let next = 0;
     const worker = async () => {

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { chooseDevices } from "../fleet_selection.ts";
 import * as z from "zod";
 import { type ConfigDiff, diffExports } from "../../routeros/config_diff.ts";
 import { ArgumentError } from "../../routeros/errors.ts";
@@ -74,18 +75,7 @@ export const fleetDrift = defineTool({
   example: {},
   async handler(args, ctx) {
     const all = ctx.fleet.summaries();
-    const title = (t: string) => all.find((d) => d.title.toLowerCase() === t.trim().toLowerCase());
-    const unknown = (args.devices ?? []).filter((t) => !title(t));
-    if (unknown.length) {
-      throw new ArgumentError(
-        `unknown device(s) ${unknown.join(", ")}; valid devices: ${
-          all.map((d) => d.title).join(", ")
-        }`,
-        "devices",
-      );
-    }
-    const chosen = (args.devices ? args.devices.map((t) => title(t)!) : all)
-      .filter((d) => (args.tags ?? []).every((t) => d.tags.includes(t)));
+    const chosen = chooseDevices(all, args);
     let baselineName: string;
     let baselineText: Promise<string>;
     let baselineDevice: string | undefined;
@@ -98,7 +88,10 @@ export const fleetDrift = defineTool({
       baselineName = snap.id;
       baselineText = Promise.resolve(snap.config);
     } else {
-      const base = args.baseline === undefined ? chosen[0] : title(args.baseline);
+      const wanted = args.baseline?.trim().toLowerCase();
+      const base = wanted === undefined
+        ? chosen[0]
+        : all.find((d) => d.title.toLowerCase() === wanted);
       if (!base) {
         throw new ArgumentError(
           args.baseline === undefined

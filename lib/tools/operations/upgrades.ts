@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { chooseDevices } from "../fleet_selection.ts";
 import * as z from "zod";
 import { cmd, getExpr } from "../../routeros/command.ts";
 import { ArgumentError, RouterOsError } from "../../routeros/errors.ts";
@@ -258,14 +259,7 @@ export const fleetUpgrade = defineTool({
   perDevice: false,
   example: {},
   async handler(args, ctx) {
-    const all = ctx.fleet.summaries();
-    const find = (t: string) => all.find((d) => d.title.toLowerCase() === t.trim().toLowerCase());
-    const unknown = (args.devices ?? []).filter((t) => !find(t));
-    if (unknown.length) {
-      throw new ArgumentError(`unknown device(s) ${unknown.join(", ")}`, "devices");
-    }
-    const chosen = (args.devices ? args.devices.map((t) => find(t)!) : all)
-      .filter((d) => (args.tags ?? []).every((t) => d.tags.includes(t)))
+    const chosen = chooseDevices(ctx.fleet.summaries(), args)
       .map((d) => d.title);
     const size = args.batch_size ?? 1;
     const results: z.infer<typeof STEP>[] = [];
