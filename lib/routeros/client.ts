@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { isIP } from "node:net";
+import { isIpv4, isIpv6 } from "./schema/validate.ts";
 import { SshError } from "../ssh/errors.ts";
 import type { SshPool } from "../ssh/pool.ts";
 import type { SshTarget } from "../ssh/target.ts";
@@ -94,7 +94,10 @@ export class RouterOsClient {
   session(): { router?: string; local?: string } {
     const host = this.target.host.replace(/^\[|\]$/g, "");
     const live = this.#pool.endpoints(this.target.title);
-    return { router: live?.router ?? (isIP(host) ? host : undefined), local: live?.local };
+    return {
+      router: live?.router ?? (isIpv4(host) || isIpv6(host) ? host : undefined),
+      local: live?.local,
+    };
   }
 
   /** A new script for this router's dialect. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isIP } from "node:net";
+import { isIpv4, isIpv6 } from "./schema/validate.ts";
 
 /** An address as a number of its family. */
 interface Numeric {
@@ -14,7 +14,8 @@ interface Numeric {
 }
 
 function numeric(ip: string): Numeric | undefined {
-  const family = isIP(ip);
+  // The argument checks' own address forms (no node:net in lib/routeros).
+  const family = isIpv4(ip) ? 4 : isIpv6(ip) ? 6 : 0;
   if (family === 4) {
     return {
       family,

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import net from "node:net";
+import type net from "node:net";
 import { authMethods } from "./auth_methods.ts";
 import { SshError } from "./errors.ts";
 import { batchWrites } from "./write_batching.ts";
@@ -28,8 +28,11 @@ export interface OpenedSession {
  * writes in one tick sent as one write. Every SSH socket of the product
  * comes from here.
  */
-export function openSocket(target: Pick<SshTarget, "host" | "port">): net.Socket {
-  const socket = net.connect({ host: target.host, port: target.port });
+export function openSocket(
+  target: Pick<SshTarget, "host" | "port">,
+  connect: typeof net.connect,
+): net.Socket {
+  const socket = connect({ host: target.host, port: target.port });
   socket.setNoDelay(true);
   batchWrites(socket);
   return socket;
@@ -43,7 +46,8 @@ export async function handshake(
   key: ParsedKey | undefined,
   signal?: AbortSignal,
 ): Promise<OpenedSession> {
-  const { Client } = await loadSsh2();
+  // node:net is loaded with ssh2, when the first connection opens.
+  const [{ Client }, { connect }] = await Promise.all([loadSsh2(), import("node:net")]);
   const who = describeTarget(target);
   const seconds = target.connectTimeoutMs / 1000;
   return await new Promise((resolve, reject) => {
@@ -53,7 +57,7 @@ export async function handshake(
     let settled = false;
     let hostKeyError: SshError | null = null;
     const client = new Client();
-    const socket = openSocket(target);
+    const socket = openSocket(target, connect);
     const onAbort = () => fail(shuttingDown());
     signal?.addEventListener("abort", onAbort);
     const fail = (err: SshError) => {
