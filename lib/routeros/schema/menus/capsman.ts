@@ -230,7 +230,14 @@ export const wifiProvisioning = menu({
   flags: { "X": "disabled" },
   fields: {
     action: oneOf(
-      ["create-disabled", "create-enabled", "create-dynamic-enabled", "none", "use-network-config"],
+      [
+        "create-disabled",
+        "create-enabled",
+        "create-dynamic-enabled",
+        "none",
+        // First seen in the 7.22.3 tree (the only one with value lists here): not offered before.
+        ["use-network-config", { from: "7.22" }],
+      ],
       "What to make of a matching radio",
     ),
     "master-configuration": ref("/interface/wifi/configuration", "Configuration of the radio"),
