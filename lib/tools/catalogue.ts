@@ -72,6 +72,18 @@ import {
   wirelessSecurityProfilesTools,
   wirelessTools,
 } from "./menus/wireless.ts";
+import {
+  capsManConfigurationsTools,
+  capsManInterfacesTools,
+  capsManManagerTools,
+  capsManProvisioningTools,
+  capsManRegistrationsTools,
+  capsManRemoteCapsTools,
+  wifiCapsmanTools,
+  wifiConfigurationsTools,
+  wifiProvisioningTools,
+  wifiRemoteCapsTools,
+} from "./menus/capsman.ts";
 import { wireguardPeersTools, wireguardTools } from "./menus/wireguard.ts";
 import { filesTools } from "./menus/files.ts";
 import { bondingTools, eoipTools, greTools, ipipTools, vxlanTools } from "./menus/tunnels.ts";
@@ -208,6 +220,16 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   wirelessSecurityProfilesTools,
   wirelessRegistrationsTools,
   wirelessAccessListTools,
+  capsManManagerTools,
+  capsManConfigurationsTools,
+  capsManProvisioningTools,
+  capsManRemoteCapsTools,
+  capsManRegistrationsTools,
+  capsManInterfacesTools,
+  wifiCapsmanTools,
+  wifiRemoteCapsTools,
+  wifiConfigurationsTools,
+  wifiProvisioningTools,
   wireguardTools,
   wireguardPeersTools,
   filesTools,

@@ -22,7 +22,7 @@ export const TOOLSET_ABOUT: Record<typeof TOOLSETS[number], string> = {
   system: "identity, clock, NTP, resources, packages, health, reboot",
   files: "files, backups, configuration export",
   logs: "the log",
-  wireless: "wifi and legacy wireless interfaces, clients, access lists",
+  wireless: "wifi and legacy wireless interfaces, clients, access lists, CAPsMAN",
   wireguard: "WireGuard interfaces and peers, client configs",
   queues: "simple queues, queue tree, queue types",
   bridge: "bridges, bridge ports, bridge VLANs",

@@ -109,6 +109,18 @@ import {
   wirelessRegistrations,
   wirelessSecurityProfiles,
 } from "./menus/wireless.ts";
+import {
+  capsManConfigurations,
+  capsManInterfaces,
+  capsManManager,
+  capsManProvisioning,
+  capsManRegistrations,
+  capsManRemoteCaps,
+  wifiCapsman,
+  wifiConfigurations,
+  wifiProvisioning,
+  wifiRemoteCaps,
+} from "./menus/capsman.ts";
 
 /** Every declared menu. */
 export const MENU_SCHEMAS: readonly MenuSchema[] = [
@@ -167,6 +179,16 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   wirelessSecurityProfiles,
   wirelessRegistrations,
   wirelessAccessList,
+  capsManManager,
+  capsManConfigurations,
+  capsManProvisioning,
+  capsManRemoteCaps,
+  capsManRegistrations,
+  capsManInterfaces,
+  wifiCapsman,
+  wifiRemoteCaps,
+  wifiConfigurations,
+  wifiProvisioning,
   gre,
   eoip,
   ipip,

@@ -20,6 +20,7 @@ import { IPV6_MENUS } from "./ipv6.ts";
 import { DYNAMIC_ROUTING_MENUS } from "./routing_dynamic.ts";
 import { PLATFORM_MENUS } from "./platform.ts";
 import { PACKAGE_UPDATE } from "./package_update.ts";
+import { CAPSMAN_MENUS } from "./capsman.ts";
 
 /** A node of the menu tree. */
 export interface MenuNode {
@@ -45,6 +46,7 @@ export const ALL_MENUS: MenuDef[] = [
   ...IPV6_MENUS,
   ...DYNAMIC_ROUTING_MENUS,
   ...PLATFORM_MENUS,
+  ...CAPSMAN_MENUS,
   PACKAGE_UPDATE,
 ];
 
