@@ -105,17 +105,31 @@ export async function writeDialect(
  * A tool's zod object, built on first use (its `tools/list` entry or its
  * first call) rather than with the catalogue: most tools of a session are
  * never listed or called, and building them all cost most of the start-up.
+ * The first build is held weakly: `tools/list` with every toolset turns
+ * 700 of them into JSON Schemas once, and keeping them all cost about 15
+ * MiB. A second use (a call) builds it again if it was collected and keeps
+ * it for good.
  */
 export function lazyObject(make: () => z.ZodObject): () => z.ZodObject {
-  let built: z.ZodObject | undefined;
-  return () => built ??= make();
+  let kept: z.ZodObject | undefined;
+  let weak: WeakRef<z.ZodObject> | undefined;
+  return () => {
+    if (kept) return kept;
+    const object = weak?.deref() ?? make();
+    if (weak) kept = object;
+    else weak = new WeakRef(object);
+    return object;
+  };
 }
 
-const itemObjects = new WeakMap<MenuSchema, z.ZodObject>();
+const itemObjects = new WeakMap<MenuSchema, WeakRef<z.ZodObject>>();
 
-/** The zod object of one item in output, built once per menu and shared by its tools. */
+/**
+ * The zod object of one item in output, shared by its menu's tools while
+ * any of them holds it (held weakly here, like {@linkcode lazyObject}'s).
+ */
 export function itemObject(menu: MenuSchema): z.ZodObject {
-  const hit = itemObjects.get(menu);
+  const hit = itemObjects.get(menu)?.deref();
   if (hit) return hit;
   const shape: Record<string, z.ZodType> = {};
   if (menu.kind === "list") shape.id = z.string();
@@ -123,7 +137,7 @@ export function itemObject(menu: MenuSchema): z.ZodObject {
     shape[toolName(name)] = outputType(field).optional();
   }
   const object = z.object(shape);
-  itemObjects.set(menu, object);
+  itemObjects.set(menu, new WeakRef(object));
   return object;
 }
 
