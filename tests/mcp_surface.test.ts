@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { type McpSession, spawnServer, startRouters } from "./helpers/mcp.ts";
+import { callTool, type McpSession, spawnServer, startRouters } from "./helpers/mcp.ts";
 
 type Text = { uri: string; mimeType?: string; text?: string };
 
@@ -102,6 +102,15 @@ Deno.test("resources, prompts and completions on one router (default toolsets)",
       await rejects(read(session, "http://example.com/"), -32002, /routeros:\/\/devices/);
       // router_print's own argument check, through the guard chain.
       await rejects(read(session, `${base}/print/ip/nothing`), -32602, /invalid arguments: path/);
+    });
+
+    await t.step("an unknown tool names the tools meant, closest first", async () => {
+      const r = await callTool(session, "router_get_system_identity", {});
+      assert.equal(r.isError, true);
+      assert.match(
+        r.content[0].text,
+        /unknown tool router_get_system_identity; did you mean router_get_identity, /,
+      );
     });
 
     await t.step("prompts/list and prompts/get", async () => {

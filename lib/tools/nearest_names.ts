@@ -1,5 +1,6 @@
 /**
- * "Did you mean": the known names closest to a mistyped one, by edit distance.
+ * "Did you mean": the known names closest to a mistyped one, by edit distance
+ * and by whole words.
  *
  * @module
  */
@@ -19,12 +20,41 @@ function distance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** The names closest to `name` (at most three). */
+/** The words of a name: `router_get_system_identity` → router, get, system, identity. */
+function words(name: string): Set<string> {
+  return new Set(name.toLowerCase().split(/[_\-/. ]+/).filter(Boolean));
+}
+
+/** Words one name has that the other lacks, both ways. */
+function wordGap(a: Set<string>, b: Set<string>): number {
+  let gap = 0;
+  for (const w of a) if (!b.has(w)) gap++;
+  for (const w of b) if (!a.has(w)) gap++;
+  return gap;
+}
+
+/**
+ * The names closest to `name` (at most three): by edit distance, or by
+ * whole words, so that a name with one word too many or too few
+ * (`router_get_system_identity`) finds the one it meant
+ * (`router_get_identity`) before a near spelling of another
+ * (`router_get_ipsec_identity`).
+ */
 export function nearest(name: string, names: Iterable<string>): string[] {
+  const typed = words(name);
   return [...names]
-    .map((n) => ({ n, d: distance(name, n) }))
-    .filter((x) => x.d <= Math.max(3, Math.floor(name.length / 3)))
-    .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
+    .map((n) => {
+      const d = distance(name, n);
+      const gap = wordGap(typed, words(n));
+      return {
+        n,
+        d,
+        score: Math.min(d, gap * 2),
+        close: d <= Math.max(3, Math.floor(name.length / 3)) || gap <= 1,
+      };
+    })
+    .filter((x) => x.close)
+    .sort((a, b) => a.score - b.score || a.d - b.d || a.n.localeCompare(b.n))
     .slice(0, 3)
     .map((x) => x.n);
 }

@@ -1,0 +1,29 @@
+/**
+ * "Did you mean" (lib/tools/nearest_names.ts): near spellings, and names
+ * with a word too many or too few, closest first; nothing far off.
+ */
+import assert from "node:assert/strict";
+import { nearest } from "../../lib/tools/nearest_names.ts";
+
+const TOOLS = [
+  "router_get_identity",
+  "router_get_ipsec_identity",
+  "router_get_system_health",
+  "router_add_ipsec_identity",
+  "router_list_ip_addresses",
+  "router_list_ipv6_addresses",
+  "router_add_ip_address",
+];
+
+Deno.test("nearest names: a word too many finds the name meant first", () => {
+  assert.equal(nearest("router_get_system_identity", TOOLS)[0], "router_get_identity");
+});
+
+Deno.test("nearest names: a near spelling finds its name", () => {
+  assert.equal(nearest("router_list_ip_adresses", TOOLS)[0], "router_list_ip_addresses");
+  assert.deepEqual(nearest("adress", ["address", "add", "interface"]), ["address"]);
+});
+
+Deno.test("nearest names: nothing for a name far from every other", () => {
+  assert.deepEqual(nearest("router_reboot_everything_now", TOOLS), []);
+});
