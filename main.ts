@@ -53,7 +53,7 @@ const VOCABULARY: Vocabulary = {
  */
 function withGroupHint(message: string): string {
   const line = message.trimEnd().replace(/\n\(Did you mean (.+)\?\)$/, "; did you mean $1?");
-  const flag = /^error: unknown option '--([^'=]+)'$/.exec(line)?.[1];
+  const flag = /^error: unknown option '--([^'=]+)(?:=[^']*)?'$/.exec(line)?.[1];
   const grouped = flag
     ? SETTINGS.filter((s) => s.name.endsWith(`.${flag}`)).map((s) => `--${s.name}`)
     : [];

@@ -131,7 +131,7 @@ const BAD: [string[], Record<string, string>, RegExp][] = [
     /"http:\/\/x\/" for --mcp.allowed-hosts: .*not a host entry; use host, host:port/,
   ],
   [["--nonsense"], {}, /unknown option '--nonsense'/],
-  [["--transport", "sse"], {}, /unknown option '--transport'; did you mean --mcp\.transport\?/],
+  [["--transport=sse"], {}, /unknown option '--transport=sse'; did you mean --mcp\.transport\?/],
   [["--hostt", "r"], {}, /unknown option '--hostt'; did you mean --host\?/],
   [[], {}, /no router given: set --host \(ROUTER_HOST\)/],
 ];
