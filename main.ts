@@ -19,7 +19,6 @@ import {
 import { SETTINGS } from "./lib/config/settings.ts";
 import { log, setLogLevel } from "./lib/log.ts";
 import { parseHosts, parseOrigins } from "./lib/http/allow_list.ts";
-import { runServer } from "./lib/server/run.ts";
 import { TOOLSETS } from "./lib/tools/tool.ts";
 
 /** The product version, from deno.json (the one version source). */
@@ -122,6 +121,9 @@ async function serve(argv: string[]): Promise<number> {
     return 0;
   }
   if (config.settings.simulate) await attachSimulator(config);
+  // Loaded here, not at the top: the subcommands (healthcheck, audit, sim,
+  // proxy) never serve, and the MCP server's module graph is most of a start.
+  const { runServer } = await import("./lib/server/run.ts");
   await runServer(config, { name: "mcp-server-router", version: VERSION });
   return 0;
 }

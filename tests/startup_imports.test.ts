@@ -1,9 +1,10 @@
 /**
- * What `initialize` does not need is not loaded before it: the modules
- * `main.ts` imports statically (what every start evaluates) leave out ssh2
+ * What `initialize` does not need is not loaded before it: the modules a
+ * server start evaluates (`main.ts`, then `lib/server/run.ts`) leave out ssh2
  * (loaded with the first SSH connection), the HTTP transports, the REST
  * proxy with its OpenAPI and Swagger parts, and the simulator, which are
- * imported dynamically where they are used. Read from `deno info --json`.
+ * imported dynamically where they are used; and the subcommands do not
+ * load the MCP server at all. Read from `deno info --json`.
  */
 import assert from "node:assert/strict";
 
@@ -43,8 +44,13 @@ async function staticGraph(root: string): Promise<Set<string>> {
   return seen;
 }
 
-Deno.test("startup: main.ts loads no ssh2, HTTP transport, proxy, OpenAPI, Swagger or simulator", async () => {
-  const graph = [...await staticGraph(new URL("../main.ts", import.meta.url).href)];
+Deno.test("startup: a server start loads no ssh2, HTTP transport, proxy, OpenAPI, Swagger or simulator", async () => {
+  // What a server start evaluates before `initialize`: main.ts, and the
+  // server (lib/server/run.ts) that main.ts imports once it serves.
+  const graph = [
+    ...await staticGraph(new URL("../main.ts", import.meta.url).href),
+    ...await staticGraph(new URL("../lib/server/run.ts", import.meta.url).href),
+  ];
   const lazy: [string, RegExp][] = [
     ["ssh2", /^npm:ssh2@/],
     ["the HTTP transports", /\/lib\/server\/http\//],
@@ -58,5 +64,22 @@ Deno.test("startup: main.ts loads no ssh2, HTTP transport, proxy, OpenAPI, Swagg
     assert.deepEqual(hits, [], `${what} is imported statically at start-up`);
   }
   // The walk itself works: the server's own modules are there.
-  assert.ok(graph.some((s) => s.endsWith("/lib/server/run.ts")));
+  assert.ok(graph.some((s) => s.endsWith("/lib/server/mcp.ts")));
+});
+
+Deno.test("startup: the subcommands (healthcheck, audit, sim, proxy) do not load the MCP server", async () => {
+  const graph = [...await staticGraph(new URL("../main.ts", import.meta.url).href)];
+  for (
+    const pattern of [
+      /\/lib\/server\/run\.ts$/,
+      /@modelcontextprotocol\/sdk/,
+      /\/lib\/tools\/catalogue\.ts$/,
+    ]
+  ) {
+    assert.deepEqual(graph.filter((s) => pattern.test(s)), [], `${pattern} at every start`);
+  }
+  assert.ok(
+    graph.some((s) => s.endsWith("/lib/config/load.ts")),
+    "the walk reached main.ts's imports",
+  );
 });
