@@ -3,18 +3,19 @@
  *
  * @module
  */
-import { address, bool, duration, list, oneOf, ports, state, text } from "../field.ts";
-import { comment, counters, disabled, dynamic, invalid } from "../common.ts";
+import { address, bool, duration, oneOf, ports, state, text } from "../field.ts";
+import { comment, disabled, dynamic } from "../common.ts";
 import { menu } from "../menu.ts";
+import { chain, matchers, RULE_FLAGS, RULE_WRITES, ruleState } from "./rule_table.ts";
 
 /** `/ip/firewall/filter`. */
 export const firewallFilter = menu({
   path: "/ip/firewall/filter",
   kind: "list",
-  writes: ["add", "set", "remove", "enable", "disable", "move"],
-  flags: { "X": "disabled", "I": "invalid", "D": "dynamic" },
+  writes: RULE_WRITES,
+  flags: RULE_FLAGS,
   fields: {
-    chain: text("Chain: input, forward, output, or a custom chain name", { required: true }),
+    chain: chain("input, forward, output"),
     action: oneOf([
       "accept",
       "drop",
@@ -28,50 +29,14 @@ export const firewallFilter = menu({
       "fasttrack-connection",
       "tarpit",
     ], "What to do with matching packets (default accept)"),
-    "src-address": address("Source address or prefix, e.g. 192.168.88.0/24", {
-      negatable: true,
-      family: "ipv4",
-    }),
-    "dst-address": address("Destination address or prefix, e.g. 192.168.88.0/24", {
-      negatable: true,
-      family: "ipv4",
-    }),
-    "src-address-list": text("Source must be in this firewall address list"),
-    "dst-address-list": text("Destination must be in this firewall address list"),
-    protocol: text("IP protocol name or number, e.g. tcp, udp, icmp, 47"),
-    "src-port": ports("Source ports (tcp/udp), e.g. 1024-65535 or 80,443", { negatable: true }),
-    "dst-port": ports("Destination ports (tcp/udp), e.g. 22 or 80,443", { negatable: true }),
-    "in-interface": text("Interface the packet came in on, e.g. ether1"),
-    "out-interface": text("Interface the packet leaves on"),
-    "in-interface-list": text("Interface list the packet came in on, e.g. WAN"),
-    "out-interface-list": text("Interface list the packet leaves on"),
-    "connection-state": list(
-      "Connection tracking states: established, related, new, invalid, untracked",
-    ),
-    "connection-mark": text("Connection mark set by mangle"),
-    "packet-mark": text("Packet mark set by mangle"),
-    "tcp-flags": text("TCP flags, e.g. syn,!ack"),
-    limit: text("Rate limit: count/time,burst, e.g. 10,5:packet", { filter: false }),
-    "jump-target": text("Chain to jump to (action jump)"),
-    log: bool("Log matching packets"),
-    "log-prefix": text("Text prepended to log lines"),
-    "address-list": text(
-      "Address list the source or destination is added to (add-*-to-address-list)",
-    ),
-    "address-list-timeout": duration("How long added addresses stay, e.g. 1d, or none-dynamic", {
-      words: ["none-dynamic", "none-static"],
-    }),
+    ...matchers("ipv4"),
     "reject-with": text(
       "ICMP error sent by action reject, e.g. icmp-network-unreachable or tcp-reset",
     ),
     "hw-offload": bool("Offload fasttracked connections to hardware", {
       releases: { until: "7.20" },
     }),
-    ...counters(),
-    disabled: disabled(),
-    dynamic: dynamic(),
-    invalid: invalid(),
-    comment: comment(),
+    ...ruleState(),
   },
 });
 
@@ -79,10 +44,10 @@ export const firewallFilter = menu({
 export const firewallNat = menu({
   path: "/ip/firewall/nat",
   kind: "list",
-  writes: ["add", "set", "remove", "enable", "disable", "move"],
-  flags: { "X": "disabled", "I": "invalid", "D": "dynamic" },
+  writes: RULE_WRITES,
+  flags: RULE_FLAGS,
   fields: {
-    chain: text("Chain: srcnat, dstnat, or a custom chain name", { required: true }),
+    chain: chain("srcnat, dstnat"),
     action: oneOf([
       "accept",
       "masquerade",
@@ -100,42 +65,10 @@ export const firewallNat = menu({
       "add-dst-to-address-list",
       "socksify",
     ], "Translation to apply (default accept: leave the packet untranslated)"),
-    "src-address": address("Source address or prefix, e.g. 192.168.88.0/24", {
-      negatable: true,
-      family: "ipv4",
-    }),
-    "dst-address": address("Destination address or prefix, e.g. 192.168.88.0/24", {
-      negatable: true,
-      family: "ipv4",
-    }),
-    "src-address-list": text("Source must be in this firewall address list"),
-    "dst-address-list": text("Destination must be in this firewall address list"),
-    protocol: text("IP protocol name or number, e.g. tcp, udp, icmp, 47"),
-    "src-port": ports("Source ports (tcp/udp), e.g. 1024-65535 or 80,443", { negatable: true }),
-    "dst-port": ports("Destination ports (tcp/udp), e.g. 22 or 80,443", { negatable: true }),
-    "in-interface": text("Interface the packet came in on, e.g. ether1"),
-    "out-interface": text("Interface the packet leaves on"),
-    "in-interface-list": text("Interface list the packet came in on, e.g. WAN"),
-    "out-interface-list": text("Interface list the packet leaves on"),
-    "connection-mark": text("Connection mark set by mangle"),
-    "packet-mark": text("Packet mark set by mangle"),
-    limit: text("Rate limit: count/time,burst, e.g. 10,5:packet", { filter: false }),
-    "jump-target": text("Chain to jump to (action jump)"),
-    log: bool("Log matching packets"),
-    "log-prefix": text("Text prepended to log lines"),
-    "address-list": text(
-      "Address list the source or destination is added to (add-*-to-address-list)",
-    ),
-    "address-list-timeout": duration("How long added addresses stay, e.g. 1d, or none-dynamic", {
-      words: ["none-dynamic", "none-static"],
-    }),
+    ...matchers("ipv4", ["connection-state", "tcp-flags"]),
     "to-addresses": address("New address or range (src-nat, dst-nat, netmap)", { family: "ipv4" }),
     "to-ports": ports("New port or range (src-nat, dst-nat, redirect, masquerade)"),
-    ...counters(),
-    disabled: disabled(),
-    dynamic: dynamic(),
-    invalid: invalid(),
-    comment: comment(),
+    ...ruleState(),
   },
 });
 
@@ -143,12 +76,10 @@ export const firewallNat = menu({
 export const firewallMangle = menu({
   path: "/ip/firewall/mangle",
   kind: "list",
-  writes: ["add", "set", "remove", "enable", "disable", "move"],
-  flags: { "X": "disabled", "I": "invalid", "D": "dynamic" },
+  writes: RULE_WRITES,
+  flags: RULE_FLAGS,
   fields: {
-    chain: text("Chain: prerouting, input, forward, output, postrouting or custom", {
-      required: true,
-    }),
+    chain: chain("prerouting, input, forward, output, postrouting"),
     action: oneOf([
       "accept",
       "add-dst-to-address-list",
@@ -171,50 +102,14 @@ export const firewallMangle = menu({
       "sniff-tzsp",
       "strip-ipv4-options",
     ], "What to do with matching packets"),
-    "src-address": address("Source address or prefix, e.g. 192.168.88.0/24", {
-      negatable: true,
-      family: "ipv4",
-    }),
-    "dst-address": address("Destination address or prefix, e.g. 192.168.88.0/24", {
-      negatable: true,
-      family: "ipv4",
-    }),
-    "src-address-list": text("Source must be in this firewall address list"),
-    "dst-address-list": text("Destination must be in this firewall address list"),
-    protocol: text("IP protocol name or number, e.g. tcp, udp, icmp, 47"),
-    "src-port": ports("Source ports (tcp/udp), e.g. 1024-65535 or 80,443", { negatable: true }),
-    "dst-port": ports("Destination ports (tcp/udp), e.g. 22 or 80,443", { negatable: true }),
-    "in-interface": text("Interface the packet came in on, e.g. ether1"),
-    "out-interface": text("Interface the packet leaves on"),
-    "in-interface-list": text("Interface list the packet came in on, e.g. WAN"),
-    "out-interface-list": text("Interface list the packet leaves on"),
-    "connection-state": list(
-      "Connection tracking states: established, related, new, invalid, untracked",
-    ),
-    "connection-mark": text("Connection mark set by mangle"),
-    "packet-mark": text("Packet mark set by mangle"),
-    "tcp-flags": text("TCP flags, e.g. syn,!ack"),
-    limit: text("Rate limit: count/time,burst, e.g. 10,5:packet", { filter: false }),
-    "jump-target": text("Chain to jump to (action jump)"),
-    log: bool("Log matching packets"),
-    "log-prefix": text("Text prepended to log lines"),
-    "address-list": text(
-      "Address list the source or destination is added to (add-*-to-address-list)",
-    ),
-    "address-list-timeout": duration("How long added addresses stay, e.g. 1d, or none-dynamic", {
-      words: ["none-dynamic", "none-static"],
-    }),
+    ...matchers("ipv4"),
     "new-connection-mark": text("Mark set by mark-connection"),
     "new-packet-mark": text("Mark set by mark-packet"),
     "new-routing-mark": text("Routing table (v7) or mark (v6) set by mark-routing"),
     "new-mss": text("MSS set by change-mss, e.g. clamp-to-pmtu or 1400"),
     "new-dscp": text("DSCP value set by change-dscp, 0-63"),
     passthrough: bool("Continue with the next rule after this one matched"),
-    ...counters(),
-    disabled: disabled(),
-    dynamic: dynamic(),
-    invalid: invalid(),
-    comment: comment(),
+    ...ruleState(),
   },
 });
 
@@ -222,10 +117,10 @@ export const firewallMangle = menu({
 export const firewallRaw = menu({
   path: "/ip/firewall/raw",
   kind: "list",
-  writes: ["add", "set", "remove", "enable", "disable", "move"],
-  flags: { "X": "disabled", "I": "invalid", "D": "dynamic" },
+  writes: RULE_WRITES,
+  flags: RULE_FLAGS,
   fields: {
-    chain: text("Chain: prerouting, output, or a custom chain name", { required: true }),
+    chain: chain("prerouting, output"),
     action: oneOf([
       "accept",
       "drop",
@@ -237,40 +132,8 @@ export const firewallRaw = menu({
       "add-src-to-address-list",
       "add-dst-to-address-list",
     ], "What to do with matching packets (default accept)"),
-    "src-address": address("Source address or prefix, e.g. 192.168.88.0/24", {
-      negatable: true,
-      family: "ipv4",
-    }),
-    "dst-address": address("Destination address or prefix, e.g. 192.168.88.0/24", {
-      negatable: true,
-      family: "ipv4",
-    }),
-    "src-address-list": text("Source must be in this firewall address list"),
-    "dst-address-list": text("Destination must be in this firewall address list"),
-    protocol: text("IP protocol name or number, e.g. tcp, udp, icmp, 47"),
-    "src-port": ports("Source ports (tcp/udp), e.g. 1024-65535 or 80,443", { negatable: true }),
-    "dst-port": ports("Destination ports (tcp/udp), e.g. 22 or 80,443", { negatable: true }),
-    "in-interface": text("Interface the packet came in on, e.g. ether1"),
-    "out-interface": text("Interface the packet leaves on"),
-    "in-interface-list": text("Interface list the packet came in on, e.g. WAN"),
-    "out-interface-list": text("Interface list the packet leaves on"),
-    "packet-mark": text("Packet mark set by mangle"),
-    "tcp-flags": text("TCP flags, e.g. syn,!ack"),
-    limit: text("Rate limit: count/time,burst, e.g. 10,5:packet", { filter: false }),
-    "jump-target": text("Chain to jump to (action jump)"),
-    log: bool("Log matching packets"),
-    "log-prefix": text("Text prepended to log lines"),
-    "address-list": text(
-      "Address list the source or destination is added to (add-*-to-address-list)",
-    ),
-    "address-list-timeout": duration("How long added addresses stay, e.g. 1d, or none-dynamic", {
-      words: ["none-dynamic", "none-static"],
-    }),
-    ...counters(),
-    disabled: disabled(),
-    dynamic: dynamic(),
-    invalid: invalid(),
-    comment: comment(),
+    ...matchers("ipv4", ["connection-state", "connection-mark"]),
+    ...ruleState(),
   },
 });
 
@@ -297,10 +160,10 @@ export const firewallAddressList = menu({
 export const ipv6FirewallFilter = menu({
   path: "/ipv6/firewall/filter",
   kind: "list",
-  writes: ["add", "set", "remove", "enable", "disable", "move"],
-  flags: { "X": "disabled", "I": "invalid", "D": "dynamic" },
+  writes: RULE_WRITES,
+  flags: RULE_FLAGS,
   fields: {
-    chain: text("Chain: input, forward, output, or a custom chain name", { required: true }),
+    chain: chain("input, forward, output"),
     action: oneOf([
       "accept",
       "drop",
@@ -313,47 +176,11 @@ export const ipv6FirewallFilter = menu({
       "add-dst-to-address-list",
       "fasttrack-connection",
     ], "What to do with matching packets (default accept)"),
-    "src-address": address("Source address or prefix, e.g. 2001:db8::/64", {
-      negatable: true,
-      family: "ipv6",
-    }),
-    "dst-address": address("Destination address or prefix, e.g. 2001:db8::/64", {
-      negatable: true,
-      family: "ipv6",
-    }),
-    "src-address-list": text("Source must be in this firewall address list"),
-    "dst-address-list": text("Destination must be in this firewall address list"),
-    protocol: text("IP protocol name or number, e.g. tcp, udp, icmp, 47"),
-    "src-port": ports("Source ports (tcp/udp), e.g. 1024-65535 or 80,443", { negatable: true }),
-    "dst-port": ports("Destination ports (tcp/udp), e.g. 22 or 80,443", { negatable: true }),
-    "in-interface": text("Interface the packet came in on, e.g. ether1"),
-    "out-interface": text("Interface the packet leaves on"),
-    "in-interface-list": text("Interface list the packet came in on, e.g. WAN"),
-    "out-interface-list": text("Interface list the packet leaves on"),
-    "connection-state": list(
-      "Connection tracking states: established, related, new, invalid, untracked",
-    ),
-    "connection-mark": text("Connection mark set by mangle"),
-    "packet-mark": text("Packet mark set by mangle"),
-    "tcp-flags": text("TCP flags, e.g. syn,!ack"),
-    limit: text("Rate limit: count/time,burst, e.g. 10,5:packet", { filter: false }),
-    "jump-target": text("Chain to jump to (action jump)"),
-    log: bool("Log matching packets"),
-    "log-prefix": text("Text prepended to log lines"),
-    "address-list": text(
-      "Address list the source or destination is added to (add-*-to-address-list)",
-    ),
-    "address-list-timeout": duration("How long added addresses stay, e.g. 1d, or none-dynamic", {
-      words: ["none-dynamic", "none-static"],
-    }),
+    ...matchers("ipv6"),
     "reject-with": text(
       "ICMPv6 error sent by action reject, e.g. icmp-admin-prohibited or tcp-reset",
     ),
-    ...counters(),
-    disabled: disabled(),
-    dynamic: dynamic(),
-    invalid: invalid(),
-    comment: comment(),
+    ...ruleState(),
   },
 });
 
