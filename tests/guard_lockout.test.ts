@@ -77,6 +77,21 @@ Deno.test("lock-out guard: catch-all firewall rules need confirm; rules with a m
       { chain: "input", action: "reject" },
       /chain input \(action reject\)/,
     );
+    // The IPv6 NAT, mangle and raw tables guard like their IPv4 twins.
+    await refused(
+      session,
+      sim,
+      "router_add_ipv6_firewall_raw_rule",
+      { chain: "prerouting", action: "drop" },
+      /drop every packet in chain prerouting/,
+    );
+    await refused(
+      session,
+      sim,
+      "router_add_ipv6_firewall_nat_rule",
+      { chain: "srcnat", action: "masquerade" },
+      /rewrite every packet in chain srcnat/,
+    );
     // A matcher, a non-final action, or a disabled rule: no lock-out.
     await ok(session, "router_add_firewall_filter_rule", {
       chain: "input",

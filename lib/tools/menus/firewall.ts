@@ -18,6 +18,47 @@ import { NOUNS } from "../nouns.ts";
 import { catchAllRule } from "../guard/lockout.ts";
 
 /** What every rule menu's notes end with: order, matching, negation, and the lock-out risk. */
+
+/** The verbs of every rule table's tools. */
+export const RULE_VERBS = [
+  "list",
+  "get",
+  "add",
+  "update",
+  "remove",
+  "enable",
+  "disable",
+  "move",
+] as const;
+
+/** A rule table's columns: what a rule matches, then `extra`, then its state. */
+export function ruleColumns(...extra: string[]): string[] {
+  return [
+    "chain",
+    "action",
+    "src-address",
+    "dst-address",
+    "protocol",
+    "dst-port",
+    "in-interface",
+    ...extra,
+    "disabled",
+    "comment",
+  ];
+}
+
+/** A mangle table's columns: the marks it sets instead of ports and interfaces. */
+export const MANGLE_COLUMNS = [
+  "chain",
+  "action",
+  "src-address",
+  "dst-address",
+  "new-connection-mark",
+  "new-packet-mark",
+  "disabled",
+  "comment",
+];
+
 const RULES =
   " Rules run top to bottom within their chain; the first final action (accept, drop, " +
   "reject...) decides. add appends a rule: place it with the move tool. Every matcher given " +
@@ -29,18 +70,8 @@ export const firewallFilterTools: MenuTools = {
   schema: firewallFilter,
   toolset: "firewall",
   noun: NOUNS.firewall_filter_rule,
-  verbs: ["list", "get", "add", "update", "remove", "enable", "disable", "move"],
-  columns: [
-    "chain",
-    "action",
-    "src-address",
-    "dst-address",
-    "protocol",
-    "dst-port",
-    "in-interface",
-    "disabled",
-    "comment",
-  ],
+  verbs: RULE_VERBS,
+  columns: ruleColumns(),
   notes:
     "Chains: input (to the router), forward (through it), output (from it), or custom chains reached by jump." +
     RULES,
@@ -63,20 +94,8 @@ export const firewallNatTools: MenuTools = {
   schema: firewallNat,
   toolset: "firewall",
   noun: NOUNS.firewall_nat_rule,
-  verbs: ["list", "get", "add", "update", "remove", "enable", "disable", "move"],
-  columns: [
-    "chain",
-    "action",
-    "src-address",
-    "dst-address",
-    "protocol",
-    "dst-port",
-    "in-interface",
-    "to-addresses",
-    "to-ports",
-    "disabled",
-    "comment",
-  ],
+  verbs: RULE_VERBS,
+  columns: ruleColumns("to-addresses", "to-ports"),
   notes:
     "Chains: srcnat (outgoing: masquerade, src-nat) and dstnat (incoming: dst-nat port forwards, redirect). Only the first packet of a connection passes NAT." +
     RULES,
@@ -100,17 +119,8 @@ export const firewallMangleTools: MenuTools = {
   schema: firewallMangle,
   toolset: "firewall",
   noun: NOUNS.firewall_mangle_rule,
-  verbs: ["list", "get", "add", "update", "remove", "enable", "disable", "move"],
-  columns: [
-    "chain",
-    "action",
-    "src-address",
-    "dst-address",
-    "new-connection-mark",
-    "new-packet-mark",
-    "disabled",
-    "comment",
-  ],
+  verbs: RULE_VERBS,
+  columns: MANGLE_COLUMNS,
   notes:
     "Chains: prerouting, input, forward, output, postrouting. Marks (connection, packet, routing) feed queues, routing tables and other rules; passthrough=false stops evaluation after a match." +
     RULES,
@@ -133,18 +143,8 @@ export const firewallRawTools: MenuTools = {
   schema: firewallRaw,
   toolset: "firewall",
   noun: NOUNS.firewall_raw_rule,
-  verbs: ["list", "get", "add", "update", "remove", "enable", "disable", "move"],
-  columns: [
-    "chain",
-    "action",
-    "src-address",
-    "dst-address",
-    "protocol",
-    "dst-port",
-    "in-interface",
-    "disabled",
-    "comment",
-  ],
+  verbs: RULE_VERBS,
+  columns: ruleColumns(),
   notes:
     "Chains: prerouting and output. Evaluated before connection tracking, so connection_state does not apply; notrack exempts packets from tracking. Cheap way to drop floods." +
     RULES,
@@ -180,18 +180,8 @@ export const ipv6FirewallFilterTools: MenuTools = {
   schema: ipv6FirewallFilter,
   toolset: "firewall",
   noun: NOUNS.ipv6_firewall_filter_rule,
-  verbs: ["list", "get", "add", "update", "remove", "enable", "disable", "move"],
-  columns: [
-    "chain",
-    "action",
-    "src-address",
-    "dst-address",
-    "protocol",
-    "dst-port",
-    "in-interface",
-    "disabled",
-    "comment",
-  ],
+  verbs: RULE_VERBS,
+  columns: ruleColumns(),
   notes:
     "Chains: input, forward, output, or custom chains reached by jump. Do not drop icmpv6 wholesale: neighbour discovery needs it." +
     RULES,

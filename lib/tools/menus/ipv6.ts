@@ -20,10 +20,10 @@ import {
 } from "../../routeros/schema/menus/ipv6_firewall.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
+import { catchAllRule } from "../guard/lockout.ts";
+import { MANGLE_COLUMNS, RULE_VERBS, ruleColumns } from "./firewall.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
-const RULE_VERBS = [...VERBS, "move"] as const;
-const RULE_COLUMNS = ["chain", "action", "src-address", "dst-address", "protocol", "disabled"];
 
 /** `/ipv6/pool`. */
 export const ipv6PoolsTools: MenuTools = {
@@ -117,7 +117,8 @@ export const ipv6FirewallNatTools: MenuTools = {
   toolset: "firewall",
   noun: NOUNS.ipv6_firewall_nat_rule,
   verbs: RULE_VERBS,
-  columns: [...RULE_COLUMNS, "to-address"],
+  columns: ruleColumns("to-address"),
+  lockout: catchAllRule(["srcnat", "dstnat"], "rewriting", "rewrite"),
   notes:
     "IPv6 NAT (RouterOS 7), rarely needed: global addresses route end to end. Rules are checked in order; netmap maps one prefix onto another.",
   example: {
@@ -137,7 +138,8 @@ export const ipv6FirewallMangleTools: MenuTools = {
   toolset: "firewall",
   noun: NOUNS.ipv6_firewall_mangle_rule,
   verbs: RULE_VERBS,
-  columns: [...RULE_COLUMNS, "new-connection-mark"],
+  columns: MANGLE_COLUMNS,
+  lockout: catchAllRule(["prerouting", "output"], ["mark-routing"], "re-route"),
   notes:
     "Marks IPv6 connections, packets and routing; marks are matched by filter rules and queues. passthrough=false stops at this rule.",
   example: {
@@ -158,7 +160,8 @@ export const ipv6FirewallRawTools: MenuTools = {
   toolset: "firewall",
   noun: NOUNS.ipv6_firewall_raw_rule,
   verbs: RULE_VERBS,
-  columns: RULE_COLUMNS,
+  columns: ruleColumns(),
+  lockout: catchAllRule(["prerouting", "output"], ["drop"], "drop"),
   notes:
     "IPv6 rules before connection tracking: drop floods cheaply, or notrack traffic that needs no state.",
   example: {
