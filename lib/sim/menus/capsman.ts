@@ -8,7 +8,7 @@
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
 import { menuByPath } from "./registry.ts";
-import { bool, COMMENT, DISABLED, F_DISABLED, int, oneOf, ro, str } from "./common.ts";
+import { bool, COMMENT, DISABLED, F_DISABLED, int, oneOf, ro, statusTable, str } from "./common.ts";
 
 const WIFI = { from: "7.13" };
 
@@ -121,17 +121,13 @@ const CAPS_PROVISIONING: MenuDef = {
 
 /** A run-time table of connected CAPs or clients: empty, read and remove only. */
 function runTime(path: string, releases: MenuDef["releases"], cols: string[]): MenuDef {
-  return {
+  return statusTable({
     path,
-    kind: "list",
     ...(releases ? { releases } : {}),
-    noAdd: true,
-    noExport: true,
-    verbs: ["print", "find", "get", "remove"],
     props: cols.map((c) => ro(c, "str")),
     columns: cols.slice(0, 5),
     defaults: () => [],
-  };
+  }, { remove: true });
 }
 
 /** `/caps-man/interface`: made by provisioning when a CAP connects (none here). */

@@ -1,5 +1,5 @@
 /** Building blocks shared by menu descriptions. */
-import type { FlagDef, Item, PropDef } from "../menu_types.ts";
+import type { FlagDef, Item, MenuDef, PropDef } from "../menu_types.ts";
 import { isTrue } from "../values.ts";
 
 /** `comment` property (printed as `;;; text`). */
@@ -87,4 +87,22 @@ export function mac(n: number): string {
 /** True when every key of `m` matches in `it`. */
 export function matches(it: Item, m: Item): boolean {
   return Object.entries(m).every(([k, v]) => it[k] === v);
+}
+
+/**
+ * A table RouterOS fills itself (sessions, neighbours, security
+ * associations, log lines): listed and read, never added to or exported;
+ * `remove` where RouterOS lets one drop an entry.
+ */
+export function statusTable(
+  def: Omit<MenuDef, "kind" | "noAdd" | "noExport" | "verbs">,
+  opts: { remove?: boolean } = {},
+): MenuDef {
+  return {
+    ...def,
+    kind: "list",
+    noAdd: true,
+    noExport: true,
+    verbs: opts.remove ? ["print", "find", "get", "remove"] : ["print", "find", "get"],
+  };
 }

@@ -19,6 +19,7 @@ import {
   mac,
   oneOf,
   ro,
+  statusTable,
   str,
 } from "./common.ts";
 import { menuByPath } from "./registry.ts";
@@ -105,12 +106,8 @@ const POOL: MenuDef = {
 };
 
 /** `/ip/pool/used`: addresses handed out by DHCP. */
-const POOL_USED: MenuDef = {
+const POOL_USED = statusTable({
   path: "/ip/pool/used",
-  kind: "list",
-  verbs: ["print", "find", "get"],
-  noAdd: true,
-  noExport: true,
   props: [ro("pool", "str"), ro("address", "ip"), ro("owner", "str"), ro("info", "str")],
   columns: ["pool", "address", "owner", "info"],
   dynamic: (st) => {
@@ -130,7 +127,7 @@ const POOL_USED: MenuDef = {
     }
     return out;
   },
-};
+});
 
 /** `/ipv6/address`. */
 const IPV6_ADDRESS: MenuDef = {
@@ -222,12 +219,8 @@ const SERVICE: MenuDef = {
 };
 
 /** `/ip/neighbor`: devices seen by discovery. */
-const NEIGHBOR: MenuDef = {
+const NEIGHBOR = statusTable({
   path: "/ip/neighbor",
-  kind: "list",
-  verbs: ["print", "find", "get"],
-  noAdd: true,
-  noExport: true,
   props: [
     ro("interface", "str"),
     ro("address", "str"),
@@ -249,7 +242,7 @@ const NEIGHBOR: MenuDef = {
     board: "RB5009UG+S+",
     uptime: "3w2d4h",
   }],
-};
+});
 
 /** IPv4/IPv6 menus. */
 export const IP_MENUS: MenuDef[] = [

@@ -3,7 +3,18 @@ import type { MenuDef } from "../menu_types.ts";
 import { V7 } from "../releases.ts";
 import { fail } from "../errors.ts";
 import { parseIp4 } from "../ipaddr.ts";
-import { bool, COMMENT, DISABLED, DYNAMIC, F_DISABLED, F_DYNAMIC, int, ro, str } from "./common.ts";
+import {
+  bool,
+  COMMENT,
+  DISABLED,
+  DYNAMIC,
+  F_DISABLED,
+  F_DYNAMIC,
+  int,
+  ro,
+  statusTable,
+  str,
+} from "./common.ts";
 
 /** `/ip/dns` (singleton). */
 const DNS: MenuDef = {
@@ -101,12 +112,8 @@ const DNS_STATIC: MenuDef = {
 };
 
 /** `/ip/dns/cache`. */
-const DNS_CACHE: MenuDef = {
+const DNS_CACHE = statusTable({
   path: "/ip/dns/cache",
-  kind: "list",
-  verbs: ["print", "find", "get"],
-  noAdd: true,
-  noExport: true,
   props: [
     ro("name", "str"),
     ro("type", "str"),
@@ -141,7 +148,7 @@ const DNS_CACHE: MenuDef = {
     },
     { name: "router.lan", type: "A", data: "192.168.88.1", ttl: "1d", static: "true" },
   ],
-};
+});
 
 /** DNS menus. */
 export const DNS_MENUS: MenuDef[] = [DNS, DNS_STATIC, DNS_CACHE];

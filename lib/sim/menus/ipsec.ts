@@ -15,6 +15,7 @@ import {
   INVALID,
   oneOf,
   ro,
+  statusTable,
   str,
 } from "./common.ts";
 
@@ -290,12 +291,8 @@ const MODE_CONFIG: MenuDef = {
 };
 
 /** `/ip/ipsec/active-peers` (none on a fresh router). */
-const ACTIVE_PEERS: MenuDef = {
+const ACTIVE_PEERS = statusTable({
   path: "/ip/ipsec/active-peers",
-  kind: "list",
-  noAdd: true,
-  noExport: true,
-  verbs: ["print", "find", "get"],
   props: [
     ro("remote-address", "str"),
     ro("local-address", "str"),
@@ -311,15 +308,11 @@ const ACTIVE_PEERS: MenuDef = {
   ],
   flags: [{ ch: "N", name: "natt-peer", group: 0, test: (i) => isTrue(i["natt-peer"]) }],
   columns: ["remote-address", "state", "uptime", "ph2-total"],
-};
+});
 
 /** `/ip/ipsec/installed-sa` (none on a fresh router). */
-const INSTALLED_SA: MenuDef = {
+const INSTALLED_SA = statusTable({
   path: "/ip/ipsec/installed-sa",
-  kind: "list",
-  noAdd: true,
-  noExport: true,
-  verbs: ["print", "find", "get"],
   props: [
     ro("spi", "str"),
     ro("src-address", "str"),
@@ -331,7 +324,7 @@ const INSTALLED_SA: MenuDef = {
     ro("expires-in", "str"),
   ],
   columns: ["spi", "src-address", "dst-address", "state"],
-};
+});
 
 /** IPsec menus. */
 export const IPSEC_MENUS: MenuDef[] = [

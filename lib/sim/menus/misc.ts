@@ -16,16 +16,13 @@ import {
   INVALID,
   oneOf,
   ro,
+  statusTable,
   str,
 } from "./common.ts";
 
 /** `/log`. */
-const LOG: MenuDef = {
+const LOG = statusTable({
   path: "/log",
-  kind: "list",
-  verbs: ["print", "find", "get"],
-  noAdd: true,
-  noExport: true,
   props: [ro("time", "str"), ro("topics", "str"), ro("message", "str")],
   columns: ["time", "topics", "message"],
   printer: (items: Item[], st: RouterState) =>
@@ -43,7 +40,7 @@ const LOG: MenuDef = {
       },
     ];
   },
-};
+});
 
 const FILE_TYPES = ["directory", "file", "backup", "script", ".txt file", "package"];
 
@@ -220,12 +217,8 @@ function logout(c: CommandCtx): void {
 }
 
 /** `/user/active`: logged-in sessions. */
-const USER_ACTIVE: MenuDef = {
+const USER_ACTIVE = statusTable({
   path: "/user/active",
-  kind: "list",
-  verbs: ["print", "find", "get"],
-  noAdd: true,
-  noExport: true,
   props: [
     ro("when", "str"),
     ro("name", "str"),
@@ -254,7 +247,7 @@ const USER_ACTIVE: MenuDef = {
       via: s.via,
       group: st.findByKey("/user", s.name)?.group ?? "",
     })),
-};
+});
 
 /** Miscellaneous menus. */
 export const MISC_MENUS: MenuDef[] = [

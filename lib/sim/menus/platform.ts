@@ -9,7 +9,18 @@ import { fail } from "../errors.ts";
 import { CERTIFICATE } from "./certificate.ts";
 import { V7 } from "../releases.ts";
 import { isTrue } from "../values.ts";
-import { bool, COMMENT, DISABLED, DYNAMIC, F_DISABLED, int, oneOf, ro, str } from "./common.ts";
+import {
+  bool,
+  COMMENT,
+  DISABLED,
+  DYNAMIC,
+  F_DISABLED,
+  int,
+  oneOf,
+  ro,
+  statusTable,
+  str,
+} from "./common.ts";
 
 const isDefault = (i: Item) => isTrue(i.default);
 const F_DEFAULT = { ch: "*", name: "default", group: 1, test: isDefault };
@@ -290,12 +301,8 @@ const HOTSPOT_USER: MenuDef = {
 };
 
 /** `/ip/hotspot/active` (nobody is logged in on a simulated router). */
-const HOTSPOT_ACTIVE: MenuDef = {
+const HOTSPOT_ACTIVE = statusTable({
   path: "/ip/hotspot/active",
-  kind: "list",
-  noAdd: true,
-  noExport: true,
-  verbs: ["print", "find", "get"],
   props: [
     ro("user", "str"),
     ro("server", "str"),
@@ -306,7 +313,7 @@ const HOTSPOT_ACTIVE: MenuDef = {
     ro("session-time-left", "str"),
   ],
   columns: ["server", "user", "address", "uptime"],
-};
+});
 
 const FROM_7_22 = { from: "7.22" };
 

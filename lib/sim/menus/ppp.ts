@@ -2,7 +2,7 @@
 import type { Item, MenuDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";
 import { V7 } from "../releases.ts";
-import { bool, COMMENT, DISABLED, F_DISABLED, int, oneOf, ro, str } from "./common.ts";
+import { bool, COMMENT, DISABLED, F_DISABLED, int, oneOf, ro, statusTable, str } from "./common.ts";
 
 const BUILTIN_PROFILES = ["default", "default-encryption"];
 const TRI = ["default", "no", "yes"];
@@ -89,13 +89,9 @@ const PPP_SECRET: MenuDef = {
 };
 
 /** `/ppp/active`: sessions connected now (none on a fresh router). */
-const PPP_ACTIVE: MenuDef = {
+const PPP_ACTIVE = statusTable({
   path: "/ppp/active",
-  kind: "list",
   key: "name",
-  noAdd: true,
-  noExport: true,
-  verbs: ["print", "find", "get", "remove"],
   props: [
     ro("name", "str"),
     ro("service", "str"),
@@ -109,7 +105,7 @@ const PPP_ACTIVE: MenuDef = {
   ],
   flags: [{ ch: "R", name: "radius", group: 0, test: (i: Item) => i.radius === "true" }],
   columns: ["name", "service", "caller-id", "address", "uptime"],
-};
+}, { remove: true });
 
 /** `/interface/l2tp-server/server` (settings). */
 const L2TP_SERVER: MenuDef = {

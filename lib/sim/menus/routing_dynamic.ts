@@ -18,6 +18,7 @@ import {
   int,
   oneOf,
   ro,
+  statusTable,
   str,
 } from "./common.ts";
 
@@ -196,12 +197,8 @@ const OSPF_TEMPLATE: MenuDef = {
 };
 
 /** `/routing/ospf/neighbor`: none on a simulated router. */
-const OSPF_NEIGHBOR: MenuDef = {
+const OSPF_NEIGHBOR = statusTable({
   path: "/routing/ospf/neighbor",
-  kind: "list",
-  noAdd: true,
-  noExport: true,
-  verbs: ["print", "find", "get"],
   releases: V7,
   props: [
     ro("instance", "str"),
@@ -214,15 +211,11 @@ const OSPF_NEIGHBOR: MenuDef = {
     ro("comment", "str"),
   ],
   columns: ["instance", "area", "address", "state"],
-};
+});
 
 /** `/routing/ospf/lsa`: none on a simulated router. */
-const OSPF_LSA: MenuDef = {
+const OSPF_LSA = statusTable({
   path: "/routing/ospf/lsa",
-  kind: "list",
-  noAdd: true,
-  noExport: true,
-  verbs: ["print", "find", "get"],
   releases: V7,
   props: [
     ro("instance", "str"),
@@ -234,7 +227,7 @@ const OSPF_LSA: MenuDef = {
     ro("self-originated", "bool"),
   ],
   columns: ["instance", "area", "type", "originator", "age"],
-};
+});
 
 /** What BGP connections and templates share. */
 function bgpCommon(): PropDef[] {
@@ -320,12 +313,8 @@ const BGP_CONNECTION: MenuDef = {
 };
 
 /** `/routing/bgp/session`: none on a simulated router (it has no peers). */
-const BGP_SESSION: MenuDef = {
+const BGP_SESSION = statusTable({
   path: "/routing/bgp/session",
-  kind: "list",
-  noAdd: true,
-  noExport: true,
-  verbs: ["print", "find", "get"],
   releases: V7,
   props: [
     ro("name", "str"),
@@ -338,7 +327,7 @@ const BGP_SESSION: MenuDef = {
     ro("input.last-notification", "str"),
   ],
   columns: ["name", "remote.address", "remote.as"],
-};
+});
 
 /** `/routing/bfd/configuration`. */
 const BFD_CONFIGURATION: MenuDef = {
@@ -363,12 +352,8 @@ const BFD_CONFIGURATION: MenuDef = {
 };
 
 /** `/routing/bfd/session`: none on a simulated router. */
-const BFD_SESSION: MenuDef = {
+const BFD_SESSION = statusTable({
   path: "/routing/bfd/session",
-  kind: "list",
-  noAdd: true,
-  noExport: true,
-  verbs: ["print", "find", "get"],
   releases: V7,
   props: [
     ro("remote-address", "str"),
@@ -380,15 +365,11 @@ const BFD_SESSION: MenuDef = {
     ro("multihop", "bool"),
   ],
   columns: ["remote-address", "state", "uptime"],
-};
+});
 
 /** `/routing/bgp/advertisements`: none on a simulated router (no session is up). */
-const BGP_ADVERTISEMENTS: MenuDef = {
+const BGP_ADVERTISEMENTS = statusTable({
   path: "/routing/bgp/advertisements",
-  kind: "list",
-  noAdd: true,
-  noExport: true,
-  verbs: ["print", "find", "get"],
   releases: V7,
   props: [
     ro("peer", "str"),
@@ -404,7 +385,7 @@ const BGP_ADVERTISEMENTS: MenuDef = {
     ro("withdrawn", "bool"),
   ],
   columns: ["peer", "dst", "nexthop", "as-path"],
-};
+});
 
 /** Dynamic routing menus (RouterOS 7). */
 export const DYNAMIC_ROUTING_MENUS: MenuDef[] = [
