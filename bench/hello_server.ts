@@ -9,7 +9,7 @@
  * @module
  */
 import * as z from "zod";
-import { McpServer, StdioServerTransport } from "../lib/mcp_sdk/server.ts";
+import { McpServer, StdioServerTransport } from "../lib/mcp_sdk/mcp_server.ts";
 
 /** Start the hello-world server on stdio. */
 export async function serveHello(): Promise<void> {

@@ -190,8 +190,9 @@ export async function waitFor<T>(
 
 /** A tiny MCP server over Streamable HTTP in this process, with one tool `echo`. */
 export async function startEchoServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const { McpServer, WebStandardStreamableHTTPServerTransport } = await import(
-    "../lib/mcp_sdk/server.ts"
+  const { McpServer } = await import("../lib/mcp_sdk/mcp_server.ts");
+  const { WebStandardStreamableHTTPServerTransport } = await import(
+    "../lib/mcp_sdk/streamable_http.ts"
   );
   const z = await import("zod");
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {

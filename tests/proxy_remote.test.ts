@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { McpServer } from "../lib/mcp_sdk/server.ts";
-import { WebStandardStreamableHTTPServerTransport } from "../lib/mcp_sdk/server.ts";
+import { McpServer } from "../lib/mcp_sdk/mcp_server.ts";
+import { WebStandardStreamableHTTPServerTransport } from "../lib/mcp_sdk/streamable_http.ts";
 import * as z from "zod";
 import { getJson, postJson, startProxy } from "./proxy_helpers.ts";
 

@@ -12,7 +12,7 @@ Deno.test("deno check fails on a deliberate type error against McpServer, Client
     const file = `${dir}/wrong.ts`;
     await Deno.writeTextFile(
       file,
-      `import { McpServer } from "../lib/mcp_sdk/server.ts";
+      `import { McpServer } from "../lib/mcp_sdk/mcp_server.ts";
 import { Client } from "../lib/mcp_sdk/client.ts";
 import type { Tool } from "../lib/mcp_sdk/types.ts";
 export const n: number = new McpServer({ name: "x", version: "1" });

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Server } from "../../mcp_sdk/server.ts";
-import { WebStandardStreamableHTTPServerTransport } from "../../mcp_sdk/server.ts";
+import { WebStandardStreamableHTTPServerTransport } from "../../mcp_sdk/streamable_http.ts";
 import { isInitializeRequest } from "../../mcp_sdk/types.ts";
 import type { Context, MethodRoute } from "../../http/app.ts";
 import { bodyLimit } from "../../http/body_limit.ts";
