@@ -11,7 +11,8 @@ import { SSEClientTransport } from "../lib/mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
 import { loadConfigAsync } from "../lib/config/load.ts";
 import { type HttpOptions, type HttpServer, startHttp } from "../lib/server/http/serve.ts";
-import { prepareServer } from "../lib/server/run.ts";
+import { prepareServer } from "../lib/server/core.ts";
+import { chooseToolsets } from "../lib/server/toolset_choice.ts";
 import { buildServer } from "../lib/server/mcp.ts";
 import { childEnv } from "./helpers/env.ts";
 import { DENO, MAIN } from "./helpers/mcp.ts";
@@ -138,7 +139,7 @@ export async function startInProcess(
     port: String(sim.port),
     "host-key-policy": "off",
   }, {});
-  const { devices, core } = await prepareServer(config, { name: "test", version: "0" });
+  const { devices, core } = prepareServer(config, undefined);
   const http = await startHttp({
     transport: "streamable-http",
     hostname: "127.0.0.1",
@@ -147,7 +148,8 @@ export async function startInProcess(
     allowedOrigins: [],
     stateless: false,
     sessionTimeout: 1800,
-    newServer: () => buildServer(core),
+    newServer: () =>
+      buildServer({ name: "test", version: "0" }, chooseToolsets(config.settings), core),
     ...opts,
   }).catch(async (err) => {
     await devices.close();

@@ -16,7 +16,8 @@ import type { Server } from "../lib/mcp_sdk/server.ts";
 import { loadConfigAsync } from "../lib/config/load.ts";
 import { startHttp } from "../lib/server/http/serve.ts";
 import { buildServer } from "../lib/server/mcp.ts";
-import { prepareServer } from "../lib/server/run.ts";
+import { prepareServer } from "../lib/server/core.ts";
+import { chooseToolsets } from "../lib/server/toolset_choice.ts";
 
 const [host, port, count] = [Deno.args[0], Deno.args[1], Number(Deno.args[2] ?? 20)];
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -26,7 +27,7 @@ const config = await loadConfigAsync(
   { host, port, "host-key-policy": "off", "log-level": "error" },
   {},
 );
-const { devices, core } = await prepareServer(config, { name: "leak", version: "0" });
+const { devices, core } = prepareServer(config, undefined);
 const refs: WeakRef<Server>[] = [];
 const http = await startHttp({
   transport: "streamable-http",
@@ -37,7 +38,11 @@ const http = await startHttp({
   stateless: false,
   sessionTimeout: 1800,
   newServer: () => {
-    const server = buildServer(core);
+    const server = buildServer(
+      { name: "leak", version: "0" },
+      chooseToolsets(config.settings),
+      core,
+    );
     refs.push(new WeakRef(server));
     return server;
   },

@@ -1,10 +1,11 @@
 /**
  * What `initialize` does not need is not loaded before it: the modules a
- * server start evaluates (`main.ts`, then `lib/server/run.ts`) leave out ssh2
- * (loaded with the first SSH connection), the HTTP transports, the REST
- * proxy with its OpenAPI and Swagger parts, and the simulator, which are
- * imported dynamically where they are used; and the subcommands do not
- * load the MCP server at all. Read from `deno info --json`.
+ * server start evaluates (`main.ts`, then `lib/server/run.ts`) leave out the
+ * catalogue (built once `initialize` is answered), ssh2 (loaded with the
+ * first SSH connection), the HTTP transports, the SDK's own McpServer and
+ * transports, the REST proxy with its OpenAPI and Swagger parts, and the
+ * simulator, which are imported dynamically where they are used; and the
+ * subcommands do not load the MCP server at all. Read from `deno info --json`.
  */
 import assert from "node:assert/strict";
 
@@ -44,7 +45,7 @@ async function staticGraph(root: string): Promise<Set<string>> {
   return seen;
 }
 
-Deno.test("startup: a server start loads no ssh2, HTTP transport, proxy, OpenAPI, Swagger or simulator", async () => {
+Deno.test("startup: a server start loads no catalogue, ssh2, HTTP transport, proxy, OpenAPI, Swagger or simulator", async () => {
   // What a server start evaluates before `initialize`: main.ts, and the
   // server (lib/server/run.ts) that main.ts imports once it serves.
   const graph = [
@@ -52,7 +53,10 @@ Deno.test("startup: a server start loads no ssh2, HTTP transport, proxy, OpenAPI
     ...await staticGraph(new URL("../lib/server/run.ts", import.meta.url).href),
   ];
   const lazy: [string, RegExp][] = [
+    ["the catalogue", /\/lib\/tools\/(catalogue|menu_tools\/|menus\/|handwritten\/)/],
+    ["the RouterOS schema", /\/lib\/routeros\/schema\//],
     ["ssh2", /^npm:ssh2@/],
+    ["the SDK's McpServer and transports", /sdk@[^/]+\/server\/(mcp|stdio|webStandard.*)\.js$/],
     ["the HTTP transports", /\/lib\/server\/http\//],
     ["the REST proxy", /\/lib\/proxy\//],
     ["the simulator", /\/lib\/sim\//],

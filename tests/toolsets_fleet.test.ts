@@ -23,6 +23,8 @@ Deno.test("--toolsets limits tools/list to the named groups", async () => {
     assert.ok(names.some((n) => n.includes("dns")));
     assert.ok(!names.some((n) => n.includes("firewall")), "firewall tools are not listed");
     assert.ok(!names.includes("router_list_devices"), "fleet tools are not listed");
+    // Every chosen toolset is listed whole: nothing to enable.
+    assert.doesNotMatch(session.client.getInstructions() ?? "", /router_enable_toolsets/);
   } finally {
     await session.close();
     await sim.close();
@@ -52,6 +54,11 @@ Deno.test("--dynamic-toolsets: discovery only; one list_changed per enable or di
     session.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       changed++;
     });
+    // initialize said so (answered before the catalogue was loaded).
+    assert.match(
+      session.client.getInstructions() ?? "",
+      /This session lists no router tools yet; router_enable_toolsets adds a whole toolset: interfaces \(/,
+    );
     const names = async () =>
       ((await session.client.listTools()).tools as Tool[]).map((t) => t.name).sort();
     assert.deepEqual(await names(), [

@@ -1,8 +1,12 @@
 /**
  * MCP assembly: one SDK `Server` per session (stdio, or an HTTP session)
- * over the process-wide catalogue, tool list and guard chain. A session
+ * over the process-wide core (catalogue, tool list, guard chain). A session
  * holds only what is its own: which toolsets it lists, its log level and
  * its client's capabilities.
+ *
+ * This module and its static imports are what `initialize` needs: the core
+ * may still be on its way (a stdio server builds it once `initialize` is
+ * answered), and every other request waits for it.
  *
  * @module
  */
@@ -20,17 +24,14 @@ import {
 } from "../mcp_sdk/types.ts";
 import type { RequestHandlerExtra, ServerNotification, ServerRequest } from "../mcp_sdk/types.ts";
 import { errorText } from "../tools/errors.ts";
-import type { CallSite, ToolRunner } from "../tools/guard/runner.ts";
-import { DISCOVERY } from "../tools/catalogue.ts";
-import { TOOLSET_ABOUT } from "../tools/toolsets.ts";
-import type { ToolDef, ToolsetControl } from "../tools/tool.ts";
-import { Completer } from "./completions.ts";
+import type { CallSite } from "../tools/guard/runner.ts";
+import { type ToolDef, TOOLSET_ABOUT, type ToolsetControl } from "../tools/tool.ts";
+import type { ServerCore } from "./core.ts";
 import { getPrompt, listPrompts } from "./prompts.ts";
-import { Reads, type ReadSite } from "./reads.ts";
+import type { ReadSite } from "./reads.ts";
 import { listResources, listTemplates, readResource } from "./resources.ts";
-import { ToolList } from "./tool_list.ts";
 import { ToolLog } from "./tool_log.ts";
-import type { Selection } from "./tool_selection.ts";
+import type { ToolsetChoice } from "./toolset_choice.ts";
 
 /** Server name and version, for `serverInfo`. */
 export interface ServerInfo {
@@ -38,54 +39,27 @@ export interface ServerInfo {
   version: string;
 }
 
+/** The core, ready, or built on first need (once, however many sessions ask). */
+export type CoreSource = ServerCore | (() => Promise<ServerCore>);
+
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** What every session of a process shares. */
-export interface ServerCore {
-  info: ServerInfo;
-  runner: ToolRunner;
-  selection: Selection;
-  list: ToolList;
-  /** Reads through the guard chain, for resources, prompts and completions. */
-  reads: Reads;
-  completer: Completer;
-}
-
-/**
- * Build what sessions share: the tool list over the runner's tools, and the
- * reads behind resources, prompts and completions. `titles` are every
- * device's; in fleet mode tools take `device`.
- */
-export function serverCore(
-  info: ServerInfo,
-  runner: ToolRunner,
-  selection: Selection,
-  devices: { titles: readonly string[]; fleet: boolean },
-): ServerCore {
-  const list = new ToolList(devices.fleet ? devices.titles : []);
-  const reads = new Reads(runner, list, devices.titles);
-  return { info, runner, selection, list, reads, completer: new Completer(reads) };
-}
-
-function instructions(core: ServerCore): string {
-  const listed = core.selection.initial;
-  const more = [
-    ...new Set(core.runner.tools.filter((t) => !listed.has(t.name)).map((t) => t.toolset)),
-  ];
+/** The server instructions: how the tools work, and the toolsets a session can add. */
+export function instructions(choice: ToolsetChoice): string {
   return "Tools named router_* manage MikroTik RouterOS routers over SSH. List tools return typed " +
     "records; their `where` keeps the items whose fields equal every value given. Address items " +
     "by their `id` (such as *1A) from a list, never by position. Every write takes dry_run: " +
     "true shows the exact commands it would send and changes nothing. A write that is " +
     "destructive or would cut this server's own access needs confirm: true (a refusal says " +
     "which and why)." +
-    (core.selection.dynamic && more.length
-      ? ` More toolsets can be enabled with router_enable_toolsets: ${
-        more.map((t) => `${t} (${TOOLSET_ABOUT[t]})`).join("; ")
+    (choice.dynamic && choice.toolsets.length
+      ? ` This session lists ${
+        choice.coreFirst ? "a core of the tools" : "no router tools yet"
+      }; router_enable_toolsets adds a whole toolset: ${
+        choice.toolsets.map((t) => `${t} (${TOOLSET_ABOUT[t]})`).join("; ")
       }.`
       : "");
 }
-
-const DISCOVERY_NAMES = new Set(DISCOVERY.map((t) => t.name));
 
 /** A session's toolsets: what it lists, changed by the discovery tools. */
 class SessionTools implements ToolsetControl {
@@ -112,9 +86,10 @@ class SessionTools implements ToolsetControl {
   }
 
   list() {
+    const discovery = this.#core.selection.discovery;
     const byToolset = new Map<string, ToolDef[]>();
     for (const t of this.#core.runner.tools) {
-      if (DISCOVERY_NAMES.has(t.name)) continue;
+      if (discovery.has(t.name)) continue;
       byToolset.set(t.toolset, [...(byToolset.get(t.toolset) ?? []), t]);
     }
     return [...byToolset].map(([name, tools]) => ({
@@ -135,8 +110,9 @@ class SessionTools implements ToolsetControl {
   }
 
   disable(names: readonly string[]): string[] {
+    const discovery = this.#core.selection.discovery;
     const removed = this.#core.runner.tools.filter((t) =>
-      names.includes(t.toolset) && this.#listed.has(t.name) && !DISCOVERY_NAMES.has(t.name)
+      names.includes(t.toolset) && this.#listed.has(t.name) && !discovery.has(t.name)
     );
     for (const t of removed) this.#listed.delete(t.name);
     if (removed.length) this.#changed();
@@ -144,9 +120,19 @@ class SessionTools implements ToolsetControl {
   }
 }
 
-/** Build the MCP server of one session. */
-export function buildServer(core: ServerCore): Server {
-  const server = new Server(core.info, {
+/** The session's own state over the core, made when the core is first needed. */
+interface Session {
+  core: ServerCore;
+  tools: SessionTools;
+}
+
+/**
+ * Build the MCP server of one session: `info` and the instructions of
+ * `choice` answer `initialize` at once; every other request waits for the
+ * core from `source`.
+ */
+export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: CoreSource): Server {
+  const server = new Server(info, {
     capabilities: {
       logging: {},
       tools: { listChanged: true },
@@ -154,25 +140,42 @@ export function buildServer(core: ServerCore): Server {
       prompts: {},
       completions: {},
     },
-    instructions: instructions(core),
+    instructions: instructions(choice),
   });
   const toolLog = ToolLog.of(server);
-  const session = new SessionTools(core, () => {
-    server.sendToolListChanged().catch(() => {});
+  let session: Session | undefined;
+  let pending: Promise<Session> | undefined;
+  const open = (core: ServerCore): Session => {
+    session ??= {
+      core,
+      tools: new SessionTools(core, () => {
+        server.sendToolListChanged().catch(() => {});
+      }),
+    };
+    return session;
+  };
+  /** The session, once the core is there (at once when it already is). */
+  const ready = (): Session | Promise<Session> => {
+    if (session) return session;
+    if (typeof source !== "function") return open(source);
+    pending ??= source().then(open);
+    return pending;
+  };
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const { core, tools } = await ready();
+    return { tools: tools.tools().map((t) => core.list.entry(t)) };
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: session.tools().map((t) => core.list.entry(t)),
-  }));
   server.setRequestHandler(
     CallToolRequestSchema,
     async (request, extra: Extra): Promise<CallToolResult> => {
+      const { core, tools } = session ?? await ready();
       const { name } = request.params;
       const args = (request.params.arguments ?? {}) as Record<string, unknown>;
       const device = typeof args.device === "string" ? args.device : undefined;
       const startedAt = performance.now();
       toolLog.started(extra, name, device);
       try {
-        const result = await core.runner.call(name, args, callSite(server, session, extra));
+        const result = await core.runner.call(name, args, callSite(server, tools, extra));
         toolLog.finished(extra, name, device, startedAt);
         return {
           content: [{ type: "text", text: result.text }],
@@ -185,37 +188,38 @@ export function buildServer(core: ServerCore): Server {
       }
     },
   );
-  registerSurface(server, core, session);
+  registerSurface(server, ready);
   return server;
 }
 
 /** Resources, prompts and completions: reads through the guard chain. */
-function registerSurface(server: Server, core: ServerCore, session: SessionTools): void {
+function registerSurface(server: Server, ready: () => Session | Promise<Session>): void {
   const site = (extra: Extra): ReadSite => ({
     caller: { client: server.getClientVersion(), session: extra.sessionId },
     signal: extra.signal,
   });
   server.setRequestHandler(
     ListResourcesRequestSchema,
-    (request) => listResources(core.reads, request.params?.cursor),
+    async (request) => listResources((await ready()).core.reads, request.params?.cursor),
   );
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-    resourceTemplates: listTemplates(core.reads),
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: listTemplates((await ready()).core.reads),
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra: Extra) => ({
-    contents: await readResource(core.reads, request.params.uri, site(extra)),
+    contents: await readResource((await ready()).core.reads, request.params.uri, site(extra)),
   }));
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts(core.reads) }));
-  server.setRequestHandler(
-    GetPromptRequestSchema,
-    (request) =>
-      getPrompt(core.reads, request.params.name, request.params.arguments, (tool) => {
-        const t = core.runner.tool(tool);
-        return t !== undefined && session.has(t);
-      }),
-  );
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: listPrompts((await ready()).core.reads),
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const { core, tools } = await ready();
+    return getPrompt(core.reads, request.params.name, request.params.arguments, (tool) => {
+      const t = core.runner.tool(tool);
+      return t !== undefined && tools.has(t);
+    });
+  });
   server.setRequestHandler(CompleteRequestSchema, async (request, extra: Extra) => ({
-    completion: await core.completer.complete(
+    completion: await (await ready()).core.completer.complete(
       request.params.ref,
       request.params.argument,
       request.params.context?.arguments,

@@ -1,57 +1,61 @@
 /**
  * Start the MCP server for a resolved configuration on the chosen transport.
  *
+ * Over stdio, `initialize` is answered before the catalogue is loaded: the
+ * core (`core.ts`, the catalogue's ~150 modules) is imported and built
+ * once the client has its answer, or at the first request that needs it,
+ * whichever comes first. The HTTP transports build it before they listen.
+ *
  * @module
  */
 import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
-import { AuditLog } from "./safety/audit_log.ts";
-import { selectTools } from "./tool_selection.ts";
 import { startIdleGc } from "./idle_gc.ts";
 import { preloadSsh2 } from "../ssh/ssh2_load.ts";
-import { createDevices } from "./devices.ts";
-import { buildServer, serverCore, type ServerInfo } from "./mcp.ts";
-import { ToolRunner } from "../tools/guard/runner.ts";
+import { buildServer, type ServerInfo } from "./mcp.ts";
 import type { HttpTransport } from "./http/serve.ts";
 import type { Server } from "../mcp_sdk/server.ts";
 import { LineStdioTransport } from "./stdio_transport.ts";
 import type { Devices } from "./devices.ts";
-import { expandHome } from "../ssh/host_key_policy.ts";
+import type { ServerCore } from "./core.ts";
+import { chooseToolsets } from "./toolset_choice.ts";
+import { type AuditLog, openAuditLog } from "./safety/audit_log.ts";
 
-/** The audit log of a configuration, if any (writes are refused while it is unusable). */
-export async function auditLog(config: Config): Promise<AuditLog | undefined> {
-  const path = config.settings["audit-log"];
-  if (!path) return undefined;
-  const audit = new AuditLog(path);
-  await audit.checkWritable().catch((err) =>
-    log("warning", `${(err as Error).message} (read-only tools still work)`)
-  );
-  return audit;
-}
-
-/** What every session of this process shares: devices, guard chain, tool list. */
-export async function prepareServer(config: Config, info: ServerInfo) {
-  const devices = createDevices(config);
-  const selection = selectTools(config);
-  const runner = new ToolRunner(selection.all, selection.offered, devices, {
-    readOnly: config.settings["read-only"],
-    revealSecrets: config.settings["reveal-secrets"],
-    audit: await auditLog(config),
-    stateDir: expandHome(config.settings["state-dir"]),
-  });
-  const core = serverCore(info, runner, selection, devices);
-  return { devices, core };
+/** Build the core of `config` (loading the catalogue), once. */
+function coreLoader(config: Config, audit: AuditLog | undefined): {
+  load(): Promise<ServerCore>;
+  /** The devices, if the core was built (to close their connections). */
+  devices(): Promise<Devices | undefined>;
+} {
+  let building: Promise<{ devices: Devices; core: ServerCore }> | undefined;
+  const build = () =>
+    building ??= import("./core.ts").then(({ prepareServer }) => prepareServer(config, audit));
+  return {
+    load: () => build().then((b) => b.core),
+    devices: () => building?.then((b) => b.devices, () => undefined) ?? Promise.resolve(undefined),
+  };
 }
 
 /** Run the server until the transport closes or the process is signalled. */
 export async function runServer(config: Config, info: ServerInfo): Promise<void> {
   startIdleGc();
-  const { devices, core } = await prepareServer(config, info);
+  const choice = chooseToolsets(config.settings);
+  const audit = await openAuditLog(config.settings["audit-log"]);
   const transport = config.settings["mcp.transport"];
   if (transport === "streamable-http" || transport === "sse") {
-    return await runHttp(config, transport, () => buildServer(core), devices);
+    const { prepareServer } = await import("./core.ts");
+    const { devices, core } = prepareServer(config, audit);
+    return await runHttp(config, transport, () => buildServer(info, choice, core), devices);
   }
-  const server = buildServer(core);
+  const loader = coreLoader(config, audit);
+  // A core that cannot be built is fatal: no request could be served.
+  const load = () =>
+    loader.load().catch((err) => {
+      log("error", `the server could not start: ${(err as Error).message}`);
+      Deno.exit(1);
+    });
+  const server = buildServer(info, choice, load);
+  server.oninitialized = () => void load();
   // The client closing our stdin ends the session, so a parent that goes
   // away leaves no server behind; bad lines are answered, not fatal.
   const stdio = new LineStdioTransport((m) => log("warning", m));
@@ -60,7 +64,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   });
   const stop = async () => {
     await server.close().catch(() => {});
-    await devices.close();
+    await (await loader.devices())?.close();
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(sig, () => {
@@ -69,7 +73,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   }
   await server.connect(stdio);
   preloadSsh2();
-  log("info", `serving ${devices.titles.length} device(s) over stdio`);
+  log("info", `serving ${config.devices.length} device(s) over stdio`);
   await closed;
   await stop();
 }

@@ -40,6 +40,34 @@ export const TOOLSETS = [
 /** A toolset name. */
 export type Toolset = typeof TOOLSETS[number];
 
+/** What each toolset covers, for the discovery tool and the server instructions. */
+export const TOOLSET_ABOUT: Record<Toolset, string> = {
+  interfaces: "interfaces, Ethernet ports, VLANs, PoE, traffic",
+  ip: "IPv4/IPv6 addresses, address pools",
+  dhcp: "DHCP servers, networks, leases",
+  dns: "DNS resolver, static entries, cache",
+  routing: "IPv4/IPv6 routes, route lookup, blackholes",
+  firewall: "filter, NAT, mangle, raw rules, address lists",
+  users: "users, groups, sessions, SSH keys",
+  system: "identity, clock, NTP, resources, packages, health, reboot",
+  files: "files, backups, configuration export",
+  logs: "the log",
+  wireless: "wifi and legacy wireless interfaces, clients, access lists, CAPsMAN",
+  wireguard: "WireGuard interfaces and peers, client configs",
+  queues: "simple queues, queue tree, queue types",
+  bridge: "bridges, bridge ports, bridge VLANs",
+  services: "management services, netwatch, scheduler, neighbours",
+  diagnostics: "ping, traceroute, print any menu, raw commands",
+  changes: "confirm-or-revert changes (apply, commit, roll back)",
+  fleet: "devices and fleet-wide queries",
+  tunnels: "GRE, EoIP, IPIP and VXLAN tunnels, bonding",
+  vpn: "PPP users and profiles, L2TP/SSTP/OpenVPN/PPPoE servers and clients, IPsec",
+  ipv6: "IPv6 prefix pools, router advertisements, DHCPv6 client and server",
+  "dynamic-routing": "OSPF, BGP, BFD, routing filters, routing tables, VRFs (RouterOS 7)",
+  platform: "certificates, RADIUS, User Manager, hotspot, scripts, logging, containers",
+  operations: "config snapshots, diffs, drift; monitoring; backups off the router; upgrades",
+};
+
 /** MCP tool annotations. */
 export interface Annotations {
   readOnlyHint: boolean;

@@ -12,7 +12,9 @@ import { Client, InMemoryTransport, LazySchemaValidator } from "../../lib/mcp_sd
 import { type FlagValues, loadConfigAsync } from "../../lib/config/load.ts";
 import { setLogLevel } from "../../lib/log.ts";
 import { buildServer } from "../../lib/server/mcp.ts";
-import { prepareServer } from "../../lib/server/run.ts";
+import { prepareServer } from "../../lib/server/core.ts";
+import { openAuditLog } from "../../lib/server/safety/audit_log.ts";
+import { chooseToolsets } from "../../lib/server/toolset_choice.ts";
 import { TOOLSETS } from "../../lib/tools/tool.ts";
 import type { McpSession } from "./mcp.ts";
 
@@ -45,8 +47,15 @@ export async function connectInProcess(
     {},
     { toolsets: TOOLSETS },
   );
-  const { devices, core } = await prepareServer(config, { name: "in-process", version: "0" });
-  const server = buildServer(core);
+  const { devices, core } = prepareServer(
+    config,
+    await openAuditLog(config.settings["audit-log"]),
+  );
+  const server = buildServer(
+    { name: "in-process", version: "0" },
+    chooseToolsets(config.settings),
+    core,
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" }, {
     jsonSchemaValidator: new LazySchemaValidator(),

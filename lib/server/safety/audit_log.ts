@@ -22,8 +22,23 @@ import {
 } from "./audit_anchor.ts";
 
 import type { AuditEntry, AuditSink } from "../../tools/guard/audit.ts";
+import { log } from "../../log.ts";
 
 export type { AuditEntry };
+
+/**
+ * The audit log at `path` (`--audit-log`), if one is set, checked once at
+ * start: one that cannot be written is a warning then, and every write is
+ * refused while it stays so (read-only tools still work).
+ */
+export async function openAuditLog(path: string | undefined): Promise<AuditLog | undefined> {
+  if (!path) return undefined;
+  const audit = new AuditLog(path);
+  await audit.checkWritable().catch((err) =>
+    log("warning", `${(err as Error).message} (read-only tools still work)`)
+  );
+  return audit;
+}
 
 /** Raised when the audit log cannot be written (writes are then refused). */
 export class AuditLogError extends Error {}
