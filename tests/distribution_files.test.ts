@@ -9,6 +9,7 @@ import YAML from "yaml";
 import { CONTAINER_DEFAULT_HOST } from "../lib/config/load.ts";
 import { SETTINGS } from "../lib/config/settings.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
+import { needs } from "./helpers/env.ts";
 import {
   callTool,
   connect,
@@ -334,7 +335,10 @@ Deno.test("files: every workflow action is pinned to a version", () => {
   }
 });
 
-Deno.test("files: the workflows' shell steps pass bash -n and shellcheck", async () => {
+Deno.test({
+  name: "files: the workflows' shell steps pass bash -n and shellcheck",
+  ignore: !needs("workflow shellcheck", ["shellcheck"], "apt-get install shellcheck"),
+}, async () => {
   let checked = 0;
   for (const [name, wf] of [["ci", CI], ["release", RELEASE]] as const) {
     for (const [jobName, job] of Object.entries(wf.jobs) as [string, Json][]) {

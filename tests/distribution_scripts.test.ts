@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { DENO, repoFile, ROOT, run, VERSION } from "./distribution_helpers.ts";
+import { needs } from "./helpers/env.ts";
 
 const SCRIPTS = [...Deno.readDirSync(`${ROOT}/scripts`)]
   .filter((e) => e.isFile && e.name.endsWith(".sh"))
@@ -15,7 +16,10 @@ const SCRIPTS = [...Deno.readDirSync(`${ROOT}/scripts`)]
 
 const HOST_ARCH = Deno.build.arch === "x86_64" ? "amd64" : "arm64";
 
-Deno.test("scripts: every shell script passes bash -n and shellcheck", async () => {
+Deno.test({
+  name: "scripts: every shell script passes bash -n and shellcheck",
+  ignore: !needs("script shellcheck", ["shellcheck"], "apt-get install shellcheck"),
+}, async () => {
   assert.ok(SCRIPTS.includes("scripts/build.sh") && SCRIPTS.includes("scripts/release.sh"));
   for (const script of SCRIPTS) {
     const syntax = await run("bash", ["-n", script]);

@@ -5,23 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
+import { findProgram } from "./helpers/env.ts";
 
-function which(bin: string): string | null {
-  for (
-    const dir of (Deno.env.get("PATH") ?? "").split(":").concat(["/usr/sbin", "/usr/bin", "/sbin"])
-  ) {
-    try {
-      const p = `${dir}/${bin}`;
-      if (Deno.statSync(p).isFile) return p;
-    } catch { /* not here */ }
-  }
-  return null;
-}
-
-const SSH = which("ssh");
-const SSHD = which("sshd");
-const KEYGEN = which("ssh-keygen");
-const KEYSCAN = which("ssh-keyscan");
+const SSH = findProgram("ssh");
+const SSHD = findProgram("sshd");
+const KEYGEN = findProgram("ssh-keygen");
+const KEYSCAN = findProgram("ssh-keyscan");
 if (!SSH || !KEYGEN) {
   console.log("SKIP sim_openssh: OpenSSH client (ssh, ssh-keygen) not installed");
 }

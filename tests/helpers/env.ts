@@ -30,6 +30,33 @@ export function childEnv(
   };
 }
 
+/**
+ * The path of a system program (`shellcheck`, `sshd`), found on PATH or in
+ * the usual system directories; undefined when it is not installed.
+ */
+export function findProgram(name: string): string | undefined {
+  const dirs = (Deno.env.get("PATH") ?? "").split(":")
+    .concat(["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"]);
+  for (const dir of dirs.filter(Boolean)) {
+    try {
+      if (Deno.statSync(`${dir}/${name}`).isFile) return `${dir}/${name}`;
+    } catch { /* not here */ }
+  }
+  return undefined;
+}
+
+/**
+ * Whether the programs a test needs are installed; when one is not, prints
+ * `SKIP <what>: <program> is not installed (<install>)` so the run says
+ * why the test did not run. Use as `ignore: !needs(...)`.
+ */
+export function needs(what: string, programs: string[], install: string): boolean {
+  const missing = programs.filter((p) => !findProgram(p));
+  if (missing.length === 0) return true;
+  console.log(`SKIP ${what}: ${missing.join(", ")} not installed (${install})`);
+  return false;
+}
+
 /** Exit code and output of a finished process. */
 export interface Ran {
   code: number;

@@ -5,18 +5,10 @@
  * @module
  */
 import type { SimRouter } from "../../lib/sim/mod.ts";
+import { findProgram } from "./env.ts";
 
-function which(bin: string): string | null {
-  for (const dir of (Deno.env.get("PATH") ?? "").split(":").concat(["/usr/bin", "/bin"])) {
-    try {
-      if (Deno.statSync(`${dir}/${bin}`).isFile) return `${dir}/${bin}`;
-    } catch { /* not here */ }
-  }
-  return null;
-}
-
-const SSH = which("ssh");
-const KEYGEN = which("ssh-keygen");
+const SSH = findProgram("ssh");
+const KEYGEN = findProgram("ssh-keygen");
 
 /** True when `ssh` and `ssh-keygen` are installed; prints why not otherwise. */
 export function opensshAvailable(): boolean {
