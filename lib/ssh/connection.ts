@@ -18,6 +18,8 @@ import {
   type ExecRequest,
   outcomeUnknownHint,
 } from "./connection_types.ts";
+import { Deadlines } from "./deadlines.ts";
+import { IdleClose } from "./idle_close.ts";
 import { decodeOutput } from "./decode.ts";
 import { SshError } from "./errors.ts";
 import { handshake } from "./handshake.ts";
@@ -70,7 +72,9 @@ export class SshConnection {
   #onClose = new Set<() => void>();
   #slots: ChannelSlots;
   #spare: SpareChannel;
-  #idleTimer: ReturnType<typeof setTimeout> | undefined;
+  #idle: IdleClose;
+  /** The command timeouts, on one timer. */
+  #deadlines = new Deadlines();
   #freshChannels = 0;
   #closing: Promise<void> | null = null;
   /** Errors of channels refused by the router while others were open (retried once). */
@@ -88,6 +92,10 @@ export class SshConnection {
     this.#settings = settings;
     this.#who = describeTarget(target);
     this.#slots = new ChannelSlots(settings.maxChannels);
+    this.#idle = new IdleClose(settings.idleMs, () => this.#slots.active > 0, () => {
+      log("debug", `${this.#who}: closing the idle SSH connection`);
+      this.close();
+    });
     this.#spare = new SpareChannel(client, settings.preopen && supportsPreopen(client), this.#who);
     this.id = SshConnection.#nextId++;
     client.on("close", () => this.#markClosed("closed"));
@@ -146,11 +154,12 @@ export class SshConnection {
   #markClosed(why: string): void {
     if (this.#closed) return;
     this.#closed = true;
-    clearTimeout(this.#idleTimer);
+    this.#idle.stop();
     if (!this.#closing) log("info", `${this.#who}: SSH connection ${why}`);
     this.#slots.rejectAll(() => this.#lost(false));
     for (const fn of [...this.#onClose]) fn();
     this.#onClose.clear();
+    this.#deadlines.clear();
     this.#socket.destroy();
   }
 
@@ -235,7 +244,6 @@ export class SshConnection {
 
   #acquire(req: ExecRequest, timeoutMs: number): Promise<void> {
     if (this.#closed || this.#retired) return Promise.reject(this.#lost(false));
-    clearTimeout(this.#idleTimer);
     return this.#slots.acquire(
       timeoutMs,
       (limit) =>
@@ -259,14 +267,7 @@ export class SshConnection {
   }
 
   #armIdle(): void {
-    clearTimeout(this.#idleTimer);
-    if (this.#closed || this.#slots.active > 0 || this.#settings.idleMs <= 0) return;
-    this.#idleTimer = setTimeout(() => {
-      if (this.#slots.active > 0 || this.#closed) return;
-      log("debug", `${this.#who}: closing the idle SSH connection`);
-      this.close();
-    }, this.#settings.idleMs);
-    Deno.unrefTimer(this.#idleTimer as unknown as number);
+    if (this.#slots.active === 0) this.#idle.touch();
   }
 
   /** Stop taking commands; close once the running ones finish. */
@@ -295,7 +296,7 @@ export class SshConnection {
       const finish = (err: SshError | null, out?: ExecOutput) => {
         if (done) return;
         done = true;
-        clearTimeout(timer);
+        this.#deadlines.remove(deadline);
         this.#onClose.delete(onLost);
         if (err) {
           if (channel && channelIsOpen(channel)) channel.close();
@@ -304,7 +305,7 @@ export class SshConnection {
       };
       const onLost = () => finish(this.#lost(sent, req));
       this.onClose(onLost);
-      const timer = setTimeout(() => {
+      const deadline = this.#deadlines.add(timeoutMs, () => {
         finish(
           new SshError(
             "timeout",
@@ -315,7 +316,7 @@ export class SshConnection {
           ),
         );
         this.retire();
-      }, timeoutMs);
+      });
 
       /** Collect a channel's output; returns the function that marks the exec accepted. */
       const collect = (ch: ClientChannel): () => void => {
