@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { randomHex } from "./random_hex.ts";
 import {
   bracket,
   type Condition,
@@ -61,17 +62,12 @@ export interface Section<T> {
   readonly __type?: T;
 }
 
-function nonce(): string {
-  return [...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
-}
-
 /** A script under construction. */
 export class Script {
   readonly dialect: Dialect;
   readonly #statements: string[] = [];
   readonly #sections: SectionKind[] = [];
-  readonly #mark = `--mcp-${nonce()}--`;
+  readonly #mark = `--mcp-${randomHex()}--`;
 
   constructor(dialect: Dialect) {
     this.dialect = dialect;

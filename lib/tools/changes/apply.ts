@@ -12,6 +12,7 @@ import * as z from "zod";
 import type { Dialect } from "../../routeros/dialect.ts";
 import { refCondition } from "../../routeros/command.ts";
 import { ArgumentError, RouterOsError } from "../../routeros/errors.ts";
+import { randomHex } from "../../routeros/random_hex.ts";
 import { hasWrite, readSpecOf } from "../../routeros/schema/menu.ts";
 import {
   addSeconds,
@@ -40,11 +41,6 @@ interface Operation {
   args: Record<string, unknown>;
   before: Before;
   inverse: string;
-}
-
-function newChangeId(): string {
-  return [...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
 }
 
 async function readBefore(
@@ -192,7 +188,7 @@ export const applyChanges = defineTool({
     const { client } = ctx;
     const { dialect, ops } = await plan(args.operations, ctx);
     const seconds = args.confirm_within_seconds ?? 120;
-    const id = newChangeId();
+    const id = randomHex();
     const job = revertJobName(id);
     const deadline = addSeconds(await routerTime(client), seconds);
     const hadDefaultRoute = (await defaultRoutes(client)) > 0;
