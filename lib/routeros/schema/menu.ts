@@ -98,11 +98,41 @@ export function declarationOn(
   return (release && declared.find((m) => menuOnRelease(m, release))) || declared[0];
 }
 
-/** The fields a release has, with their RouterOS names on it. */
-export function fieldsOn(menu: MenuSchema, release: Release): [string, Field, string][] {
-  return Object.entries(menu.fields)
-    .filter(([, f]) => inRange(release, f.releases))
-    .map(([name, f]) => [name, f, rosName(f, name, release)]);
+/** A field on one release: its tool-independent name, declaration and RouterOS name there. */
+export type FieldOn = readonly [name: string, field: Field, ros: string];
+
+/** What a menu is on one release, made once per menu and release (calls read it every time). */
+interface MenuOnRelease {
+  fields: readonly FieldOn[];
+  read: ReadSpec;
+}
+
+const onRelease = new WeakMap<MenuSchema, Map<string, MenuOnRelease>>();
+
+function menuOn(menu: MenuSchema, release: Release): MenuOnRelease {
+  let byRelease = onRelease.get(menu);
+  if (!byRelease) onRelease.set(menu, byRelease = new Map());
+  let hit = byRelease.get(release.text);
+  if (!hit) {
+    const fields = Object.freeze(
+      Object.entries(menu.fields)
+        .filter(([, f]) => inRange(release, f.releases))
+        .map(([name, f]) => Object.freeze([name, f, rosName(f, name, release)] as const)),
+    );
+    const read: ReadSpec = Object.freeze({
+      path: menu.path,
+      singleton: menu.kind === "singleton",
+      keys: Object.freeze(fields.map(([, , ros]) => ros)),
+      flags: menu.flags,
+    });
+    byRelease.set(release.text, hit = { fields, read });
+  }
+  return hit;
+}
+
+/** The fields a release has, with their RouterOS names on it (shared: do not change). */
+export function fieldsOn(menu: MenuSchema, release: Release): readonly FieldOn[] {
+  return menuOn(menu, release).fields;
 }
 
 /** A property's RouterOS name on a release (RouterOS 6 renamed a few). */
@@ -110,12 +140,7 @@ export function rosName(field: Field, name: string, release: Release): string {
   return release.major < 7 && field.v6Name ? field.v6Name : name;
 }
 
-/** How the client reads the menu on a release. */
+/** How the client reads the menu on a release (shared: do not change). */
 export function readSpecOf(menu: MenuSchema, release: Release): ReadSpec {
-  return {
-    path: menu.path,
-    singleton: menu.kind === "singleton",
-    keys: fieldsOn(menu, release).map(([, , ros]) => ros),
-    flags: menu.flags,
-  };
+  return menuOn(menu, release).read;
 }

@@ -16,8 +16,18 @@ import { validateValue } from "../../routeros/schema/validate.ts";
 import { ArgumentError } from "../../routeros/errors.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
 
+const toolNames = new Map<string, string>();
+
 /** Tool-side name of a RouterOS property: `actual-interface` → `actual_interface`. */
-export const toolName = (ros: string): string => ros.replace(/[-.]/g, "_");
+export function toolName(ros: string): string {
+  let name = toolNames.get(ros);
+  if (name === undefined) {
+    name = ros.replace(/[-.]/g, "_");
+    // The schema's names, asked for on every item of every call; bounded all the same.
+    if (toolNames.size < 10_000) toolNames.set(ros, name);
+  }
+  return name;
+}
 
 /** Largest free-text value accepted (4 KiB). */
 export const MAX_TEXT = 4096;
