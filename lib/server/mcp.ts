@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { setToolCallHandler } from "../mcp_sdk/dispatch.ts";
 import { Server } from "../mcp_sdk/server.ts";
 import {
   CallToolRequestSchema,
@@ -165,7 +166,8 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
     const { core, tools } = await ready();
     return { tools: tools.tools().map((t) => core.list.entry(t)) };
   });
-  server.setRequestHandler(
+  setToolCallHandler(
+    server,
     CallToolRequestSchema,
     async (request, extra: Extra): Promise<CallToolResult> => {
       const { core, tools } = session ?? await ready();

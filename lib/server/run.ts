@@ -16,6 +16,7 @@ import { buildServer, type ServerInfo } from "./mcp.ts";
 import type { HttpTransport } from "./http/serve.ts";
 import type { Server } from "../mcp_sdk/server.ts";
 import { LineStdioTransport } from "./stdio_transport.ts";
+import { isPlainRequest, routePlainRequests } from "../mcp_sdk/dispatch.ts";
 import type { Devices } from "./devices.ts";
 import type { ServerCore } from "./core.ts";
 import { chooseToolsets } from "./toolset_choice.ts";
@@ -72,6 +73,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
     });
   }
   await server.connect(stdio);
+  routePlainRequests(server, stdio, isPlainRequest);
   preloadSsh2();
   log("info", `serving ${config.devices.length} device(s) over stdio`);
   await closed;

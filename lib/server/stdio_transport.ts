@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { isPlainRequest } from "../mcp_sdk/dispatch.ts";
 import { type JSONRPCMessage, JSONRPCMessageSchema, type Transport } from "../mcp_sdk/types.ts";
 
 /** The longest line taken: 10 MiB, the SDK's own stdio limit. */
@@ -21,30 +22,6 @@ const NEWLINE = 0x0a;
 
 /** Bytes read from stdin at a time (one buffer, reused). */
 const READ_SIZE = 64 * 1024;
-
-const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
-
-/**
- * Whether `value` is a request that `JSONRPCMessageSchema` certainly
- * accepts, told without running the schema (the SDK checks every message
- * again): `jsonrpc` "2.0", a string or safe-integer `id`, a string
- * `method`, `params` absent or an object without `_meta`, and no other
- * key. Everything else (notifications, responses, `_meta`, anything odd)
- * goes through the schema.
- */
-export function isPlainRequest(value: unknown): value is JSONRPCMessage {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const m = value as Record<string, unknown>;
-  if (m.jsonrpc !== "2.0" || typeof m.method !== "string") return false;
-  if (typeof m.id !== "string" && !Number.isSafeInteger(m.id)) return false;
-  const params = m.params;
-  if (params !== undefined) {
-    if (typeof params !== "object" || params === null || Array.isArray(params)) return false;
-    if (Object.hasOwn(params, "_meta")) return false;
-  }
-  for (const key of Object.keys(m)) if (!REQUEST_KEYS.has(key)) return false;
-  return true;
-}
 
 /** A JSON-RPC error answer without an id (the request's id is unknown). */
 function errorLine(code: number, message: string): string {

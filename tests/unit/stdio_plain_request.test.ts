@@ -1,12 +1,19 @@
 /**
- * The stdio transport's fast path: whatever `isPlainRequest` accepts, the
- * SDK's `JSONRPCMessageSchema` accepts too (property test over JSON-RPC-like
- * values), and everyday requests take it.
+ * The fast path of plain requests (the stdio transport, and the SDK routing
+ * of lib/mcp_sdk/dispatch.ts): whatever `isPlainRequest` accepts, the SDK's
+ * `JSONRPCMessageSchema` accepts too and its own routing would send to the
+ * request dispatch (property test over JSON-RPC-like values), and everyday
+ * requests take it.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { JSONRPCMessageSchema } from "../../lib/mcp_sdk/types.ts";
-import { isPlainRequest } from "../../lib/server/stdio_transport.ts";
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  JSONRPCMessageSchema,
+} from "../../lib/mcp_sdk/types.ts";
+import { isPlainRequest } from "../../lib/mcp_sdk/dispatch.ts";
 
 const json = fc.jsonValue({ maxDepth: 3 });
 /** Requests, mostly well formed, each field sometimes wrong or missing, sometimes a stray key. */
@@ -44,7 +51,7 @@ const messageLike = fc.record(
   )
 );
 
-Deno.test("stdio: every plain request isPlainRequest accepts is a valid JSON-RPC message", () => {
+Deno.test("every plain request isPlainRequest accepts is a JSON-RPC request the SDK routes as one", () => {
   let accepted = 0;
   fc.assert(
     fc.property(fc.oneof(messageLike, json), (value) => {
@@ -52,6 +59,9 @@ Deno.test("stdio: every plain request isPlainRequest accepts is a valid JSON-RPC
       if (isPlainRequest(copy)) {
         accepted++;
         assert.ok(JSONRPCMessageSchema.safeParse(copy).success, JSON.stringify(copy));
+        // The SDK's Protocol tells responses first, then requests.
+        assert.ok(!isJSONRPCResultResponse(copy) && !isJSONRPCErrorResponse(copy));
+        assert.ok(isJSONRPCRequest(copy), JSON.stringify(copy));
       }
     }),
     { numRuns: 5000 },

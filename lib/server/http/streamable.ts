@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isPlainRequest, routePlainRequests } from "../../mcp_sdk/dispatch.ts";
 import type { Server } from "../../mcp_sdk/server.ts";
 import { WebStandardStreamableHTTPServerTransport } from "../../mcp_sdk/streamable_http.ts";
 import { isInitializeRequest } from "../../mcp_sdk/types.ts";
@@ -108,6 +109,7 @@ async function open(opts: StreamableOptions, req: Request, ctx: Context): Promis
     if (transport.sessionId) opts.sessions.delete(transport.sessionId);
   };
   await server.connect(transport);
+  routePlainRequests(server, transport, isPlainRequest);
   opts.inflight.track(transport);
   const res = await transport.handleRequest(req, { parsedBody: ctx.body });
   if (!session) {
@@ -126,6 +128,7 @@ async function stateless(opts: StreamableOptions, req: Request, ctx: Context): P
     sessionIdGenerator: undefined,
   });
   await server.connect(transport);
+  routePlainRequests(server, transport, isPlainRequest);
   opts.inflight.track(transport);
   try {
     const res = await transport.handleRequest(req, { parsedBody: ctx.body });

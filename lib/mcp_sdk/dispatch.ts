@@ -1,0 +1,117 @@
+/**
+ * Every use of the MCP SDK's internals by the product, in one place,
+ * checked by `tests/unit/sdk_dispatch.test.ts` (which names what changed
+ * and the SDK version when an upgrade moves it). Both shortcuts keep one
+ * full check of every request; they drop checks that are repeated or that
+ * only re-read the server's own answer.
+ *
+ * - **Routing.** The SDK's `Protocol` tells a message's kind by running it
+ *   through its response, error and request schemas in turn: for a plain
+ *   request two of those fail, each building a `ZodError` with its stack.
+ *   {@linkcode routePlainRequests} hands a message the transport already
+ *   knows to be a plain request (`isPlainRequest`: every key and type the
+ *   request schema demands, nothing else) straight to `_onrequest`, the
+ *   method the SDK's own routing calls for it.
+ * - **`tools/call`.** `Server.setRequestHandler` wraps the tools/call handler
+ *   to parse the request a second time and to parse the result against
+ *   `CallToolResultSchema` (copying it) before sending it.
+ *   {@linkcode setToolCallHandler} registers the handler through
+ *   `Protocol.setRequestHandler`, the base method the wrapper itself calls:
+ *   the request is parsed once, the result (the server's own, typed
+ *   `CallToolResult`) is sent as it is. Clients check results against each
+ *   tool's output schema themselves.
+ *
+ * When an internal is missing (a changed SDK), each falls back to the
+ * public path, and the test fails.
+ *
+ * @module
+ */
+import type { Server } from "./server.ts";
+import type { CallToolRequestSchema, CallToolResult, JSONRPCMessage, Transport } from "./types.ts";
+import type { z } from "zod";
+
+const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+
+/**
+ * Whether `value` is a request that `JSONRPCMessageSchema` certainly
+ * accepts and the SDK's routing certainly sends to `_onrequest`, told
+ * without running a schema: `jsonrpc` "2.0", a string or safe-integer
+ * `id`, a string `method`, `params` absent or an object without `_meta`,
+ * and no other key. Everything else (notifications, responses, `_meta`,
+ * anything odd) goes through the SDK's schemas.
+ */
+export function isPlainRequest(value: unknown): value is JSONRPCMessage {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  if (m.jsonrpc !== "2.0" || typeof m.method !== "string") return false;
+  if (typeof m.id !== "string" && !Number.isSafeInteger(m.id)) return false;
+  const params = m.params;
+  if (params !== undefined) {
+    if (typeof params !== "object" || params === null || Array.isArray(params)) return false;
+    if (Object.hasOwn(params, "_meta")) return false;
+  }
+  for (const key of Object.keys(m)) if (!REQUEST_KEYS.has(key)) return false;
+  return true;
+}
+
+type Message = Parameters<NonNullable<Transport["onmessage"]>>;
+type ToolCallHandler = Parameters<
+  typeof Server.prototype.setRequestHandler<typeof CallToolRequestSchema>
+>[1];
+
+interface Internals {
+  _onrequest?: (request: JSONRPCMessage, extra?: Message[1]) => void;
+}
+
+/** The SDK's `Protocol.setRequestHandler` (the method `Server` overrides). */
+function protocolSetRequestHandler(server: Server) {
+  const base = Object.getPrototypeOf(Object.getPrototypeOf(server)) as {
+    setRequestHandler?: Server["setRequestHandler"];
+  };
+  return base && base !== Object.prototype && typeof base.setRequestHandler === "function" &&
+      base.setRequestHandler !== Object.getPrototypeOf(server).setRequestHandler
+    ? base.setRequestHandler
+    : undefined;
+}
+
+/** The internals this module uses that `server` lacks (empty when all are there). */
+export function missingSdkInternals(server: Server): string[] {
+  const missing: string[] = [];
+  if (typeof (server as unknown as Internals)._onrequest !== "function") {
+    missing.push("Protocol._onrequest");
+  }
+  if (!protocolSetRequestHandler(server)) missing.push("Protocol.prototype.setRequestHandler");
+  return missing;
+}
+
+/** Handle `tools/call` with the request parsed once and the result sent as it is. */
+export function setToolCallHandler(
+  server: Server,
+  schema: typeof CallToolRequestSchema,
+  handler: (
+    request: z.infer<typeof CallToolRequestSchema>,
+    extra: Parameters<ToolCallHandler>[1],
+  ) => Promise<CallToolResult>,
+): void {
+  const base = protocolSetRequestHandler(server);
+  if (base) base.call(server, schema, handler);
+  else server.setRequestHandler(schema, handler);
+}
+
+/**
+ * Once `server` is connected to `transport`: messages `isPlain` accepts go
+ * straight to the SDK's request dispatch, the rest through its routing.
+ */
+export function routePlainRequests(
+  server: Server,
+  transport: Transport,
+  isPlain: (message: unknown) => boolean,
+): void {
+  const onrequest = (server as unknown as Internals)._onrequest;
+  const route = transport.onmessage;
+  if (typeof onrequest !== "function" || !route) return;
+  transport.onmessage = (message, extra) => {
+    if (isPlain(message)) onrequest.call(server, message, extra);
+    else route(message, extra);
+  };
+}
