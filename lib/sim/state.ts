@@ -165,11 +165,22 @@ export class RouterState {
     return m;
   }
 
-  /** Finds a stored item by key property value in a menu path. */
+  /**
+   * Finds an item by key property value in a menu path, with its computed
+   * properties. Only the match is viewed (a stored key is what its view
+   * shows, unless the key itself is computed).
+   */
   findByKey(path: string, value: string): Item | undefined {
     const m = menuByPath(path, this.release);
-    if (!m || !m.key) return undefined;
-    return this.list(m).find((it) => it[m.key!] === value);
+    const key = m?.key;
+    if (!m || !key) return undefined;
+    if (m.props.some((p) => p.name === key && p.compute)) {
+      return this.list(m).find((it) => it[key] === value);
+    }
+    const stored = this.stored(m).find((it) => it[key] === value);
+    if (stored) return this.view(m, stored);
+    const dynamic = m.dynamic?.(this).find((it) => it[key] === value);
+    return dynamic && this.view(m, dynamic);
   }
 
   /** Allocates a new id in a table. */

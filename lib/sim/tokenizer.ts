@@ -11,6 +11,9 @@ import type { Expr, Line, Piece, Script, Statement, StrPart, Word } from "./ast.
 import { type Pos, syntaxError } from "./errors.ts";
 import { arrayLiteralAt, ExprParser } from "./expr_parser.ts";
 
+/** The start of a block whose first word is a command: blanks, then `:` or `/`. */
+const COMMAND_START = /^[ \t\r\n]*[:/]/;
+
 export { parseExpr } from "./expr_parser.ts";
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -177,7 +180,11 @@ export class Scanner {
         this.next();
         const script = this.script("}");
         const end = this.pos();
-        const arr = arrayLiteralAt(this.src, s, p, this.i);
+        // A block that starts with a command (`:put`, `/ip ...`) is never an
+        // array literal: not probed (the probe fails with a syntax error).
+        const arr = COMMAND_START.test(this.src.slice(s + 1, s + 64))
+          ? undefined
+          : arrayLiteralAt(this.src, s, p, this.i);
         pieces.push({
           k: "block",
           script,

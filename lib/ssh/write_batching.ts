@@ -9,6 +9,10 @@
  * open). Nothing waits for a timer: the data leaves before any I/O is
  * polled, so no round trip gets longer.
  *
+ * The simulator's SSH server batches its sockets the same way (it is the
+ * one module of `lib/ssh` it uses: nothing here knows RouterOS), so that
+ * it answers in whole packets as an SSH server does, not in ssh2's pieces.
+ *
  * @module
  */
 import type net from "node:net";
