@@ -8,13 +8,14 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { ElicitRequestSchema } from "../lib/mcp_sdk/types.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 Deno.test("elicitation: a destructive call without confirm asks the user; yes removes, no keeps, no answer refuses", async () => {
   const sim = await startSimulator();
   sim.run("/ip address add address=10.5.5.1/24 interface=ether2 comment=first");
   sim.run("/ip address add address=10.5.6.1/24 interface=ether2 comment=second");
-  const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)], {}, {
+  const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)], {}, {
     elicitation: {},
   });
   const asked: string[] = [];

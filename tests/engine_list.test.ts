@@ -4,13 +4,14 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 type Rule = { id: string; chain: string; action: string; comment?: string };
 
 Deno.test("list tools: limit, filters and both together", async () => {
   const sim = await startSimulator();
-  const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+  const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
   try {
     const stored = sim.items("/ip/firewall/filter");
     const all = await callTool(session, "router_list_firewall_filter_rules");

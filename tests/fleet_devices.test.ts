@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer, startRouters } from "./helpers/mcp.ts";
+import { callTool, startRouters } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 const SECRET = "fleet-Pa55word";
 
@@ -21,7 +22,7 @@ Deno.test("fleet: the same tool gives each router's own data through device", as
     region: i < 2 ? "eu" : "us",
     tags: i === 0 ? ["core", "lab"] : ["edge"],
   }));
-  const session = await spawnServer([], { ROUTER_INVENTORY: JSON.stringify(inventory) });
+  const session = await serveInProcess([], { ROUTER_INVENTORY: JSON.stringify(inventory) });
   try {
     const { tools } = await session.client.listTools();
     const tool = tools.find((t: { name: string }) => t.name === "router_list_ip_addresses")!;
@@ -73,7 +74,7 @@ Deno.test("fleet: an unknown or missing device is a tool error listing the valid
     { title: "alpha", host: sim.host, port: sim.port },
     { title: "beta", host: sim.host, port: sim.port },
   ];
-  const session = await spawnServer(["--inventory", JSON.stringify(inventory)]);
+  const session = await serveInProcess(["--inventory", JSON.stringify(inventory)]);
   try {
     const missing = await callTool(session, "router_list_ip_addresses", {});
     assert.equal(missing.isError, true);
@@ -90,7 +91,7 @@ Deno.test("fleet: an unknown or missing device is a tool error listing the valid
 
 Deno.test("fleet: with one device, device may be left out", async () => {
   const sim = await startSimulator();
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--inventory",
     JSON.stringify([{ title: "solo", host: sim.host, port: sim.port }]),
   ]);
@@ -119,7 +120,7 @@ Deno.test("fleet: 200 devices open nothing until a device is used", async () => 
     host: "127.0.0.1",
     port,
   }));
-  const session = await spawnServer(["--inventory", JSON.stringify(inventory)]);
+  const session = await serveInProcess(["--inventory", JSON.stringify(inventory)]);
   try {
     const r = await callTool(session, "router_list_devices");
     assert.equal((r.structuredContent?.items as unknown[]).length, 200);

@@ -8,7 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 const CASES: {
   version: string;
@@ -37,7 +38,7 @@ const CASES: {
 for (const c of CASES) {
   Deno.test(`answers without the menu's shape are errors quoting them (${c.version})`, async () => {
     const sim = await startSimulator({ version: c.version });
-    const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+    const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
     try {
       const good = await callTool(session, "router_list_ip_addresses", {});
       assert.notEqual(good.isError, true, good.content[0].text);

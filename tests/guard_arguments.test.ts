@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 const CASES: [string, Record<string, unknown>, RegExp][] = [
   [
@@ -58,7 +59,7 @@ const CASES: [string, Record<string, unknown>, RegExp][] = [
 
 Deno.test("bad values are argument errors naming the argument, and nothing is sent", async () => {
   const sim = await startSimulator();
-  const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+  const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
   try {
     await callTool(session, "router_list_ip_addresses", {});
     const sent = sim.counters.commands;

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool, configOf, spawnServer } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 /** Base64 of "SEKRET-key-for-tests-only-123456": a valid WireGuard key, easy to grep. */
 const WG_KEY = "U0VLUkVULWtleS1mb3ItdGVzdHMtb25seS0xMjM0NTY=";
@@ -16,7 +17,7 @@ const PASSWORD = "Zq9-distinctive-Pa55";
 
 Deno.test("composite tools reach only the selected tools, and nested calls meet confirm", async () => {
   const sim = await startSimulator();
-  const changes = await spawnServer([
+  const changes = await serveInProcess([
     "--host",
     sim.host,
     "--port",
@@ -24,7 +25,7 @@ Deno.test("composite tools reach only the selected tools, and nested calls meet 
     "--toolsets",
     "changes",
   ]);
-  const all = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+  const all = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
   try {
     const before = configOf(sim);
     const r = await callTool(changes, "router_apply_changes", {
@@ -65,7 +66,7 @@ Deno.test("fleet query: read-only refuses nested writes, and secrets need --reve
     { title: "a", host: sim.host, port: sim.port },
     { title: "b", host: sim.host, port: sim.port },
   ]);
-  const ro = await spawnServer([
+  const ro = await serveInProcess([
     "--inventory",
     inventory,
     "--toolsets",

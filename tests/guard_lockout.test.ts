@@ -10,7 +10,8 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, configOf, type McpSession, spawnServer } from "./helpers/mcp.ts";
+import { callTool, configOf, type McpSession } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 const HOST = "127.0.0.2";
 
@@ -18,7 +19,7 @@ async function rig() {
   const sim = await startSimulator({ host: HOST });
   const added = sim.run(`/ip address add address=${HOST}/8 interface=ether2`);
   assert.equal(added.exitCode, 0, added.output);
-  const session = await spawnServer(["--host", HOST, "--port", String(sim.port)]);
+  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   return { sim, session };
 }
 

@@ -7,14 +7,15 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, configOf, spawnServer } from "./helpers/mcp.ts";
+import { callTool, configOf } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 const HOST = "127.0.0.3";
 
 Deno.test("lock-out guard: the session's interface into a bond or a VRF needs confirm", async () => {
   const sim = await startSimulator({ host: HOST, version: "7.20.8" });
   assert.equal(sim.run(`/ip address add address=${HOST}/8 interface=ether2`).exitCode, 0);
-  const session = await spawnServer(["--host", HOST, "--port", String(sim.port)]);
+  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   try {
     for (
       const [tool, args, what] of [

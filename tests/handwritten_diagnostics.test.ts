@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 type Rec = Record<string, unknown>;
 
@@ -18,8 +19,8 @@ function config(sim: { export(): string }): string {
 Deno.test("diagnostics tools against a simulated 7.16", async (t) => {
   const sim = await startSimulator({ version: "7.16" });
   const args = ["--host", sim.host, "--port", String(sim.port)];
-  const raw = await spawnServer([...args, "--allow-raw-commands"]);
-  const plain = await spawnServer(args);
+  const raw = await serveInProcess([...args, "--allow-raw-commands"]);
+  const plain = await serveInProcess(args);
   try {
     await t.step(
       "router_run_command is listed only with --allow-raw-commands, as destructive",
@@ -187,7 +188,7 @@ Deno.test("diagnostics tools against a simulated 7.16", async (t) => {
 Deno.test("ping and traceroute on older RouterOS versions", async (t) => {
   for (const version of ["7.12", "6.49"] as const) {
     const sim = await startSimulator({ version });
-    const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+    const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
     try {
       await t.step(`${version}: ping counts replies`, async () => {
         const r = await callTool(session, "router_ping", {
@@ -245,7 +246,7 @@ Deno.test("router_print refuses a menu or property the router's release lacks, b
     ] as const
   ) {
     const sim = await startSimulator({ version });
-    const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+    const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
     try {
       await callTool(session, "router_get_identity", {});
       const sent = sim.counters.commands;
@@ -262,7 +263,7 @@ Deno.test("router_print refuses a menu or property the router's release lacks, b
 
 Deno.test("router_run_command: menus, commands and argument names are checked against the router's own tree first", async () => {
   const sim = await startSimulator({ version: "7.16.2" });
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--host",
     sim.host,
     "--port",

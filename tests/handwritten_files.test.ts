@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer, withoutNonces } from "./helpers/mcp.ts";
+import { callTool, withoutNonces } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 type Rec = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ Deno.test("file tools against a simulated 7.16", async (t) => {
   const sim = await startSimulator({ version: "7.16" });
   const dir = await Deno.makeTempDir();
   const audit = `${dir}/audit.jsonl`;
-  const s = await spawnServer([
+  const s = await serveInProcess([
     "--host",
     sim.host,
     "--port",
@@ -143,7 +144,7 @@ Deno.test("file tools against a simulated 7.16", async (t) => {
       assert.equal(asked.isError, true, "an agent alone cannot reveal secrets");
       assert.match(asked.content[0].text, /--reveal-secrets \(ROUTER_REVEAL_SECRETS=true\)/);
       assert.ok(!JSON.stringify(asked).includes(key));
-      const operator = await spawnServer([
+      const operator = await serveInProcess([
         "--host",
         sim.host,
         "--port",
@@ -175,7 +176,7 @@ Deno.test("file tools against a simulated 7.16", async (t) => {
 for (const version of ["7.12", "6.49"] as const) {
   Deno.test(`file tools on ${version}: upload (only .txt through print file= on 6.x), backup, export`, async () => {
     const sim = await startSimulator({ version });
-    const s = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+    const s = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
     try {
       const notTxt = await callTool(s, "router_upload_file", { name: "a.rsc", contents: "x" });
       if (version === "6.49") {

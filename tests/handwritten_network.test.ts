@@ -4,14 +4,15 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 type Rec = Record<string, unknown>;
 
 for (const version of ["7.16", "7.12", "6.49"] as const) {
   Deno.test(`network tools on ${version}`, async (t) => {
     const sim = await startSimulator({ version });
-    const s = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+    const s = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
     try {
       await t.step("dns cache stats, then flush empties the cache", async () => {
         const stats = await callTool(s, "router_dns_cache_stats");

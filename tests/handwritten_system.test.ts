@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 import { makeKey } from "./helpers/keys.ts";
 
 type Rec = Record<string, unknown>;
@@ -17,7 +18,7 @@ function config(sim: { export(): string }): string {
 Deno.test("system tools against a simulated 7.16", async (t) => {
   const sim = await startSimulator({ version: "7.16" });
   sim.addUser({ name: "backup", password: "B4ckup-pw", group: "read" });
-  const s = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+  const s = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
   try {
     await t.step("make a dynamic DHCP lease static", async () => {
       const lease = sim.items("/ip/dhcp-server/lease").find((l) => l.dynamic === "true");

@@ -7,7 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, type McpSession, spawnServer, startRouters } from "./helpers/mcp.ts";
+import { callTool, type McpSession, startRouters } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 type Text = { uri: string; mimeType?: string; text?: string };
 
@@ -31,7 +32,7 @@ Deno.test("resources, prompts and completions on one router (default toolsets)",
   sim.run(`/interface wireguard add name=wg-test private-key="${key}"`);
   sim.run('/ip address add address=10.7.7.1/24 interface=ether2 comment="lab"');
   const title = sim.host;
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--host",
     sim.host,
     "--port",
@@ -176,7 +177,7 @@ Deno.test("resources, prompts and completions on one router (default toolsets)",
 
 Deno.test("resources and prompts follow the selection: --toolsets ip, --read-only", async () => {
   const sim = await startSimulator();
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--host",
     sim.host,
     "--port",
@@ -198,7 +199,7 @@ Deno.test("resources and prompts follow the selection: --toolsets ip, --read-onl
   } finally {
     await session.close();
   }
-  const readOnly = await spawnServer([
+  const readOnly = await serveInProcess([
     "--host",
     sim.host,
     "--port",
@@ -221,7 +222,7 @@ Deno.test("fleet: every device's resources, compare_devices, device completion",
   sims[0].run('/system identity set name="edge-a"');
   sims[1].run('/system identity set name="edge-b"');
   const inventory = sims.map((s, i) => ({ title: `edge ${"ab"[i]}`, host: s.host, port: s.port }));
-  const session = await spawnServer(["--inventory", JSON.stringify(inventory)]);
+  const session = await serveInProcess(["--inventory", JSON.stringify(inventory)]);
   try {
     const { resources } = await session.client.listResources();
     assert.ok(resources.some((r) => r.uri === "routeros://edge%20a/overview"));
@@ -279,7 +280,7 @@ Deno.test("resources/list pages by 100 without connecting to any device", async 
     host: "127.0.0.1",
     port,
   }));
-  const session = await spawnServer(["--inventory", JSON.stringify(inventory)]);
+  const session = await serveInProcess(["--inventory", JSON.stringify(inventory)]);
   try {
     const uris: string[] = [];
     let cursor: string | undefined;

@@ -7,7 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 Deno.test("package menus say which package is missing when RouterOS lacks the menu", async () => {
   // A router without the packages parses no script that names their menus.
@@ -22,7 +23,7 @@ Deno.test("package menus say which package is missing when RouterOS lacks the me
           : output,
     },
   });
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--host",
     sim.host,
     "--port",
@@ -57,7 +58,7 @@ Deno.test("package menus say which package is missing when RouterOS lacks the me
 Deno.test("router_run_script runs a script only with confirm", async () => {
   const sim = await startSimulator();
   sim.run('/system script add name=hello source=":log info \\"hello from a script\\""');
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--host",
     sim.host,
     "--port",
@@ -88,7 +89,7 @@ for (const version of ["7.16.2", "7.24"] as const) {
     const sim = await startSimulator({ version });
     sim.run("/container add remote-image=library/nginx:latest interface=veth1 root-dir=disk1/n");
     const id = sim.items("/container")[0][".id"];
-    const session = await spawnServer([
+    const session = await serveInProcess([
       "--host",
       sim.host,
       "--port",

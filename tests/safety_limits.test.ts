@@ -5,11 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 Deno.test("input limits: clear errors, nothing sent", async (t) => {
   const sim = await startSimulator();
-  const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+  const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
   try {
     const before = sim.counters.commands;
     await t.step("free text over 4 KiB", async () => {

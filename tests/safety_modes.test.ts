@@ -13,13 +13,14 @@ import {
   spawnServer,
   withoutNonces,
 } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 type Tool = { name: string; annotations?: { readOnlyHint?: boolean } };
 
 Deno.test("read-only mode: tools/list shows no write tool, and a write says the server is read-only", async () => {
   const sim = await startSimulator();
-  const rw = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
-  const ro = await spawnServer(["--host", sim.host, "--port", String(sim.port), "--read-only"]);
+  const rw = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
+  const ro = await serveInProcess(["--host", sim.host, "--port", String(sim.port), "--read-only"]);
   try {
     const all = (await rw.client.listTools()).tools as Tool[];
     const reads = (await ro.client.listTools()).tools as Tool[];
@@ -54,7 +55,7 @@ Deno.test("per-device read_only: writes to that device are refused, other device
     { title: "prod", host: sim.host, port: sim.port, read_only: true },
     { title: "lab", host: sim.host, port: sim.port },
   ];
-  const session = await spawnServer(["--inventory", JSON.stringify(inventory)]);
+  const session = await serveInProcess(["--inventory", JSON.stringify(inventory)]);
   try {
     const refused = await callTool(session, "router_add_ip_address", {
       device: "prod",
@@ -83,7 +84,7 @@ Deno.test("destructive tools need confirm: true, and say what they would destroy
   const sim = await startSimulator();
   sim.run("/ip address add address=10.3.3.1/24 interface=ether2 comment=keep-me");
   const id = sim.items("/ip/address").find((a) => a.address === "10.3.3.1/24")![".id"];
-  const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+  const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
   try {
     const { tools } = await session.client.listTools();
     const remove = tools.find((t: { name: string }) => t.name === "router_remove_ip_address")!;
@@ -109,7 +110,7 @@ async function auditedServer() {
   const sim = await startSimulator();
   const dir = await Deno.makeTempDir();
   const audit = `${dir}/audit.jsonl`;
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--host",
     sim.host,
     "--port",
@@ -287,7 +288,7 @@ Deno.test("audit log: a log without its anchor fails closed until accepted with 
   const add = (s: McpSession, address: string) =>
     callTool(s, "router_add_ip_address", { address, interface: "ether2" });
   const restart = () =>
-    spawnServer(["--host", sim.host, "--port", String(sim.port), "--audit-log", audit]);
+    serveInProcess(["--host", sim.host, "--port", String(sim.port), "--audit-log", audit]);
   let again: McpSession | undefined;
   try {
     assert.equal((await add(session, "10.8.0.1/24")).isError, undefined);

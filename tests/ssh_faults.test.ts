@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import net from "node:net";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 const LIST = "router_list_ip_addresses";
 const ADD = "router_add_ip_address";
@@ -149,7 +150,7 @@ Deno.test("ssh faults: reuse, drops, hangs and connect errors through MCP", asyn
 
 Deno.test("ssh faults: a version probe that times out says the call itself was not sent", async () => {
   const sim = await startSimulator({ faults: { hang: /system resource get version/ } });
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--host",
     sim.host,
     "--port",

@@ -9,7 +9,8 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { catalogueSizes, LIST_BUDGET, measureList } from "../lib/server/list_size.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 Deno.test("tools/list: default ≤ 100 KB, --toolsets all ≤ 1.6 KB per tool, as documented", async (t) => {
   const sim = await startSimulator();
@@ -17,7 +18,7 @@ Deno.test("tools/list: default ≤ 100 KB, --toolsets all ≤ 1.6 KB per tool, a
   const expected = catalogueSizes();
   try {
     await t.step("the default list", async () => {
-      const session = await spawnServer([...at, "--toolsets", "default"]);
+      const session = await serveInProcess([...at, "--toolsets", "default"]);
       try {
         const size = measureList((await session.client.listTools()).tools);
         console.log(`default: ${size.tools} tools, ${size.bytes} bytes`);
@@ -31,7 +32,7 @@ Deno.test("tools/list: default ≤ 100 KB, --toolsets all ≤ 1.6 KB per tool, a
       }
     });
     await t.step("--toolsets all", async () => {
-      const session = await spawnServer([...at, "--toolsets", "all"]);
+      const session = await serveInProcess([...at, "--toolsets", "all"]);
       try {
         const { tools } = await session.client.listTools();
         const size = measureList(tools);

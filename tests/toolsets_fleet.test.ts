@@ -8,13 +8,14 @@ import {
   ToolListChangedNotificationSchema,
 } from "../lib/mcp_sdk/types.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, runCli, spawnServer, startRouters } from "./helpers/mcp.ts";
+import { callTool, runCli, startRouters } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 type Tool = { name: string };
 
 Deno.test("--toolsets limits tools/list to the named groups", async () => {
   const sim = await startSimulator();
-  const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)], {
+  const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)], {
     ROUTER_TOOLSETS: "ip,dns",
   });
   try {
@@ -42,7 +43,7 @@ Deno.test("an unknown toolset is a clear configuration error", async () => {
 
 Deno.test("--dynamic-toolsets: discovery only; one list_changed per enable or disable, several at once", async () => {
   const sim = await startSimulator();
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--host",
     sim.host,
     "--port",
@@ -119,7 +120,7 @@ Deno.test("fleet query over 20 routers with 2 unreachable: per-device results an
     })),
     ...dead.map((port, i) => ({ title: `dead${i}`, host: "127.0.0.1", port, tags: ["odd"] })),
   ];
-  const session = await spawnServer(["--inventory", JSON.stringify(inventory)]);
+  const session = await serveInProcess(["--inventory", JSON.stringify(inventory)]);
   try {
     // The SDK client hands notifications to handlers a tick after reading
     // them, so count them with our own handler, which also sees late ones.

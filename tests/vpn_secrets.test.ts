@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 
 const PPP_PASSWORD = "Vq7-ppp-distinctive-Pa55";
 const PSK = "Xk4-ipsec-distinctive-Psk";
@@ -145,7 +146,7 @@ Deno.test("router_ipsec_status lists each peer and policy with its state, templa
   sim.run(
     "/ip ipsec policy add peer=branch src-address=10.1.0.0/24 dst-address=10.2.0.0/24 tunnel=yes",
   );
-  const session = await spawnServer([
+  const session = await serveInProcess([
     "--host",
     sim.host,
     "--port",

@@ -4,12 +4,16 @@
  * in-memory transport. Everything below the MCP transport is the product's
  * own: configuration, guard chain, catalogue, RouterOS client and real SSH
  * to the simulator. Faster than spawning `main.ts` (no process start, no
- * second module graph), so a test can afford one server per release.
+ * second module graph), so a test can afford one server per release; the
+ * tests of the process itself (stdio, stderr, exit codes, environment)
+ * spawn it (`helpers/mcp.ts`).
  *
  * @module
  */
 import { Client, InMemoryTransport, LazySchemaValidator } from "../../lib/mcp_sdk/client.ts";
+import type { ClientCapabilities } from "../../lib/mcp_sdk/types.ts";
 import { type FlagValues, loadConfigAsync } from "../../lib/config/load.ts";
+import { SETTINGS } from "../../lib/config/settings.ts";
 import { setLogLevel } from "../../lib/log.ts";
 import { buildServer } from "../../lib/server/mcp.ts";
 import { prepareServer } from "../../lib/server/core.ts";
@@ -18,33 +22,51 @@ import { chooseToolsets } from "../../lib/server/toolset_choice.ts";
 import { TOOLSETS } from "../../lib/tools/tool.ts";
 import type { McpSession } from "./mcp.ts";
 
+const TAKES_VALUE = new Set<string>(SETTINGS.filter((s) => s.arg).map((s) => s.name));
+
 /**
- * Connect an MCP client to an in-process server managing the simulator at
- * `sim` (host key not checked). `flags` are the CLI's flags by setting name
- * (`{ "allow-raw-commands": true }`); every toolset is listed unless they
- * choose toolsets themselves. Log lines below `error` are not written; the
- * ones that are go to this process's stderr, so the session's `stderr()` is
- * empty and its `pid` is this process.
+ * The CLI's arguments as flag values by setting name, the way the CLI reads
+ * them: `--name value`, `--name=value`, or a bare switch.
  */
-export async function connectInProcess(
-  sim: { host: string; port: number },
-  flags: FlagValues = {},
+export function flagsOf(args: readonly string[]): FlagValues {
+  const flags: FlagValues = {};
+  for (let i = 0; i < args.length; i++) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(args[i]);
+    if (!m) throw new Error(`flagsOf: ${args[i]} is not a flag`);
+    const [, name, inline] = m;
+    if (!TAKES_VALUE.has(name)) flags[name] = true;
+    else if (inline !== undefined) flags[name] = inline;
+    else flags[name] = args[++i];
+  }
+  return flags;
+}
+
+/**
+ * The server of `args` (CLI flags) and `env` in this process, with an MCP
+ * client connected: what `spawnServer` gives, without a process. Every
+ * toolset is listed unless the arguments choose toolsets; snapshots and
+ * known hosts go to fresh temporary files, never the user's. Log lines below
+ * `error` are not written, so the session's `stderr()` is empty and its
+ * `pid` is this process.
+ */
+export async function serveInProcess(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  capabilities: ClientCapabilities = {},
 ): Promise<McpSession> {
+  const flags = flagsOf(args);
   setLogLevel("error");
-  // Snapshots go to a fresh directory, never the user's state directory.
-  const stateDir = flags["state-dir"] === undefined
-    ? Deno.makeTempDirSync({ prefix: "mcp-router-state-" })
-    : undefined;
+  const scratch = Deno.makeTempDirSync({ prefix: "mcp-router-state-" });
+  const chooses = flags.toolsets !== undefined || flags["dynamic-toolsets"] !== undefined ||
+    "ROUTER_TOOLSETS" in env;
   const config = await loadConfigAsync(
     {
-      host: sim.host,
-      port: String(sim.port),
-      "host-key-policy": "off",
-      toolsets: "all",
-      ...(stateDir ? { "state-dir": stateDir } : {}),
+      ...(chooses ? {} : { toolsets: "all" }),
+      "state-dir": `${scratch}/state`,
+      "known-hosts": `${scratch}/known_hosts`,
       ...flags,
     },
-    {},
+    env,
     { toolsets: TOOLSETS },
   );
   const { devices, core } = prepareServer(
@@ -58,14 +80,18 @@ export async function connectInProcess(
   );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "mcp-server-router-tests", version: "1.0.0" }, {
+    capabilities,
     jsonSchemaValidator: new LazySchemaValidator(),
   });
+  const cleanup = async () => {
+    await devices.close();
+    await Deno.remove(scratch, { recursive: true }).catch(() => {});
+  };
   try {
     await server.connect(serverSide);
     await client.connect(clientSide);
   } catch (err) {
-    await devices.close();
-    if (stateDir) await Deno.remove(stateDir, { recursive: true });
+    await cleanup();
     throw err;
   }
   return {
@@ -75,8 +101,25 @@ export async function connectInProcess(
     close: async () => {
       await client.close();
       await server.close();
-      await devices.close();
-      if (stateDir) await Deno.remove(stateDir, { recursive: true }).catch(() => {});
+      await cleanup();
     },
   };
+}
+
+/**
+ * Connect an MCP client to an in-process server managing the simulator at
+ * `sim` (host key not checked). `flags` are the CLI's flags by setting name
+ * (`{ "allow-raw-commands": true }`); every toolset is listed unless they
+ * choose toolsets themselves.
+ */
+export function connectInProcess(
+  sim: { host: string; port: number },
+  flags: FlagValues = {},
+): Promise<McpSession> {
+  const args = ["--host", sim.host, "--port", String(sim.port), "--host-key-policy", "off"];
+  for (const [name, value] of Object.entries(flags)) {
+    if (value === undefined || value === false) continue;
+    args.push(value === true ? `--${name}` : `--${name}=${value}`);
+  }
+  return serveInProcess(args);
 }
