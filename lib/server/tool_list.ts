@@ -129,11 +129,19 @@ function outputSchema(tool: ToolDef): Json {
   };
 }
 
+/**
+ * Entries made so far, by tool and device list: one per process for each
+ * (servers of one process, such as the tests' in-process servers, share
+ * the catalogue's tool objects, so they share their entries too).
+ */
+const made = new WeakMap<ToolDef, Map<string, Tool>>();
+
 /** `tools/list` entries, built once per tool and device list. */
 export class ToolList {
-  readonly #entries = new Map<string, Tool>();
   readonly #device: Json | undefined;
   readonly #deviceRequired: boolean;
+  /** The device list, as the key of an entry. */
+  readonly #key: string;
 
   /** `titles`: the inventory in fleet mode (tools then take `device`); empty otherwise. */
   constructor(titles: readonly string[]) {
@@ -145,11 +153,14 @@ export class ToolList {
       }
       : undefined;
     this.#deviceRequired = titles.length > 1;
+    this.#key = JSON.stringify(titles);
   }
 
   /** The entry of one tool (made on first use, then shared). */
   entry(tool: ToolDef): Tool {
-    let e = this.#entries.get(tool.name);
+    let byDevices = made.get(tool);
+    if (!byDevices) made.set(tool, byDevices = new Map());
+    let e = byDevices.get(this.#key);
     if (!e) {
       e = {
         name: tool.name,
@@ -159,7 +170,7 @@ export class ToolList {
         outputSchema: outputSchema(tool) as Tool["outputSchema"],
         annotations: hints(tool.annotations),
       };
-      this.#entries.set(tool.name, e);
+      byDevices.set(this.#key, e);
     }
     return e;
   }
