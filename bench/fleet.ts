@@ -8,6 +8,7 @@
  */
 import type { SimRouter } from "../lib/sim/mod.ts";
 import { timed } from "./loop.ts";
+import { type FanOutFloor, fanOutFloor } from "./raw_floor.ts";
 import { startStdioServer, type StdioServer } from "./stdio_server.ts";
 import { round, summarize, type Summary } from "./stats.ts";
 
@@ -20,6 +21,8 @@ export interface FanOut {
   failures: number;
   /** The first error text seen, if any. */
   firstError?: string;
+  /** Raw ssh2 from a process of its own on the same routers, in the same run (`raw_floor.ts`). */
+  floor: FanOutFloor;
   samples: { cold: number[]; warm: number[] };
 }
 
@@ -112,8 +115,10 @@ async function fanOut(sims: SimRouter[], n: number, opts: FleetOptions): Promise
   } finally {
     await Deno.remove(inventory).catch(() => {});
   }
+  const floor = await fanOutFloor(sims.slice(0, n), Math.max(opts.warmRuns, 3));
   return {
     routers: n,
+    floor,
     cold: summarize(cold),
     warm: summarize(warm),
     failures,

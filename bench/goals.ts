@@ -98,7 +98,8 @@ export function evaluateGoals(f: Figures): GoalResult[] {
       "calls/s",
       (v) => v >= 3000,
       http32
-        ? `${http32.callsPerSecond} calls/s (p50 ${http32.medianMs} ms, p99 ${http32.p99Ms} ms)`
+        ? `${http32.callsPerSecond} calls/s (p50 ${http32.medianMs} ms, p99 ${http32.p99Ms} ms; ` +
+          `floor: raw ssh2 ${http32.floorCallsPerSecond} execs/s on the same simulators)`
         : undefined,
     ),
     check(
@@ -107,6 +108,10 @@ export function evaluateGoals(f: Figures): GoalResult[] {
       fan500?.warm.median,
       "ms",
       (v) => v <= 80,
+      fan500
+        ? `${fan500.warm.median} ms (floor: raw ssh2 ${fan500.floor.warm.median} ms on the same ` +
+          "simulators)"
+        : undefined,
     ),
     check(
       "fan-out over 500 routers, cold (median)",
@@ -114,6 +119,9 @@ export function evaluateGoals(f: Figures): GoalResult[] {
       fan500?.cold.median,
       "ms",
       (v) => v <= 400,
+      fan500
+        ? `${fan500.cold.median} ms (floor: raw ssh2 connect and exec ${fan500.floor.cold} ms)`
+        : undefined,
     ),
     check(
       "pooled tool call vs connect-per-call (loopback, medians)",

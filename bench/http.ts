@@ -15,6 +15,7 @@
 import { Client } from "../lib/mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
 import { type SimRouter, startFleet } from "../lib/sim/mod.ts";
+import { throughputFloor } from "./raw_floor.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 const LEAK_FIXTURE = new URL("../tests/http_leak_fixture.ts", import.meta.url).pathname;
@@ -34,6 +35,12 @@ export interface HttpThroughput {
   serverCpuPercent: number;
   /** This process's (clients and simulators) CPU use while measuring. */
   clientCpuPercent: number;
+  /**
+   * The floor: raw ssh2 execs of the tool's command per second, as many at
+   * once over one connection per simulator, from a process of their own
+   * (`raw_floor.ts`), against the same simulators for the same time.
+   */
+  floorCallsPerSecond: number;
 }
 
 /** Heap of an in-process server before and after `sessions` sessions came and went. */
@@ -157,9 +164,10 @@ async function throughput(
   pid: number,
   url: URL,
   clients: number,
-  devices: number,
+  sims: SimRouter[],
   durationMs: number,
 ): Promise<HttpThroughput> {
+  const devices = sims.length;
   const sessions = await Promise.all(Array.from({ length: clients }, () => openSession(url)));
   const latencies: number[] = [];
   let errors = 0;
@@ -188,6 +196,7 @@ async function throughput(
   const clientCpu = (await cpuSeconds(Deno.pid)) - self0;
   await Promise.all(sessions.map((s) => s.end()));
   latencies.sort((a, b) => a - b);
+  const floor = await throughputFloor(sims, clients, durationMs);
   return {
     clients,
     devices,
@@ -200,6 +209,7 @@ async function throughput(
     p99Ms: round(quantile(latencies, 0.99)),
     serverCpuPercent: round((serverCpu / seconds) * 100, 0),
     clientCpuPercent: round((clientCpu / seconds) * 100, 0),
+    floorCallsPerSecond: floor.callsPerSecond,
   };
 }
 
@@ -247,7 +257,7 @@ export async function benchHttp(opts: HttpBenchOptions = {}): Promise<HttpBench>
     const results: HttpThroughput[] = [];
     let after32 = NaN;
     for (const clients of concurrency) {
-      results.push(await throughput(server.pid, server.url, clients, deviceCount, durationMs));
+      results.push(await throughput(server.pid, server.url, clients, sims, durationMs));
       if (clients === 32) after32 = await rssMb(server.pid);
     }
     const memory = await sessionMemory(sims[0], opts.memorySessions ?? 200);

@@ -88,7 +88,17 @@ function throughputTable(r: Results): string {
   const h = r.figures.http;
   if (!h) return "not measured";
   return table(
-    ["clients", "calls/s", "median ms", "p95 ms", "p99 ms", "calls", "errors", "server CPU"],
+    [
+      "clients",
+      "calls/s",
+      "median ms",
+      "p95 ms",
+      "p99 ms",
+      "calls",
+      "errors",
+      "server CPU",
+      "floor: raw ssh2 execs/s",
+    ],
     h.throughput.map((t) => [
       t.clients,
       n(t.callsPerSecond, 1),
@@ -98,6 +108,11 @@ function throughputTable(r: Results): string {
       t.calls,
       t.errors,
       `${t.serverCpuPercent} %`,
+      t.floorCallsPerSecond === undefined
+        ? "–"
+        : `${n(t.floorCallsPerSecond, 1)} (ours ${
+          n(round(t.callsPerSecond / t.floorCallsPerSecond * 100, 0), 0)
+        } %)`,
     ]),
   );
 }
@@ -106,10 +121,25 @@ function fanOutTable(r: Results): string {
   const f = r.figures.fanOut;
   if (!f) return "not measured";
   return table(
-    ["routers", "connections", "median ms", "p95 ms", "p99 ms", "runs", "failed devices"],
+    [
+      "routers",
+      "connections",
+      "median ms",
+      "p95 ms",
+      "p99 ms",
+      "runs",
+      "failed devices",
+      "floor: raw ssh2 ms",
+    ],
     f.flatMap((x) => [
-      [x.routers, "cold (a fresh server)", ...pct(x.cold), x.failures],
-      [x.routers, "warm", ...pct(x.warm), ""],
+      [
+        x.routers,
+        "cold (a fresh server)",
+        ...pct(x.cold),
+        x.failures,
+        x.floor ? n(x.floor.cold, 1) : "–",
+      ],
+      [x.routers, "warm", ...pct(x.warm), "", x.floor ? `${n(x.floor.warm.median)} (median)` : "–"],
     ]),
   );
 }
