@@ -124,6 +124,13 @@ export function evaluateGoals(f: Figures): GoalResult[] {
         : undefined,
     ),
     check(
+      "heap an open streamable-http session holds (issue 16)",
+      "≤ 512 KiB",
+      f.http?.memory.perOpenSessionKb,
+      "KiB",
+      (v) => v <= 512,
+    ),
+    check(
       "pooled tool call vs connect-per-call (loopback, medians)",
       "≥ 20× faster",
       l?.pooledVsConnectPerCall,

@@ -50,6 +50,8 @@ export interface HttpSessionMemory {
   heapAfterMb: number;
   /** Per-session MCP servers still reachable after gc (must be 0). */
   serversAlive: number;
+  /** Heap an open session holds on the server, KiB (goal: at most 512). */
+  perOpenSessionKb: number;
 }
 
 /** Everything `benchHttp` measures. */
@@ -234,6 +236,7 @@ async function sessionMemory(sim: SimRouter, sessions: number): Promise<HttpSess
     heapBeforeMb: round(r.heapBefore / 2 ** 20, 1),
     heapAfterMb: round(r.heapAfter / 2 ** 20, 1),
     serversAlive: r.alive,
+    perOpenSessionKb: round(r.perOpenSession / 1024, 1),
   };
 }
 

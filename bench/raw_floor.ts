@@ -22,7 +22,9 @@ async function runChild(job: Record<string, unknown>): Promise<Record<string, un
   }).output();
   const text = new TextDecoder().decode(out.stdout).trim();
   if (!out.success || !text) {
-    throw new Error(`raw ssh2 floor failed: ${new TextDecoder().decode(out.stderr).slice(0, 2000)}`);
+    throw new Error(
+      `raw ssh2 floor failed: ${new TextDecoder().decode(out.stderr).slice(0, 2000)}`,
+    );
   }
   return JSON.parse(text.split("\n").pop()!);
 }

@@ -87,18 +87,15 @@ function latencyTable(r: Results): string {
 function throughputTable(r: Results): string {
   const h = r.figures.http;
   if (!h) return "not measured";
+  const floor = (t: (typeof h.throughput)[number]) =>
+    t.floorCallsPerSecond === undefined
+      ? "–"
+      : `${n(t.floorCallsPerSecond, 1)} (ours ${
+        n(round(t.callsPerSecond / t.floorCallsPerSecond * 100, 0), 0)
+      } %)`;
+  const head = ["clients", "calls/s", "median ms", "p95 ms", "p99 ms", "calls", "errors"];
   return table(
-    [
-      "clients",
-      "calls/s",
-      "median ms",
-      "p95 ms",
-      "p99 ms",
-      "calls",
-      "errors",
-      "server CPU",
-      "floor: raw ssh2 execs/s",
-    ],
+    [...head, "server CPU", "floor: raw ssh2 execs/s"],
     h.throughput.map((t) => [
       t.clients,
       n(t.callsPerSecond, 1),
@@ -108,11 +105,7 @@ function throughputTable(r: Results): string {
       t.calls,
       t.errors,
       `${t.serverCpuPercent} %`,
-      t.floorCallsPerSecond === undefined
-        ? "–"
-        : `${n(t.floorCallsPerSecond, 1)} (ours ${
-          n(round(t.callsPerSecond / t.floorCallsPerSecond * 100, 0), 0)
-        } %)`,
+      floor(t),
     ]),
   );
 }
@@ -120,25 +113,11 @@ function throughputTable(r: Results): string {
 function fanOutTable(r: Results): string {
   const f = r.figures.fanOut;
   if (!f) return "not measured";
+  const head = ["routers", "connections", "median ms", "p95 ms", "p99 ms", "runs"];
   return table(
-    [
-      "routers",
-      "connections",
-      "median ms",
-      "p95 ms",
-      "p99 ms",
-      "runs",
-      "failed devices",
-      "floor: raw ssh2 ms",
-    ],
+    [...head, "failed devices", "floor: raw ssh2 ms"],
     f.flatMap((x) => [
-      [
-        x.routers,
-        "cold (a fresh server)",
-        ...pct(x.cold),
-        x.failures,
-        x.floor ? n(x.floor.cold, 1) : "–",
-      ],
+      [x.routers, "cold (a fresh server)", ...pct(x.cold), x.failures, n(x.floor?.cold, 1)],
       [x.routers, "warm", ...pct(x.warm), "", x.floor ? `${n(x.floor.warm.median)} (median)` : "–"],
     ]),
   );

@@ -25,9 +25,12 @@ figures above are this run's; the counts below are facts of the code, held by th
   per exec.
 - **zod.** The stdio transport no longer runs the JSON-RPC schema over plain requests, which the
   SDK checks again anyway (a property test holds that whatever takes the shortcut the schema
-  accepts). A tool's own argument check is one compiled zod object, built on first use. What is
-  left per call is inside the SDK: it parses a \`tools/call\` request three times and validates
-  the result once; changing that means bypassing the SDK's request handling, which we do not.
+  accepts). A tool's own argument check is one compiled zod object, built on first use. The SDK
+  itself told a request's kind by running the response and error schemas over it first (two
+  \`ZodError\`s per call) and parsed a \`tools/call\` twice and its result once more: plain
+  requests now go straight to its request dispatch and the result is sent as the handler made
+  it, one parse of the request left (\`lib/mcp_sdk/dispatch.ts\`, the one module that touches the
+  SDK's internals, held by \`tests/unit/sdk_dispatch.test.ts\`).
 - **Log notifications.** A session sends nothing below its level, and the default is
   \`warning\`: at the default level a successful call sends no notification at all
   (\`lib/server/tool_log.ts\`).
@@ -37,12 +40,22 @@ figures above are this run's; the counts below are facts of the code, held by th
   tells it the process went idle, so the server runs one full collection when a stretch of work
   ends with a heap grown by 4 MiB (\`lib/server/idle_gc.ts\`): about 30 MiB less RSS after
   start-up.
-- **Start-up.** ssh2 (~35 ms and ~8 MiB to import) is loaded in the background 100 ms after the
-  server starts answering, or by the first SSH connection if that comes sooner, so neither
-  \`initialize\` nor the first call waits for it; the HTTP transports load only when serving HTTP; the REST proxy, OpenAPI, Swagger UI and the simulator
-  were already loaded only by their subcommands. \`tests/startup_imports.test.ts\` holds
-  \`main.ts\`'s static imports free of all of them. The menu tools build their zod objects when
-  first listed or called: building the catalogue fell from ~160 ms to ~11 ms of CPU.
+- **Start-up.** \`initialize\` is answered before the catalogue is loaded: the server's instructions
+  come from the settings alone (\`lib/server/toolset_choice.ts\`), and the core (catalogue, guard
+  chain, tool list: about 150 modules) is imported and built once the client has its answer, or
+  at the first request that needs it. The stdio path no longer loads the SDK's \`McpServer\`,
+  stdio and HTTP transport modules either. ssh2 (~35 ms and ~8 MiB to import) is loaded in the
+  background 100 ms after the server starts answering, or by the first SSH connection; the HTTP
+  transports load only when serving HTTP; the REST proxy, OpenAPI, Swagger UI and the simulator
+  only with their subcommands. \`tests/startup_imports.test.ts\` holds the start-up graph free of
+  all of them. The menu tools build their zod objects when first listed or called.
+- **Timers and per-call rebuilding.** A command's timeout and a connection's idle close each set
+  and cleared a Node \`Timeout\` per exec (about 50 µs of a cold call in the profile): one timer
+  per connection now carries every command's deadline (\`lib/ssh/deadlines.ts\`) and the idle
+  close moves on lazily (\`lib/ssh/idle_close.ts\`). A menu's fields and read spec on a release
+  were recomputed for every item of every read; they are made once per menu and release. The
+  section marker's random bytes came from one \`getRandomValues\` per script; they are drawn
+  4 KiB at a time (\`lib/routeros/random_hex.ts\`).
 - **Work nobody reads.** A list or get result renders its text table only when read: the calls a
   fleet query nests return their structured result alone.
 - **TCP_NODELAY.** \`lib/ssh\` has one way to reach a router, a direct TCP connection from
@@ -51,13 +64,28 @@ figures above are this run's; the counts below are facts of the code, held by th
 
 What limits the figures on this machine:
 
-- The simulator is far costlier per command than a router's SSH server looks from here: it
-  interprets RouterOS script and writes each packet in pieces. With 500 simulated routers in one
-  process, a fan-out is bounded by the simulator's CPU, on the same 2 cores as the server.
-- On this 2-core virtual machine, shared with other work, a write that wakes an idle process
-  spends 40-70 µs in the kernel (measured with a TCP ping-pong between two Deno processes), so
-  every hop between processes weighs on a sub-millisecond call: the floor's exec crosses between
-  two processes, a stdio tool call between three (client, server, router).
+- The simulator sets the floor of every figure. It interprets RouterOS script in TypeScript:
+  this session made it 30 % cheaper per command (a block that starts with a command is not
+  probed as an array literal; \`findByKey\` views one item, not every interface; its sockets
+  write whole packets), which made the floor itself 0.2 to 0.4 ms faster and every ratio to
+  it harder. A real router answers the same command in milliseconds, against which the
+  server's own share is a few per cent.
+- **Fleet fan-out** (figure 5) is measured against its floor in the same run: a bare ssh2 client
+  in a process of its own, on the same simulated routers, does the same reads. Warm, ours is at
+  the floor; neither comes near 80 ms for 500 routers, because the 500 simulators run in one
+  process on the same 2 cores. Cold, ours also asks each router its release first (the one
+  extra exec the floor does not make), which is most of the gap to the floor.
+- **Throughput** (figure 4): at 32 clients the server and the benchmark process (32 SDK clients
+  over HTTP and the 4 simulators) each use most of a core, so 3,000 calls/s would need a call's
+  whole CPU, client and simulator included, under 0.67 ms; the SDK client and the simulator
+  alone take more. The floor column is raw ssh2 on the same simulators with no MCP on either
+  side.
+- **Warm call overhead** (figures 1–3): a stdio tool call is the pooled exec plus an MCP round
+  trip plus the tool's own work; the hello-world server's round trip alone is about 0.27 ms in
+  the interleaved samples, while the pooled exec saves the floor's channel open (about 0.2 ms),
+  so 0.15 ms above the floor is below what any tool on this SDK can reach here.
+- On this 2-core virtual machine a write that wakes an idle process spends 40-70 µs in the
+  kernel, so every hop between processes weighs on a sub-millisecond call.
 - A write tool with its lock-out check (the guard that keeps a change from cutting the server's
   own access) reads the item before writing it: over the 50 ms link that is one more round trip
   than the write and its read-back alone (figure 9).
@@ -96,6 +124,11 @@ export const METHOD = `## How it is measured
   milliseconds of CPU; on a real link it costs round trips, which figure 9 counts.
 - **Throughput** is \`bench/http.ts\`: each client holds one streamable-http session and calls
   \`router_list_ip_addresses\` on the 4 devices in turn, for a fixed time per level.
+- **Floors of figures 4 and 5** (\`bench/raw_floor.ts\`): the latency floor's bare ssh2 client,
+  in a process of its own as the server is, on the very simulators of the figure, right after
+  it: for fan-out, every connection opened (at most 32 dialing, as the server) and one exec
+  each, then warm rounds of one exec on every router at once; for throughput, as many execs at
+  once as the figure has clients, over one connection per simulator, for the same time.
 - **Fan-out**: an inventory of 100 or 500 simulated routers; cold = the first call of a freshly
   started server (every connection opened during the call, at most 32 dialing), warm = the same
   server again. **Memory**: VmRSS of the server process after start, after a query on 100
