@@ -116,7 +116,7 @@ Deno.test("fleet backup: several routers with progress; a dead one fails alone",
 });
 
 Deno.test("restore: a downloaded backup goes back over SFTP with confirm; the router reboots into it", async () => {
-  const sim = await startSimulator({ version: "7.16.2" });
+  const sim = await startSimulator({ version: "7.16.2", uptime: 3600 });
   const state = await Deno.makeTempDir();
   const audit = `${state}/audit.jsonl`;
   const session = await connectInProcess(sim, { "state-dir": state, "audit-log": audit });

@@ -11,11 +11,14 @@ import { startSimulator } from "../lib/sim/mod.ts";
 import { connectInProcess } from "./helpers/in_process.ts";
 import { callTool, startRouters } from "./helpers/mcp.ts";
 
+/** Routers up for an hour, as managed ones are (a router up under 2 s is waited for first). */
+const UP = 3600;
+
 /** A comment with quotes, a backslash, a dollar and non-ASCII text. */
 const ODD = 'say "hi" \\ $x ümlaut';
 
 Deno.test("upgrade 7.15.3 -> 7.17: check, confirm, reboot, re-detected dialect, byte-exact reads, health", async () => {
-  const sim = await startSimulator({ version: "7.15.3" });
+  const sim = await startSimulator({ version: "7.15.3", uptime: UP });
   const session = await connectInProcess(sim);
   try {
     const uptodate = await callTool(session, "router_check_updates", {});
@@ -96,7 +99,7 @@ Deno.test("upgrade 7.15.3 -> 7.17: check, confirm, reboot, re-detected dialect, 
 });
 
 Deno.test("upgrade: a router that comes back on the old release fails the upgrade", async () => {
-  const sim = await startSimulator({ version: "7.15.3" });
+  const sim = await startSimulator({ version: "7.15.3", uptime: UP });
   const session = await connectInProcess(sim);
   try {
     sim.offerUpgrade("7.17", true);
@@ -112,7 +115,7 @@ Deno.test("upgrade: a router that comes back on the old release fails the upgrad
 });
 
 Deno.test("fleet upgrade: rolling, one at a time, stops after the first failed device", async () => {
-  const sims = await startRouters(4, { version: "7.15.3" });
+  const sims = await startRouters(4, { version: "7.15.3", uptime: UP });
   sims[0].offerUpgrade("7.17");
   sims[1].offerUpgrade("7.17", true);
   sims[2].offerUpgrade("7.17");

@@ -268,3 +268,12 @@ Deno.test("sim menus: scripting built-ins", () =>
     const m = r.run(":put [:serialize to=json [/ip address get [find]]]").output;
     assert.equal(JSON.parse(m).interface, "bridge");
   }));
+
+Deno.test("sim: a router started with an uptime has been up that long", async () => {
+  const r = await startSimulator({ version: "7.16", uptime: 3 * 3600 + 5 });
+  try {
+    assert.match(r.run(":put [/system resource get uptime]").output, /^03:00:0[56]\r\n$/);
+  } finally {
+    await r.close();
+  }
+});

@@ -52,6 +52,12 @@ export interface SimOptions {
   /** Router clock (for deterministic dates in tests); default: the real clock. */
   now?: () => Date;
   /**
+   * Seconds the router has been up when the simulator starts, as a router
+   * under management has (`/system resource uptime`); default 0: it boots
+   * as the simulator starts.
+   */
+  uptime?: number;
+  /**
    * Called with every command an SSH client execs, before it runs (tests
    * hold what a client sends against the real command trees).
    */
@@ -115,6 +121,7 @@ class Router implements SimRouter {
       now: opts.now,
       runScheduler: true,
       onCommand: opts.onCommand,
+      uptime: opts.uptime,
     });
     this.listener = new SshListener(this.core, () => this.key);
   }

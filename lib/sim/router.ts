@@ -23,6 +23,8 @@ export interface CoreOptions {
   runScheduler: boolean;
   /** Called with every command an SSH client execs. */
   onCommand?: (command: string) => void;
+  /** Seconds up at start (default 0). */
+  uptime?: number;
 }
 
 /** Result of one exec. */
@@ -56,7 +58,7 @@ export class RouterCore {
   faults: SimFaults;
   private st: RouterState | null = null;
   /** When the router booted: when it was started (or last rebooted), not when its state was first read. */
-  private bootMs = Date.now();
+  private bootMs: number;
   private scheduler: Scheduler | null = null;
   readonly active = new Set<ActiveSession>();
   private sessionSeq = 0;
@@ -71,6 +73,7 @@ export class RouterCore {
 
   constructor(readonly opts: CoreOptions) {
     this.faults = opts.faults;
+    this.bootMs = Date.now() - (opts.uptime ?? 0) * 1000;
   }
 
   /** The state, created (or loaded from the state file) on first use. */

@@ -82,6 +82,8 @@ export async function sweepCatalogue(version: string): Promise<SweepResult> {
   let current = "(setup)";
   const sim = await startSimulator({
     version,
+    // Up for an hour, as a managed router is: the reboot tools do not wait for 2 s of uptime.
+    uptime: 3600,
     onCommand: (command) => sent.push({ tool: current, command }),
   });
   let session: McpSession | undefined;

@@ -111,11 +111,14 @@ export async function beforeReboot(ctx: ToolContext): Promise<BeforeReboot> {
 /**
  * Wait until the router answers again after a reboot: its uptime is less
  * than the old uptime would be by now (RouterOS prints whole seconds, so a
- * second of slack; without a reboot this never holds). False on timeout.
+ * second of slack; without a reboot this never holds). Asked after 0.25 s,
+ * 0.5 s, then every second (a router still going down just answers with
+ * its old uptime). False on timeout.
  */
 export async function waitForReboot(ctx: ToolContext, before: BeforeReboot, deadline: number) {
-  while (performance.now() < deadline && !ctx.signal?.aborted) {
-    await sleep(1000, ctx.signal);
+  for (let wait = 250; performance.now() < deadline && !ctx.signal?.aborted;) {
+    await sleep(wait, ctx.signal);
+    wait = Math.min(wait * 2, 1000);
     const grown = before.uptime + (performance.now() - before.at);
     try {
       const now = await uptime(ctx);
