@@ -68,7 +68,7 @@ function figure(values: number[], rttMs: number): WanFigure {
   };
 }
 
-/** Longer than the simulator's 100 ms before it closes an idle session channel. */
+/** Longer than the 140 ms after which the simulator closes an idle session channel here. */
 const FALLBACK_GAP_MS = 150;
 
 interface Behind {
@@ -78,7 +78,12 @@ interface Behind {
 }
 
 async function routerBehindRelay(rttMs: number, closeIdle = false): Promise<Behind> {
-  const sim = await startSimulator({ faults: { closeIdleSessionChannels: closeIdle } });
+  // Idle channels close after 140 ms: a fresh channel's request comes one round trip
+  // (50 ms) after its open, with room for a busy machine; a spare always waits longer
+  // (the calls are FALLBACK_GAP_MS apart).
+  const sim = await startSimulator({
+    faults: { closeIdleSessionChannels: closeIdle, idleSessionCloseMs: 140 },
+  });
   const relay = await startDelayRelay(sim, { rttMs }).catch(async (e) => {
     await sim.close();
     throw e;

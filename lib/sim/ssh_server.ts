@@ -182,7 +182,7 @@ export class SshListener {
       core.counters.sessionChannels++;
       let requested = false;
       if (core.faults.closeIdleSessionChannels) {
-        this.later(100, () => {
+        this.later(core.faults.idleSessionCloseMs, () => {
           if (requested || sock.destroyed) return;
           try {
             closeIdleSession(client, s);

@@ -33,8 +33,10 @@ export interface SimFaults {
   randomExitStatus: boolean;
   /** Delay (ms) before sending the SSH identification. */
   slowHandshakeMs: number;
-  /** Close a session channel that gets no request within 100 ms. */
+  /** Close a session channel that gets no request within `idleSessionCloseMs`. */
   closeIdleSessionChannels: boolean;
+  /** How long a session channel may wait for its request when idle ones are closed (ms). */
+  idleSessionCloseMs: number;
   /**
    * Answer otherwise than the router would: the output of each command,
    * rewritten (a misbehaving router or a man in the middle, for tests of
@@ -64,5 +66,6 @@ export function defaultFaults(): SimFaults {
     randomExitStatus: false,
     slowHandshakeMs: 0,
     closeIdleSessionChannels: false,
+    idleSessionCloseMs: 100,
   };
 }
