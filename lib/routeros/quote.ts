@@ -24,6 +24,8 @@ export class UnsafeInputError extends Error {
 }
 
 const HEX = "0123456789ABCDEF";
+/** Values whose every character is printable ASCII other than `\`, `"`, `$` and `?`. */
+const PLAIN = /^[\x20\x21\x23\x25-\x3e\x40-\x5b\x5d-\x7e]*$/;
 const encoder = new TextEncoder();
 
 function hexByte(byte: number): string {
@@ -37,6 +39,8 @@ function hexByte(byte: number): string {
  * `quoteValue('a"b$c')` gives `"a\"b\$c"`.
  */
 export function quoteValue(value: string): string {
+  // Printable ASCII but \ " $ ? stands for itself: no byte to escape.
+  if (PLAIN.test(value)) return '"' + value + '"';
   let out = '"';
   for (const byte of encoder.encode(value)) {
     switch (byte) {

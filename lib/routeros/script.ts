@@ -90,7 +90,7 @@ export class Script {
     const ids = where.filter((c) => c.key === ".id").map((c) =>
       String("value" in c ? c.value : "")
     );
-    return this.#section(readStatement(this.dialect, spec, where, this.#mark), {
+    return this.#section(readOf(this.dialect, spec, where, this.#mark), {
       k: "read",
       spec,
       ids: ids.length ? ids : undefined,
@@ -206,6 +206,33 @@ const RECORD_MARK = "--mcp-server-router-record--";
 function proplist(spec: ReadSpec): string {
   const props = spec.keys.filter((k) => k !== ".id").map((k) => checkName(k, "property"));
   return props.length ? ` proplist=${props.join(",")}` : "";
+}
+
+/**
+ * Unfiltered reads by spec and read form: the same text for every call (a
+ * spec is made once per menu and release, see `readSpecOf`), so built once.
+ */
+const unfiltered = new WeakMap<ReadSpec, Map<Dialect["read"], string>>();
+
+/** {@linkcode readStatement}, the unfiltered ones that name no mark kept. */
+function readOf(
+  dialect: Dialect,
+  spec: ReadSpec,
+  where: readonly Condition[],
+  mark: string,
+): string {
+  // A terse settings read names the script's mark in its statement.
+  if (where.length > 0 || (spec.singleton && !dialect.json)) {
+    return readStatement(dialect, spec, where, mark);
+  }
+  let byForm = unfiltered.get(spec);
+  if (!byForm) unfiltered.set(spec, byForm = new Map());
+  let statement = byForm.get(dialect.read);
+  if (statement === undefined) {
+    statement = readStatement(dialect, spec, where, mark);
+    byForm.set(dialect.read, statement);
+  }
+  return statement;
 }
 
 /** The statement that prints a menu's items in the dialect's read form. */

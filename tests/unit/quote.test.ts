@@ -25,6 +25,33 @@ Deno.test("quoteValue: the escapes RouterOS takes, and no others", () => {
   assert.equal(quoteValue("x; /system reboot"), '"x; /system reboot"', "inside quotes ; is text");
 });
 
+Deno.test("quoteValue: each byte as the rules say, in plain text and beside an escape", () => {
+  const rule = (c: number): string =>
+    c === 0x5c
+      ? "\\\\"
+      : c === 0x22
+      ? '\\"'
+      : c === 0x24
+      ? "\\$"
+      : c === 0x3f
+      ? "\\?"
+      : c === 0x0a
+      ? "\\n"
+      : c === 0x0d
+      ? "\\r"
+      : c === 0x09
+      ? "\\t"
+      : c < 0x20 || c === 0x7f
+      ? "\\" + c.toString(16).toUpperCase().padStart(2, "0")
+      : String.fromCharCode(c);
+  for (let c = 0; c < 0x80; c++) {
+    const ch = String.fromCharCode(c);
+    // Alone and among plain text (the plain-text shortcut), and beside a byte that is escaped.
+    assert.equal(quoteValue(`a${ch}b`), `"a${rule(c)}b"`, `byte ${c}`);
+    assert.equal(quoteValue(`é${ch}`), `"\\C3\\A9${rule(c)}"`, `byte ${c} after é`);
+  }
+});
+
 Deno.test("quoteValue: any string is one quoted token whose escapes are all known", () => {
   fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => {
     const q = quoteValue(s);
