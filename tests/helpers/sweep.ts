@@ -61,6 +61,13 @@ interface ListedTool {
 type Out = Record<string, unknown> | undefined;
 
 const DANGEROUS_LAST = /reboot|shutdown|reset|restore/;
+/**
+ * The dangerous tools in this order: those that wait for the router to come
+ * back first, then those that return while it goes down (whatever came
+ * next would meet the connection as the router drops it).
+ */
+const DANGEROUS_ORDER = [/restore/, /reset/, /reboot/, /shutdown/];
+const dangerousRank = (name: string) => DANGEROUS_ORDER.findIndex((re) => re.test(name));
 /** Tools whose results others' examples use. */
 const FIRST = ["router_upload_file", "router_apply_changes"];
 /** The answer of a tool that refused because the release lacks something. */
@@ -288,7 +295,8 @@ async function sweep(
       fail(verbTool(menu, "remove"), "no item to remove");
     }
   }
-  for (const name of handwritten.filter((n) => DANGEROUS_LAST.test(n))) {
+  const dangerous = handwritten.filter((n) => DANGEROUS_LAST.test(n));
+  for (const name of dangerous.sort((a, b) => dangerousRank(a) - dangerousRank(b))) {
     const def = defs.get(name);
     if (!def?.example) fail(name, "no example arguments on its ToolDef");
     else await call(name, def.example);
