@@ -303,8 +303,6 @@ export class SshConnection {
           reject(err);
         } else resolve(out as ExecOutput);
       };
-      const onLost = () => finish(this.#lost(sent, req));
-      this.onClose(onLost);
       const deadline = this.#deadlines.add(timeoutMs, () => {
         finish(
           new SshError(
@@ -317,6 +315,10 @@ export class SshConnection {
         );
         this.retire();
       });
+      // Last: on a connection already gone this finishes at once, and
+      // finish reads `deadline` and `onLost`.
+      const onLost = () => finish(this.#lost(sent, req));
+      this.onClose(onLost);
 
       /** Collect a channel's output; returns the function that marks the exec accepted. */
       const collect = (ch: ClientChannel): () => void => {
