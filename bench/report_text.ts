@@ -64,25 +64,25 @@ figures above are this run's; the counts below are facts of the code, held by th
 
 What limits the figures on this machine:
 
-- The simulator sets the floor of every figure. It interprets RouterOS script in TypeScript:
-  this session made it 30 % cheaper per command (a block that starts with a command is not
-  probed as an array literal; \`findByKey\` views one item, not every interface; its sockets
-  write whole packets), which made the floor itself 0.2 to 0.4 ms faster and every ratio to
-  it harder. A real router answers the same command in milliseconds, against which the
-  server's own share is a few per cent.
+- The simulator sets the floor of every figure. It interprets RouterOS script in TypeScript;
+  it was made 30 % cheaper per command (a block that starts with a command is not probed as
+  an array literal; \`findByKey\` views one item, not every interface; its sockets write
+  whole packets), which made the floor itself 0.2 to 0.4 ms faster and every ratio to it
+  harder.
 - **Fleet fan-out** (figure 5) is measured against its floor in the same run: a bare ssh2 client
   in a process of its own, on the same simulated routers, does the same reads. Warm, ours is at
-  the floor; neither comes near 80 ms for 500 routers, because the 500 simulators run in one
-  process on the same 2 cores. Cold, ours also asks each router its release first (the one
-  extra exec the floor does not make), which is most of the gap to the floor.
+  the floor or up to 15 % above it; neither comes near 80 ms for 500 routers, because the 500
+  simulators run in one process on the same 2 cores. Cold, ours also asks each router its
+  release first, an exec the floor does not make.
 - **Throughput** (figure 4): at 32 clients the server and the benchmark process (32 SDK clients
-  over HTTP and the 4 simulators) each use most of a core, so 3,000 calls/s would need a call's
-  whole CPU, client and simulator included, under 0.67 ms; the SDK client and the simulator
-  alone take more. The floor column is raw ssh2 on the same simulators with no MCP on either
-  side.
+  over HTTP and the 4 simulators) each use most of a core (\`serverCpuPercent\` and
+  \`clientCpuPercent\` in \`bench/results.json\`), so 3,000 calls/s would need a call's whole
+  CPU, client and simulator included, under 0.67 ms on 2 cores; the benchmark process alone
+  spent more than that per call in the runs recorded. The floor column is raw ssh2 on the same
+  simulators with no MCP on either side.
 - **Warm call overhead** (figures 1–3): a stdio tool call is the pooled exec plus an MCP round
-  trip plus the tool's own work; the hello-world server's round trip alone is about 0.27 ms in
-  the interleaved samples, while the pooled exec saves the floor's channel open (about 0.2 ms),
+  trip plus the tool's own work; the hello-world server's round trip alone is 0.27 to 0.36 ms
+  in the interleaved samples, while the pooled exec saves the floor's channel open (about 0.2 ms),
   so 0.15 ms above the floor is below what any tool on this SDK can reach here.
 - On this 2-core virtual machine a write that wakes an idle process spends 40-70 µs in the
   kernel, so every hop between processes weighs on a sub-millisecond call.
