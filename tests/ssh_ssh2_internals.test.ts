@@ -16,6 +16,7 @@ import type { ClientChannel } from "../lib/ssh/ssh2.ts";
 import {
   channelDestroySource,
   channelIsOpen,
+  keepaliveResetByPingsOnly,
   missingChannelInternals,
   missingClientInternals,
   openSessionChannel,
@@ -66,6 +67,11 @@ Deno.test({
         changed(missingChannelInternals(ch), file, "to send exec requests on pre-opened channels"),
       );
       assert.equal(channelIsOpen(ch), true, changed(["Channel.*.state"], file, "to tell open"));
+      assert.equal(
+        keepaliveResetByPingsOnly(client),
+        true,
+        changed(["Client._resetKA"], file, "to keep two timers off every exec"),
+      );
       assert.equal(
         channelDestroySource(ch),
         SSH2_CHANNEL_DESTROY_SOURCE,

@@ -31,6 +31,7 @@ import type { Client, ClientChannel, Ssh2Error } from "./ssh2.ts";
 import {
   channelIsOpen,
   type ExecNotStarted,
+  keepaliveResetByPingsOnly,
   openSessionChannel,
   requestExec,
   skipRedundantEnd,
@@ -97,6 +98,7 @@ export class SshConnection {
       this.close();
     });
     this.#spare = new SpareChannel(client, settings.preopen && supportsPreopen(client), this.#who);
+    keepaliveResetByPingsOnly(client);
     this.id = SshConnection.#nextId++;
     client.on("close", () => this.#markClosed("closed"));
     client.on("end", () => this.#markClosed("ended by the router"));

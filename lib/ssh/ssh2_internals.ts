@@ -20,6 +20,12 @@
  * stack. {@linkcode skipRedundantEnd} gives our exec channels a `destroy`
  * that ends the stream only when it has not ended yet.
  *
+ * Keepalive: ssh2 restarts its keepalive interval (`clearInterval`, then
+ * `setInterval`) on every reply to a channel request (`Client._resetKA`,
+ * called from `CHANNEL_SUCCESS`), so every exec cost two Node timers.
+ * {@linkcode keepaliveResetByPingsOnly} leaves the reset to the replies to
+ * ssh2's own keepalive pings.
+ *
  * @module
  */
 import type { Client, ClientChannel } from "./ssh2.ts";
@@ -46,6 +52,7 @@ interface ChannelSide {
 
 /** The private fields of an ssh2 client that pre-opening uses. */
 interface ClientInternals {
+  _resetKA?: () => void;
   _chanMgr?: { add?: (entry: unknown) => number };
   _protocol?: {
     session?: (local: number, window: number, packetSize: number) => void;
@@ -106,6 +113,21 @@ export function missingChannelInternals(channel: ClientChannel): string[] {
   if (!Array.isArray(ch._callbacks)) missing.push("Channel._callbacks");
   if (typeof ch._client?._protocol?.exec !== "function") missing.push("Channel._client._protocol");
   return missing;
+}
+
+/**
+ * Reset ssh2's keepalive count only when a keepalive ping is answered, not
+ * on every exec reply: a ping's reply calls ssh2's own reset (the closure
+ * its keepalive pushed, not this field), so a router that stops answering
+ * is still dropped after `keepaliveCountMax` unanswered pings, and a busy
+ * connection sends a ping every interval too. Returns false (ssh2 left as
+ * it is) when the client has no `_resetKA`.
+ */
+export function keepaliveResetByPingsOnly(client: Client): boolean {
+  const c = clientInternals(client);
+  if (typeof c._resetKA !== "function") return false;
+  c._resetKA = () => {};
+  return true;
 }
 
 /** Whether this ssh2 client has the internals that pre-opening needs. */
