@@ -106,7 +106,10 @@ Deno.test("stdio: a non-JSON line, a non-JSON-RPC line and a line over 10 MiB ar
   const chunk = enc.encode("a".repeat(1024 * 1024));
   for (let i = 0; i < 11; i++) await writer.write(chunk);
   await send('"}}');
-  await send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }));
+  // A line in two writes, ended by CRLF.
+  await writer.write(enc.encode('{"jsonrpc":"2.0","id":3,'));
+  await new Promise((r) => setTimeout(r, 50));
+  await writer.write(enc.encode('"method":"ping"}\r\n'));
   // Wait for the ping's answer before closing stdin.
   const out = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let text = "";

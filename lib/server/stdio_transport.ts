@@ -40,6 +40,11 @@ function errorLine(code: number, message: string): string {
   return JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }) + "\n";
 }
 
+/** A line without the CR of a CRLF ending. */
+function withoutCr(line: string): string {
+  return line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
+}
+
 /** Stdio transport that survives bad input. */
 export class LineStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
@@ -70,6 +75,12 @@ export class LineStdioTransport implements Transport {
     while (start < chunk.length) {
       const nl = chunk.indexOf(NEWLINE, start);
       const end = nl === -1 ? chunk.length : nl;
+      if (nl !== -1 && !this.#skipping && this.#size === 0 && end - start <= this.#maxLine) {
+        // A whole line in this chunk (the usual case): decoded where it is.
+        this.#line(withoutCr(this.#decoder.decode(chunk.subarray(start, end))));
+        start = nl + 1;
+        continue;
+      }
       if (!this.#skipping) {
         const piece = chunk.subarray(start, end);
         if (this.#size + piece.length > this.#maxLine) {
@@ -103,7 +114,7 @@ export class LineStdioTransport implements Transport {
     }
     this.#parts = [];
     this.#size = 0;
-    return this.#decoder.decode(all).replace(/\r$/, "");
+    return withoutCr(this.#decoder.decode(all));
   }
 
   #line(line: string): void {

@@ -11,7 +11,7 @@ import type { RawItem } from "../../routeros/parse_json.ts";
 import type { Release } from "../../routeros/release.ts";
 import { fromRaw, type Value } from "../../routeros/schema/convert.ts";
 import { enumValues, type Field } from "../../routeros/schema/field.ts";
-import { fieldsOn, type MenuSchema } from "../../routeros/schema/menu.ts";
+import { type FieldOn, fieldsOn, type MenuSchema } from "../../routeros/schema/menu.ts";
 import { validateValue } from "../../routeros/schema/validate.ts";
 import { ArgumentError } from "../../routeros/errors.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
@@ -119,10 +119,26 @@ export function toItem(
 ): Record<string, Value> {
   const item: Record<string, Value> = {};
   if (menu.kind === "list") item.id = String(raw[".id"] ?? "");
-  for (const [name, field, ros] of fieldsOn(menu, release)) {
+  for (const [tool, field, ros] of itemFieldsOf(menu, release)) {
     const value = fromRaw(field, raw[ros]);
     if (value === undefined) continue;
-    item[toolName(name)] = field.secret && value !== "" ? MASK : value;
+    item[tool] = field.secret && value !== "" ? MASK : value;
   }
   return item;
+}
+
+/** A field of an item: its tool-side name, the field, its RouterOS name on the release. */
+type ItemField = readonly [tool: string, field: Field, ros: string];
+
+/** A menu's fields on a release with their tool-side names, made once per menu and release. */
+const itemFields = new WeakMap<readonly FieldOn[], readonly ItemField[]>();
+
+function itemFieldsOf(menu: MenuSchema, release: Release): readonly ItemField[] {
+  const on = fieldsOn(menu, release);
+  let fields = itemFields.get(on);
+  if (!fields) {
+    fields = Object.freeze(on.map(([name, field, ros]) => [toolName(name), field, ros] as const));
+    itemFields.set(on, fields);
+  }
+  return fields;
 }
