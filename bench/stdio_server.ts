@@ -136,10 +136,35 @@ export async function startStdioServer(
   };
 }
 
+/** Where the benchmark's servers keep their audit logs (removed when the benchmark ends). */
+let auditDir: string | undefined;
+
+/** A new audit log file for one server (each log is its own hash chain). */
+function newAuditLog(): string {
+  if (!auditDir) {
+    const dir = Deno.makeTempDirSync({ prefix: "bench-audit-" });
+    auditDir = dir;
+    globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+  }
+  return `${auditDir}/${crypto.randomUUID()}.jsonl`;
+}
+
 /**
  * The usual arguments for a server in front of one simulated router: every
- * toolset, the default log level (nothing is logged per call).
+ * toolset, every guard on (an audit log too: writes append to it), the
+ * default log level (nothing is logged per call).
  */
 export function singleRouterArgs(host: string, port: number): string[] {
-  return ["--host", host, "--port", String(port), "--host-key-policy", "off", "--toolsets", "all"];
+  return [
+    "--host",
+    host,
+    "--port",
+    String(port),
+    "--host-key-policy",
+    "off",
+    "--toolsets",
+    "all",
+    "--audit-log",
+    newAuditLog(),
+  ];
 }
