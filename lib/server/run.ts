@@ -59,7 +59,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   server.oninitialized = () => void load();
   // The client closing our stdin ends the session, so a parent that goes
   // away leaves no server behind; bad lines are answered, not fatal.
-  const stdio = new LineStdioTransport((m) => log("warning", m));
+  const stdio = new LineStdioTransport(log);
   const closed = new Promise<void>((resolve) => {
     stdio.onclose = () => resolve();
   });

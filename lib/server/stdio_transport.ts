@@ -51,7 +51,7 @@ export class LineStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onclose?: () => void;
   readonly #maxLine: number;
-  readonly #log: (message: string) => void;
+  readonly #log: (level: "info" | "warning", message: string) => void;
   #parts: Uint8Array[] = [];
   #size = 0;
   /** Dropping an over-long line until its newline. */
@@ -65,7 +65,10 @@ export class LineStdioTransport implements Transport {
   #encoder = new TextEncoder();
   #socket?: net.Socket;
 
-  constructor(log: (message: string) => void, maxLine = MAX_LINE_BYTES) {
+  constructor(
+    log: (level: "info" | "warning", message: string) => void,
+    maxLine = MAX_LINE_BYTES,
+  ) {
     this.#log = log;
     this.#maxLine = maxLine;
   }
@@ -88,6 +91,7 @@ export class LineStdioTransport implements Transport {
           this.#size = 0;
           this.#skipping = true;
           this.#log(
+            "warning",
             `stdio: dropped a line longer than ${this.#maxLine} bytes; answered -32600`,
           );
           this.#write(
@@ -123,7 +127,7 @@ export class LineStdioTransport implements Transport {
     try {
       value = JSON.parse(line);
     } catch {
-      this.#log("stdio: a line that is not JSON; answered -32700");
+      this.#log("warning", "stdio: a line that is not JSON; answered -32700");
       this.#write(errorLine(-32700, "Parse error: the line is not JSON"));
       return;
     }
@@ -134,7 +138,7 @@ export class LineStdioTransport implements Transport {
     }
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
-      this.#log("stdio: JSON that is not a JSON-RPC message; answered -32600");
+      this.#log("warning", "stdio: JSON that is not a JSON-RPC message; answered -32600");
       this.#write(errorLine(-32600, "Invalid Request: not a JSON-RPC 2.0 message"));
       return;
     }
@@ -201,7 +205,10 @@ export class LineStdioTransport implements Transport {
       void this.close();
       return;
     }
-    this.#log(`stdio: stdin closed; answering ${this.#pending.size} request(s) in flight first`);
+    this.#log(
+      "info",
+      `stdio: stdin closed; answering ${this.#pending.size} request(s) in flight first`,
+    );
   }
 
   send(message: JSONRPCMessage): Promise<void> {
