@@ -321,20 +321,22 @@ export function listTool(spec: MenuTools): ToolDef {
     async handler(args: { where?: Record<string, unknown>; limit?: number }, ctx) {
       const dialect = await menuDialect(menu, ctx);
       const release = dialect.release;
-      const wanted = args.where ?? {};
+      const wanted = Object.entries(args.where ?? {}).filter(([, v]) => v !== undefined);
       // Text, enum and yes/no filters narrow the read on the router; numbers
       // compare on this side only (RouterOS does not equate "1500" and 1500).
       const conditions: Condition[] = [];
-      for (const [name, field, ros] of fieldsOn(menu, release)) {
-        const value = wanted[toolName(name)];
-        if (value === undefined) continue;
-        checkOnRelease(field, toolName(name), value, release);
-        if (field.kind !== "int") conditions.push({ key: ros, value: value as string | boolean });
+      if (wanted.length) {
+        const given = Object.fromEntries(wanted);
+        for (const [name, field, ros] of fieldsOn(menu, release)) {
+          const value = given[toolName(name)];
+          if (value === undefined) continue;
+          checkOnRelease(field, toolName(name), value, release);
+          if (field.kind !== "int") conditions.push({ key: ros, value: value as string | boolean });
+        }
       }
       const raw = await ctx.client.read(readSpecOf(menu, release), conditions);
-      let items = typedItems(menu, release, raw).filter((item) =>
-        Object.entries(wanted).every(([k, v]) => v === undefined || item[k] === v)
-      );
+      let items = typedItems(menu, release, raw);
+      if (wanted.length) items = items.filter((item) => wanted.every(([k, v]) => item[k] === v));
       if (args.limit !== undefined) items = items.slice(0, args.limit);
       return itemsResult(spec, items);
     },
