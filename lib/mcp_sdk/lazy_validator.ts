@@ -1,9 +1,11 @@
 /**
- * An output-schema validator for the SDK's `Client` that compiles a tool's
- * schema the first time a result of that tool is checked, not when
- * `tools/list` is read. The SDK's default compiles every output schema of
- * the list at once: with every toolset on, over 600 schemas and about a
- * second of CPU per client, for tools the client may never call. Compiled
+ * A JSON Schema validator for the SDK's `Client` and `Server` that builds
+ * Ajv, and compiles a schema, only when something is first checked against
+ * it. A client's default compiles every output schema of a tool list at
+ * once when `tools/list` is read: with every toolset on, over 600 schemas
+ * and about a second of CPU per client, for tools the client may never
+ * call. A server's default builds an Ajv instance (about 7 ms) for every
+ * server, at start and for each HTTP session, to check elicitation answers. Compiled
  * validators are shared by every client of the process (keyed by the
  * schema's JSON), so a second client of the same server compiles nothing.
  * The checks themselves are the SDK's own (Ajv), unchanged.
@@ -20,7 +22,7 @@ import type {
   JsonSchemaValidatorResult,
 } from "@modelcontextprotocol/sdk/validation";
 
-/** A `jsonSchemaValidator` for `new Client(info, { jsonSchemaValidator })`. */
+/** A `jsonSchemaValidator` for the options of `new Client(...)` and `new Server(...)`. */
 export class LazySchemaValidator implements jsonSchemaValidator {
   static #ajv: AjvJsonSchemaValidator | undefined;
   static readonly #compiled = new Map<string, JsonSchemaValidator<unknown>>();

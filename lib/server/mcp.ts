@@ -11,6 +11,7 @@
  * @module
  */
 import { setToolCallHandler } from "../mcp_sdk/dispatch.ts";
+import { LazySchemaValidator } from "../mcp_sdk/lazy_validator.ts";
 import { Server } from "../mcp_sdk/server.ts";
 import {
   CallToolRequestSchema,
@@ -142,6 +143,9 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
       completions: {},
     },
     instructions: instructions(choice),
+    // The SDK builds an Ajv instance per server otherwise (7 ms at start, and
+    // per HTTP session), for the one check that needs it: an elicitation's answer.
+    jsonSchemaValidator: new LazySchemaValidator(),
   });
   const toolLog = ToolLog.of(server);
   let session: Session | undefined;
