@@ -52,7 +52,11 @@ figures above are this run's; the counts below are facts of the code, held by th
   background 100 ms after the server starts answering, or by the first SSH connection; the HTTP
   transports load only when serving HTTP; the REST proxy, OpenAPI, Swagger UI and the simulator
   only with their subcommands. \`tests/startup_imports.test.ts\` holds the start-up graph free of
-  all of them. The menu tools build their zod objects when first listed or called.
+  all of them. The menu tools build their zod objects when first listed or called. The SDK's
+  \`Server\` built an Ajv instance for every server, at start and for each HTTP session, to check
+  elicitation answers: Ajv is now built at the first such check (7 ms less CPU to \`initialize\`,
+  averaged over 20 interleaved starts), and the heap an open HTTP session holds went from 28.5 to
+  11.5 KiB between the runs before and after.
 - **Timers and per-call rebuilding.** A command's timeout and a connection's idle close each set
   and cleared a Node \`Timeout\` per exec (about 50 µs of a cold call in the profile): one timer
   per connection now carries every command's deadline (\`lib/ssh/deadlines.ts\`) and the idle
