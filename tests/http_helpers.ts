@@ -15,7 +15,7 @@ import { prepareServer } from "../lib/server/core.ts";
 import { chooseToolsets } from "../lib/server/toolset_choice.ts";
 import { buildServer } from "../lib/server/mcp.ts";
 import { childEnv } from "./helpers/env.ts";
-import { DENO, MAIN } from "./helpers/mcp.ts";
+import { DENO, MAIN, OPENING_MESSAGES } from "./helpers/mcp.ts";
 
 /** A running server process on an HTTP transport. */
 export interface HttpProcess {
@@ -233,16 +233,7 @@ function unchunk(s: string): string {
 }
 
 /** An initialize request body. */
-export const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "raw", version: "1" },
-  },
-});
+export const INITIALIZE = JSON.stringify(OPENING_MESSAGES[0]);
 
 /** Headers of an MCP POST (no Host). */
 export const MCP_POST: [string, string][] = [

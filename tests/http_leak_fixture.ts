@@ -18,6 +18,7 @@ import { startHttp } from "../lib/server/http/serve.ts";
 import { buildServer } from "../lib/server/mcp.ts";
 import { prepareServer } from "../lib/server/core.ts";
 import { chooseToolsets } from "../lib/server/toolset_choice.ts";
+import { OPENING_MESSAGES } from "./helpers/mcp.ts";
 
 const [host, port, count] = [Deno.args[0], Deno.args[1], Number(Deno.args[2] ?? 20)];
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -96,17 +97,8 @@ async function openSession(): Promise<string> {
     await r.text();
     return r.headers.get("mcp-session-id") ?? session ?? "";
   };
-  const id = await post({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "m", version: "0" },
-    },
-  });
-  await post({ jsonrpc: "2.0", method: "notifications/initialized" }, id);
+  const id = await post(OPENING_MESSAGES[0]);
+  await post(OPENING_MESSAGES[1], id);
   await post({
     jsonrpc: "2.0",
     id: 2,

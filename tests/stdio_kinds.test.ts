@@ -10,20 +10,10 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { childEnv, needs } from "./helpers/env.ts";
-import { DENO, MAIN } from "./helpers/mcp.ts";
+import { DENO, MAIN, OPENING_MESSAGES } from "./helpers/mcp.ts";
 
 const REQUESTS = [
-  {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "1" },
-    },
-  },
-  { jsonrpc: "2.0", method: "notifications/initialized" },
+  ...OPENING_MESSAGES,
   { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "router_list_ip_addresses" } },
   // About 200 KiB each: more than a socket buffer holds while the client waits.
   { jsonrpc: "2.0", id: 3, method: "tools/list" },
@@ -92,15 +82,18 @@ async function run(
   return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
 }
 
-Deno.test("stdio: stdin from a file is served, and the server exits 0 at its end", async () => {
+/**
+ * Run the server through `client` (a command and its arguments, given the
+ * server's own command line and a scratch directory) in front of a
+ * simulator; check that it exits 0 and answers every request.
+ */
+async function servedAll(client: (server: string[], dir: string) => [string, string[]]) {
   const sim = await startSimulator();
   const home = await Deno.makeTempDir();
   try {
-    const file = `${home}/requests.jsonl`;
-    await Deno.writeTextFile(file, REQUESTS.map((r) => JSON.stringify(r) + "\n").join(""));
-    const quoted = [DENO, ...serverArgs(sim)].map((a) => `'${a}'`).join(" ");
-    const { code, stdout } = await run("sh", ["-c", `exec ${quoted} < '${file}'`], home);
-    assert.equal(code, 0);
+    const [cmd, args] = client([DENO, ...serverArgs(sim)], home);
+    const { code, stdout } = await run(cmd, args, home);
+    assert.equal(code, 0, "the server exits 0 when stdin ends");
     const { ids, listed } = answers(stdout);
     assert.deepEqual(ids.sort(), [1, 2, 3, 4]);
     assert.match(listed, /192\.168\.88\.1\/24/);
@@ -108,6 +101,15 @@ Deno.test("stdio: stdin from a file is served, and the server exits 0 at its end
     await sim.close();
     await Deno.remove(home, { recursive: true });
   }
+}
+
+Deno.test("stdio: stdin from a file is served, and the server exits 0 at its end", async () => {
+  await servedAll((server, dir) => {
+    const file = `${dir}/requests.jsonl`;
+    Deno.writeTextFileSync(file, REQUESTS.map((r) => JSON.stringify(r) + "\n").join(""));
+    const quoted = server.map((a) => `'${a}'`).join(" ");
+    return ["sh", ["-c", `exec ${quoted} < '${file}'`]];
+  });
 });
 
 for (const mode of ["separate", "shared"]) {
@@ -116,23 +118,10 @@ for (const mode of ["separate", "shared"]) {
       mode === "shared" ? "as both stdin and stdout" : "for each of stdin and stdout"
     }, stdin closed at once and read after a pause, are all answered`,
     ignore: !needs(`the stdio socket test (${mode})`, ["python3"], "apt-get install python3"),
-    fn: async () => {
-      const sim = await startSimulator();
-      const home = await Deno.makeTempDir();
-      try {
-        const { code, stdout } = await run(
-          "python3",
-          ["-c", SOCKET_CLIENT, mode, JSON.stringify(REQUESTS), DENO, ...serverArgs(sim)],
-          home,
-        );
-        assert.equal(code, 0, "the server exits 0 when stdin ends");
-        const { ids, listed } = answers(stdout);
-        assert.deepEqual(ids.sort(), [1, 2, 3, 4]);
-        assert.match(listed, /192\.168\.88\.1\/24/);
-      } finally {
-        await sim.close();
-        await Deno.remove(home, { recursive: true });
-      }
-    },
+    fn: () =>
+      servedAll((server) => [
+        "python3",
+        ["-c", SOCKET_CLIENT, mode, JSON.stringify(REQUESTS), ...server],
+      ]),
   });
 }

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { childEnv } from "./helpers/env.ts";
-import { DENO, MAIN } from "./helpers/mcp.ts";
+import { DENO, MAIN, OPENING_MESSAGES } from "./helpers/mcp.ts";
 
 /** The server as a child on piped stdio, in front of `sim`. */
 function spawnStdio(sim: { host: string; port: number }, home: string): Deno.ChildProcess {
@@ -24,17 +24,7 @@ Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds 
   const home = await Deno.makeTempDir();
   const child = spawnStdio(sim, home);
   const requests = [
-    {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "t", version: "1" },
-      },
-    },
-    { jsonrpc: "2.0", method: "notifications/initialized" },
+    ...OPENING_MESSAGES,
     {
       jsonrpc: "2.0",
       id: 2,
@@ -89,16 +79,7 @@ Deno.test("stdio: a non-JSON line, a non-JSON-RPC line and a line over 10 MiB ar
   const writer = child.stdin.getWriter();
   const enc = new TextEncoder();
   const send = (text: string) => writer.write(enc.encode(text + "\n"));
-  await send(JSON.stringify({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "1" },
-    },
-  }));
+  await send(JSON.stringify(OPENING_MESSAGES[0]));
   await send("this is not json");
   await send(JSON.stringify({ hello: "world" }));
   // 11 MiB in pieces, as a pipe delivers it.

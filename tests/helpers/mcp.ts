@@ -15,6 +15,21 @@ export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
 export { DENO };
 
+/** What opens a raw MCP session: the `initialize` request (id 1), then `initialized`. */
+export const OPENING_MESSAGES = [
+  {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "raw", version: "1" },
+    },
+  },
+  { jsonrpc: "2.0", method: "notifications/initialized" },
+] as const;
+
 /** A connected client plus the server's captured stderr. */
 export interface McpSession {
   client: Client;
