@@ -117,3 +117,48 @@ Deno.test("stdio: a non-JSON line, a non-JSON-RPC line and a line over 10 MiB ar
   assert.match(stderr, /not JSON; answered -32700/);
   assert.equal(status.code, 0);
 });
+
+Deno.test("stdio: a request the client cancelled is not waited for once stdin closes", async () => {
+  // The read never gets its answer from this router; the version probe does.
+  const sim = await startSimulator({ faults: { hang: /ip address print/ } });
+  const home = await Deno.makeTempDir();
+  const child = spawnStdio(sim, home);
+  const lines = [
+    ...OPENING_MESSAGES,
+    { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "router_list_ip_addresses" } },
+    { jsonrpc: "2.0", id: 3, method: "ping" },
+  ];
+  const writer = child.stdin.getWriter();
+  const enc = new TextEncoder();
+  await writer.write(enc.encode(lines.map((l) => JSON.stringify(l) + "\n").join("")));
+  // Once the ping is answered the call is under way; cancel it and close stdin.
+  const out = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes('"id":3')) {
+    const { value, done } = await out.read();
+    if (done) break;
+    text += value;
+  }
+  await new Promise((r) => setTimeout(r, 200));
+  const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } };
+  await writer.write(enc.encode(JSON.stringify(cancel) + "\n"));
+  await writer.close();
+  const started = performance.now();
+  // Without a bound a server that waits for the call would hang the suite.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  for (;;) {
+    const { value, done } = await out.read();
+    if (done) break;
+    text += value;
+  }
+  const status = await child.status;
+  clearTimeout(timer);
+  await child.stderr.cancel();
+  await sim.close();
+  await Deno.remove(home, { recursive: true });
+  assert.equal(status.code, 0);
+  // The command timeout is 30 s: the server did not wait for the hung read.
+  assert.ok(performance.now() - started < 10_000, "the server waited for the cancelled call");
+  const ids = text.trim().split("\n").map((l) => JSON.parse(l).id);
+  assert.deepEqual(ids, [1, 3], "the cancelled call gets no answer");
+});

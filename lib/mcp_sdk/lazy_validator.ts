@@ -5,10 +5,10 @@
  * once when `tools/list` is read: with every toolset on, over 600 schemas
  * and about a second of CPU per client, for tools the client may never
  * call. A server's default builds an Ajv instance (about 7 ms) for every
- * server, at start and for each HTTP session, to check elicitation answers. Compiled
- * validators are shared by every client of the process (keyed by the
- * schema's JSON), so a second client of the same server compiles nothing.
- * The checks themselves are the SDK's own (Ajv), unchanged.
+ * server, at start and for each HTTP session, to check elicitation
+ * answers. Compiled validators are shared by every client and server of
+ * the process (keyed by the schema's JSON), so a second one compiles
+ * nothing. The checks themselves are the SDK's own (Ajv), unchanged.
  *
  * @module
  */

@@ -59,8 +59,8 @@ export class LineStdioTransport implements Transport {
   #closed = false;
   /** Stdin has ended: close once no request is waiting for its answer. */
   #ended = false;
-  /** Ids of the requests read and not answered yet. */
-  #pending = new Set<string | number>();
+  /** The requests read and not answered yet (by id: a count, should a client reuse one). */
+  #pending = new Map<string | number, number>();
   #decoder = new TextDecoder();
   #encoder = new TextEncoder();
   #socket?: net.Socket;
@@ -132,7 +132,7 @@ export class LineStdioTransport implements Transport {
       return;
     }
     if (isPlainRequest(value)) {
-      this.#pending.add((value as { id: string | number }).id);
+      this.#owe((value as { id: string | number }).id, 1);
       this.onmessage?.(value);
       return;
     }
@@ -143,8 +143,22 @@ export class LineStdioTransport implements Transport {
       return;
     }
     const message = parsed.data;
-    if ("method" in message && "id" in message) this.#pending.add(message.id);
+    if ("method" in message && "id" in message) this.#owe(message.id, 1);
     this.onmessage?.(message);
+    // The SDK sends no answer to a request the client cancelled.
+    if ("method" in message && message.method === "notifications/cancelled") {
+      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof id === "string" || typeof id === "number") this.#owe(id, -1);
+    }
+  }
+
+  /** Count a request as owed an answer (+1), or as answered or cancelled (-1). */
+  #owe(id: string | number, change: 1 | -1): void {
+    const left = (this.#pending.get(id) ?? 0) + change;
+    if (left > 0) this.#pending.set(id, left);
+    else if (this.#pending.delete(id) && this.#ended && this.#pending.size === 0) {
+      void this.close();
+    }
   }
 
   /** Write all of `text` to stdout (blocking, as Node's stdout is under Deno); throws if it fails. */
@@ -218,9 +232,8 @@ export class LineStdioTransport implements Transport {
     } catch (err) {
       return Promise.reject(err);
     } finally {
-      const answered = ("result" in message || "error" in message) && "id" in message;
-      if (answered && this.#pending.delete(message.id!)) {
-        if (this.#ended && this.#pending.size === 0) void this.close();
+      if (("result" in message || "error" in message) && "id" in message && message.id !== null) {
+        this.#owe(message.id!, -1);
       }
     }
   }
