@@ -91,10 +91,13 @@ What limits the figures on this machine:
   CPU, client and simulator included, under 0.67 ms on 2 cores; the benchmark process alone
   spent more than that per call in the runs recorded. The floor column is raw ssh2 on the same
   simulators with no MCP on either side.
-- **Warm call overhead** (figures 1–3): a stdio tool call is the pooled exec plus an MCP round
-  trip plus the tool's own work; the hello-world server's round trip alone is 0.27 to 0.36 ms
-  in the interleaved samples, while the pooled exec saves the floor's channel open (about 0.2 ms),
-  so 0.15 ms above the floor is below what any tool on this SDK can reach here.
+- **Warm call overhead** (figures 1–3): a stdio tool call is the pooled exec, plus an MCP round
+  trip, plus the rest: the guard chain, building the command and parsing and rendering its answer,
+  and the SSH work running in a third process. In the three full runs of 2026-11-26 the pooled exec
+  was 0.23 to 0.27 ms under the floor, the hello-world round trip 0.29 to 0.31 ms, and the rest
+  0.28 to 0.33 ms. 0.15 ms above the floor leaves the rest about 0.1 ms: less than ssh2 alone
+  spends decrypting and dispatching the answer's six packets in the server (about 0.1 ms, timed
+  there), before any of our own work.
 - On this 2-core virtual machine a write that wakes an idle process spends 40-70 µs in the
   kernel, so every hop between processes weighs on a sub-millisecond call.
 - Every server of the benchmark keeps an audit log (\`--audit-log\`): a read never touches it,
