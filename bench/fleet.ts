@@ -8,6 +8,7 @@
  */
 import type { SimRouter } from "../lib/sim/mod.ts";
 import { timed } from "./loop.ts";
+import { cpuMs } from "./proc.ts";
 import { type FanOutFloor, fanOutFloor } from "./raw_floor.ts";
 import { startStdioServer, type StdioServer } from "./stdio_server.ts";
 import { round, summarize, type Summary } from "./stats.ts";
@@ -23,6 +24,12 @@ export interface FanOut {
   firstError?: string;
   /** Raw ssh2 from a process of its own on the same routers, in the same run (`raw_floor.ts`). */
   floor: FanOutFloor;
+  /**
+   * The server's own CPU time (ms, all its threads) per warm fan-out, median:
+   * what the fan-out costs the server with the routers' work taken out (here
+   * the simulated routers share the machine's 2 cores with it).
+   */
+  serverCpuMsWarm: number;
   samples: { cold: number[]; warm: number[] };
 }
 
@@ -88,6 +95,7 @@ async function fanOut(sims: SimRouter[], n: number, opts: FleetOptions): Promise
   const inventory = await writeInventory(sims.slice(0, n));
   const cold: number[] = [];
   const warm: number[] = [];
+  const warmCpu: number[] = [];
   let failures = 0;
   let firstError: string | undefined;
   const note = (r: { failed: number; error?: string }) => {
@@ -105,7 +113,9 @@ async function fanOut(sims: SimRouter[], n: number, opts: FleetOptions): Promise
         note(answer);
         const warmRuns = Math.ceil(opts.warmRuns / opts.coldRuns);
         for (let i = 0; i < warmRuns && (i === 0 || performance.now() < deadline); i++) {
+          const cpu0 = await cpuMs(server.pid);
           warm.push(await timed(async () => answer = await query(server)));
+          warmCpu.push((await cpuMs(server.pid)) - cpu0);
           note(answer);
         }
       } finally {
@@ -119,6 +129,7 @@ async function fanOut(sims: SimRouter[], n: number, opts: FleetOptions): Promise
   return {
     routers: n,
     floor,
+    serverCpuMsWarm: summarize(warmCpu).median,
     cold: summarize(cold),
     warm: summarize(warm),
     failures,

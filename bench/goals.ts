@@ -110,7 +110,11 @@ export function evaluateGoals(f: Figures): GoalResult[] {
       (v) => v <= 80,
       fan500
         ? `${fan500.warm.median} ms (floor: raw ssh2 ${fan500.floor.warm.median} ms on the same ` +
-          "simulators)"
+          `simulators${
+            fan500.serverCpuMsWarm !== undefined
+              ? `; the server's own CPU ${fan500.serverCpuMsWarm} ms per fan-out`
+              : ""
+          })`
         : undefined,
     ),
     check(

@@ -115,10 +115,17 @@ function fanOutTable(r: Results): string {
   if (!f) return "not measured";
   const head = ["routers", "connections", "median ms", "p95 ms", "p99 ms", "runs"];
   return table(
-    [...head, "failed devices", "floor: raw ssh2 ms"],
+    [...head, "failed devices", "floor: raw ssh2 ms", "server CPU ms"],
     f.flatMap((x) => [
-      [x.routers, "cold (a fresh server)", ...pct(x.cold), x.failures, n(x.floor?.cold, 1)],
-      [x.routers, "warm", ...pct(x.warm), "", x.floor ? `${n(x.floor.warm.median)} (median)` : "–"],
+      [x.routers, "cold (a fresh server)", ...pct(x.cold), x.failures, n(x.floor?.cold, 1), ""],
+      [
+        x.routers,
+        "warm",
+        ...pct(x.warm),
+        "",
+        x.floor ? `${n(x.floor.warm.median)} (median)` : "–",
+        x.serverCpuMsWarm !== undefined ? `${x.serverCpuMsWarm} (median)` : "–",
+      ],
     ]),
   );
 }

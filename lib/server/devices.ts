@@ -36,11 +36,23 @@ export class Devices implements DeviceSet {
   readonly pool: SshPool;
   readonly fleet: boolean;
   #configs: DeviceConfig[];
+  /** Titles in inventory order, and each device by its exact and by its lower-case title. */
+  #titles: readonly string[];
+  #byTitle: Map<string, DeviceConfig>;
+  #byLowerTitle: Map<string, DeviceConfig>;
   #clients = new Map<string, RouterOsClient>();
   #defaults: SshDefaults;
 
   constructor(configs: DeviceConfig[], fleet: boolean, pool: SshPool, defaults: SshDefaults) {
     this.#configs = configs;
+    this.#titles = Object.freeze(configs.map((d) => d.title));
+    // Looked up on every call (a fleet query resolves each of its devices).
+    this.#byTitle = new Map(configs.map((d) => [d.title, d]));
+    this.#byLowerTitle = new Map();
+    for (const d of configs) {
+      const lower = d.title.toLowerCase();
+      if (!this.#byLowerTitle.has(lower)) this.#byLowerTitle.set(lower, d);
+    }
     this.fleet = fleet;
     this.pool = pool;
     this.#defaults = defaults;
@@ -48,13 +60,12 @@ export class Devices implements DeviceSet {
 
   /** Device titles, in inventory order. */
   get titles(): readonly string[] {
-    return this.#configs.map((d) => d.title);
+    return this.#titles;
   }
 
   /** The device's configuration, by title (case-insensitive), or undefined. */
   config(title: string): DeviceConfig | undefined {
-    const t = title.trim().toLowerCase();
-    return this.#configs.find((d) => d.title.toLowerCase() === t);
+    return this.#byLowerTitle.get(title.trim().toLowerCase());
   }
 
   /**
@@ -71,7 +82,7 @@ export class Devices implements DeviceSet {
       config = this.#configs[0];
     } else {
       // Exact, as the tool schema's enum is (case-insensitive lookups are for people).
-      config = this.#configs.find((d) => d.title === title);
+      config = this.#byTitle.get(title);
       if (!config) {
         throw new ArgumentError(
           `unknown device "${title}"; valid devices: ${titles.join(", ")}`,
