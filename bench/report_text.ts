@@ -81,10 +81,12 @@ What limits the figures on this machine:
   whole packets), which made the floor itself 0.2 to 0.4 ms faster and every ratio to it
   harder.
 - **Fleet fan-out** (figure 5) is measured against its floor in the same run: a bare ssh2 client
-  in a process of its own, on the same simulated routers, does the same reads. Warm, ours is at
-  the floor or up to 15 % above it; neither comes near 80 ms for 500 routers, because the 500
-  simulators run in one process on the same 2 cores. Cold, ours also asks each router its
-  release first, an exec the floor does not make.
+  in a process of its own, on the same simulated routers, does the same reads. Warm, ours was from
+  4 % under to 7 % over the floor in the full runs of 2026-11-26; neither comes near 80 ms for 500
+  routers, because the 500 simulators run in one process on the same 2 cores. The server's own CPU
+  per warm fan-out (130 ms for 500 routers, about 0.26 ms per router, most of it ssh2's packet
+  handling with its Node-compatible crypto and buffers) is itself above 80 ms on this machine.
+  Cold, ours also asks each router its release first, an exec the floor does not make.
 - **Throughput** (figure 4): at 32 clients the server and the benchmark process (32 SDK clients
   over HTTP and the 4 simulators) each use most of a core (\`serverCpuPercent\` and
   \`clientCpuPercent\` in \`bench/results.json\`), so 3,000 calls/s would need a call's whole
@@ -93,8 +95,8 @@ What limits the figures on this machine:
   simulators with no MCP on either side.
 - **Warm call overhead** (figures 1–3): a stdio tool call is the pooled exec, plus an MCP round
   trip, plus the rest: the guard chain, building the command and parsing and rendering its answer,
-  and the SSH work running in a third process. In the three full runs of 2026-11-26 the pooled exec
-  was 0.23 to 0.27 ms under the floor, the hello-world round trip 0.29 to 0.31 ms, and the rest
+  and the SSH work running in a third process. In the four full runs of 2026-11-26 the pooled exec
+  was 0.23 to 0.29 ms under the floor, the hello-world round trip 0.29 to 0.38 ms, and the rest
   0.28 to 0.33 ms. 0.15 ms above the floor leaves the rest about 0.1 ms: less than ssh2 alone
   spends decrypting and dispatching the answer's six packets in the server (about 0.1 ms, timed
   there), before any of our own work.
