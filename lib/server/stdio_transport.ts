@@ -7,9 +7,9 @@
  * the end of stdin ends the session. Nothing but JSON-RPC goes to stdout.
  *
  * It writes with Deno's own stdout: `process.stdout` adds a stream's
- * bookkeeping to every answer. It reads a pipe or a socket on stdin (what
- * MCP clients give) through the event loop's own poller, as a Node socket
- * on fd 0: Deno's `stdin` reads on a helper thread, which then has to wake
+ * bookkeeping to every answer. On Linux it reads a pipe or a socket on
+ * stdin (what MCP clients give) through the event loop's own poller, as a
+ * Node socket on fd 0: Deno's `stdin` reads on a helper thread, which then has to wake
  * the main one, a second thread hand-off on every request (about 0.09 ms
  * of a warm call on the benchmark machine). A terminal, a file, or one
  * socket that is both stdin and stdout (inetd style, which a non-blocking
@@ -177,8 +177,16 @@ export class LineStdioTransport implements Transport {
   }
 
   start(): Promise<void> {
-    if (stdinPollable()) this.#readPolled();
-    else void this.#readLoop();
+    let polled = false;
+    if (stdinPollable()) {
+      try {
+        this.#readPolled();
+        polled = true;
+      } catch {
+        // This runtime cannot watch fd 0: read it as a file is read.
+      }
+    }
+    if (!polled) void this.#readLoop();
     return Promise.resolve();
   }
 
@@ -249,12 +257,14 @@ export class LineStdioTransport implements Transport {
 }
 
 /**
- * Whether stdin is a pipe or a socket that the poller can watch: not a
+ * Whether stdin is a pipe or a socket that the poller can watch: on Linux
+ * (where this is tested; elsewhere stdin is read as before), not a
  * terminal or a file, and not the very object stdout writes to (watching
  * makes it non-blocking, and stdout's blocking writes would then fail
  * with EAGAIN when the client reads slowly).
  */
 function stdinPollable(): boolean {
+  if (Deno.build.os !== "linux") return false;
   try {
     const stdin = fs.fstatSync(0);
     if (!stdin.isFIFO() && !stdin.isSocket()) return false;
