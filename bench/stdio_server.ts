@@ -144,7 +144,11 @@ function newAuditLog(): string {
   if (!auditDir) {
     const dir = Deno.makeTempDirSync({ prefix: "bench-audit-" });
     auditDir = dir;
-    globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+    globalThis.addEventListener("unload", () => {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch { /* already gone */ }
+    });
   }
   return `${auditDir}/${crypto.randomUUID()}.jsonl`;
 }
