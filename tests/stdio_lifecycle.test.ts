@@ -19,6 +19,23 @@ function spawnStdio(sim: { host: string; port: number }, home: string): Deno.Chi
   }).spawn();
 }
 
+/**
+ * Read the server's stdout on: until `marker` shows in what was read, or to
+ * its end when there is none. Returns `text` with what was read added.
+ */
+async function readOn(
+  out: ReadableStreamDefaultReader<string>,
+  text: string,
+  marker?: string,
+): Promise<string> {
+  while (marker === undefined || !text.includes(marker)) {
+    const { value, done } = await out.read();
+    if (done) break;
+    text += value;
+  }
+  return text;
+}
+
 Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds only JSON-RPC", async () => {
   const sim = await startSimulator();
   const home = await Deno.makeTempDir();
@@ -37,19 +54,10 @@ Deno.test("stdio: the server exits 0 when the client closes stdin; stdout holds 
     new TextEncoder().encode(requests.map((r) => JSON.stringify(r) + "\n").join("")),
   );
   // Give the call time to answer before closing; then EOF must end the process.
-  const out = child.stdout.getReader();
-  let text = "";
-  while (!text.includes('"id":2')) {
-    const { value, done } = await out.read();
-    if (done) break;
-    text += new TextDecoder().decode(value);
-  }
+  const out = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = await readOn(out, "", '"id":2');
   await writer.close();
-  for (;;) {
-    const { value, done } = await out.read();
-    if (done) break;
-    text += new TextDecoder().decode(value);
-  }
+  text = await readOn(out, text);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const status = await Promise.race([
     child.status,
@@ -93,14 +101,9 @@ Deno.test("stdio: a non-JSON line, a non-JSON-RPC line and a line over 10 MiB ar
   await writer.write(enc.encode('"method":"ping"}\r\n'));
   // Wait for the ping's answer before closing stdin.
   const out = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes('"id":3')) {
-    const { value, done } = await out.read();
-    if (done) break;
-    text += value;
-  }
+  const text = await readOn(out, "", '"id":3');
   await writer.close();
-  while (!(await out.read()).done) { /* drain */ }
+  await readOn(out, "");
   const status = await child.status;
   const stderr = new TextDecoder().decode(
     (await new Response(child.stderr).arrayBuffer()) as ArrayBuffer,
@@ -133,12 +136,7 @@ Deno.test("stdio: a request the client cancelled is not waited for once stdin cl
   await writer.write(enc.encode(lines.map((l) => JSON.stringify(l) + "\n").join("")));
   // Once the ping is answered the call is under way; cancel it and close stdin.
   const out = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes('"id":3')) {
-    const { value, done } = await out.read();
-    if (done) break;
-    text += value;
-  }
+  let text = await readOn(out, "", '"id":3');
   await new Promise((r) => setTimeout(r, 200));
   const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } };
   await writer.write(enc.encode(JSON.stringify(cancel) + "\n"));
@@ -146,11 +144,7 @@ Deno.test("stdio: a request the client cancelled is not waited for once stdin cl
   const started = performance.now();
   // Without a bound a server that waits for the call would hang the suite.
   const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-  for (;;) {
-    const { value, done } = await out.read();
-    if (done) break;
-    text += value;
-  }
+  text = await readOn(out, text);
   const status = await child.status;
   clearTimeout(timer);
   await child.stderr.cancel();
