@@ -18,7 +18,6 @@ import {
 import { describeRange, type Release } from "../../routeros/release.ts";
 import { type Condition, type ItemRef, refCondition } from "../../routeros/command.ts";
 import {
-  fieldsOn,
   hasWrite,
   menuOnRelease,
   type MenuSchema,
@@ -30,7 +29,7 @@ import type { Field } from "../../routeros/schema/field.ts";
 import { checkOnRelease } from "../../routeros/schema/validate.ts";
 import { renderTable } from "../render.ts";
 import { READ, type ToolContext, type ToolDef, type ToolResult, type Verb } from "../tool.ts";
-import { inputType, outputType, toItem, toolName } from "./fields.ts";
+import { inputType, itemFieldsOf, outputType, toItem, toolName } from "./fields.ts";
 import type { MenuTools } from "./spec.ts";
 
 /**
@@ -327,10 +326,10 @@ export function listTool(spec: MenuTools): ToolDef {
       const conditions: Condition[] = [];
       if (wanted.length) {
         const given = Object.fromEntries(wanted);
-        for (const [name, field, ros] of fieldsOn(menu, release)) {
-          const value = given[toolName(name)];
+        for (const [tool, field, ros] of itemFieldsOf(menu, release)) {
+          const value = given[tool];
           if (value === undefined) continue;
-          checkOnRelease(field, toolName(name), value, release);
+          checkOnRelease(field, tool, value, release);
           if (field.kind !== "int") conditions.push({ key: ros, value: value as string | boolean });
         }
       }

@@ -128,12 +128,12 @@ export function toItem(
 }
 
 /** A field of an item: its tool-side name, the field, its RouterOS name on the release. */
-type ItemField = readonly [tool: string, field: Field, ros: string];
+export type ItemField = readonly [tool: string, field: Field, ros: string];
 
 /** A menu's fields on a release with their tool-side names, made once per menu and release. */
 const itemFields = new WeakMap<readonly FieldOn[], readonly ItemField[]>();
 
-function itemFieldsOf(menu: MenuSchema, release: Release): readonly ItemField[] {
+export function itemFieldsOf(menu: MenuSchema, release: Release): readonly ItemField[] {
   const on = fieldsOn(menu, release);
   let fields = itemFields.get(on);
   if (!fields) {
