@@ -18,7 +18,7 @@ import type { RouterState } from "../lib/sim/state.ts";
 import { verbsOf } from "../lib/sim/verbs.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { PROFILES } from "./helpers/profiles.ts";
-import { nearestTree, type Tree, treesAvailable } from "./helpers/trees.ts";
+import { nearestTree, type Tree, trees, treesAvailable } from "./helpers/trees.ts";
 
 const ignore = !treesAvailable();
 /** Menus and properties only some hardware has (the schema says which): a CHR's tree lacks them. */
@@ -158,6 +158,50 @@ for (const profile of PROFILES) {
     },
   });
 }
+
+/**
+ * Properties the simulator gives on 7.24 that the 7.22.3 tree's print
+ * property lists lack, known before those lists were checked (printed, not
+ * failed): each is a question for a capture of a newer release.
+ */
+const UNLISTED = new Map<string, string>([
+  ["/user/ssh-keys key-owner", "7.22.3 lists info, not key-owner; no 7.2x capture says when"],
+]);
+
+Deno.test({
+  name: "sim 7.24: every property it prints is in the print property list of the 7.22.3 tree",
+  ignore,
+  fn() {
+    // Only the 7.22.3 tree carries completion data: what `print proplist=`
+    // takes, menu by menu. A 7.24 router has at least those properties; one
+    // the simulator dates from after 7.22.3 may be newer.
+    const tree = trees().find((t) => t.completion);
+    if (!tree) {
+      console.log("SKIP: no tree with print property lists");
+      return;
+    }
+    const r = release("7.24");
+    const found: string[] = [];
+    const known: string[] = [];
+    let checked = 0;
+    for (const m of ALL_MENUS.filter((m) => onRelease(r, m.releases) && !HARDWARE.has(m.path))) {
+      const listed = tree.menus[m.path]?.p?.split(" ");
+      if (!listed) continue;
+      for (const p of m.props) {
+        if (!onRelease(r, p.releases) || p.secret || HARDWARE.has(`${m.path} ${p.name}`)) continue;
+        checked++;
+        if (listed.includes(p.name) || !onRelease(tree.release, p.releases)) continue;
+        const what = `${m.path} ${p.name}`;
+        if (UNLISTED.has(what)) known.push(`${what} (${UNLISTED.get(what)})`);
+        else found.push(what);
+      }
+    }
+    console.log(`${checked} properties checked against the ${tree.version} tree`);
+    if (known.length) console.log(`known, not listed in ${tree.version}: ${known.join("; ")}`);
+    assert.ok(checked > 100, "the property lists were read");
+    assert.deepEqual(found, [], `the simulated 7.24 prints what RouterOS ${tree.version} lacks`);
+  },
+});
 
 Deno.test("sim: what a release lacks is refused with RouterOS's own error texts", async () => {
   const cases: [string, string, RegExp][] = [

@@ -4,6 +4,8 @@
  * are sorted by name; only values that differ from defaults are shown (plus
  * derived ones such as `network=`); lines wrap near 80 columns with ` \`.
  * `terse` prints one unwrapped line per command with its full path.
+ *
+ * @module
  */
 import type { Item, MenuDef } from "./menu_types.ts";
 import { onRelease } from "./releases.ts";
@@ -105,7 +107,7 @@ export function exportConfig(st: RouterState, o: ExportOpts): string {
   {
     const hw = hardware(st);
     out.push(`# ${fmtDateTime(o.at ?? st.now(), st.v6)} by RouterOS ${hw.version.split(" ")[0]}`);
-    out.push("# software id = 7QKN-RZ2V");
+    out.push(`# software id = ${hw.softwareId}`);
     out.push("#");
     out.push(`# model = ${hw.model}`);
     out.push(`# serial number = ${hw.serial}`);

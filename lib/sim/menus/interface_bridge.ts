@@ -1,5 +1,12 @@
-/** `/interface/bridge`, its ports and its VLANs. */
-import type { MenuDef } from "../menu_types.ts";
+/**
+ * `/interface/bridge`, its ports, its VLANs and its host (MAC address)
+ * table.
+ *
+ * @module
+ */
+import type { Item, MenuDef } from "../menu_types.ts";
+import type { RouterState } from "../state.ts";
+import { V7 } from "../releases.ts";
 import { isTrue } from "../values.ts";
 import {
   bool,
@@ -8,15 +15,18 @@ import {
   DYNAMIC,
   F_DISABLED,
   F_DYNAMIC,
+  F_INVALID,
   F_RUNNING,
   ifaceRef,
   int,
+  INVALID,
   mac,
   oneOf,
   ro,
   RUNNING,
   str,
 } from "./common.ts";
+import { menuByPath } from "./registry.ts";
 
 import { nameUnique, nextName, renameCascade } from "./interface_common.ts";
 
@@ -165,5 +175,97 @@ const BRIDGE_VLAN: MenuDef = {
   columns: ["bridge", "vlan-ids", "current-tagged", "current-untagged"],
 };
 
+/**
+ * The dynamic host entries: each bridge's own MAC and each port's (local,
+ * `DL`), and the LAN hosts of bound DHCP leases, learned on the first
+ * running port (`D`, plus `E` on a hardware-offloaded port, as the learned
+ * entries of terse-bridge-host-v7.txt show).
+ */
+function learnedHosts(st: RouterState): Item[] {
+  const out: Item[] = [];
+  const add = (it: Item) =>
+    out.push({
+      ".id": "*" + (0x80000001 + out.length).toString(16).toUpperCase(),
+      ...it,
+      local: it.local ?? "false",
+      external: it.external ?? "false",
+      dynamic: "true",
+      disabled: "false",
+    });
+  const ports = st.list(BRIDGE_PORT).filter((p) => !isTrue(p.disabled));
+  for (const b of st.list(BRIDGE)) {
+    if (isTrue(b.disabled)) continue;
+    add({
+      "mac-address": b["mac-address"],
+      interface: b.name,
+      bridge: b.name,
+      "on-interface": b.name,
+      local: "true",
+    });
+    const mine = ports.filter((p) => p.bridge === b.name);
+    for (const p of mine) {
+      const port = st.findByKey("/interface", p.interface);
+      if (!port?.["mac-address"]) continue;
+      add({
+        "mac-address": port["mac-address"],
+        interface: p.interface,
+        bridge: b.name,
+        "on-interface": p.interface,
+        local: "true",
+      });
+    }
+    const up = mine.find((p) => !isTrue(p.inactive));
+    const leases = menuByPath("/ip/dhcp-server/lease", st.release);
+    if (!up || !leases) continue;
+    for (const l of st.list(leases)) {
+      if (!isTrue(l.dynamic) || l.status !== "bound" || !l["mac-address"]) continue;
+      add({
+        "mac-address": l["mac-address"],
+        interface: up.interface,
+        bridge: b.name,
+        "on-interface": up.interface,
+        external: String(isTrue(up.hw)),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * `/interface/bridge/host`. Print order, flags and forms:
+ * `real-output/terse-bridge-host-v7.txt` (`0 D E  mac-address=...
+ * interface=ether4 bridge=lan-bridge on-interface=ether4`, `vid=` only when
+ * set, before `interface=`; flags X, I, D, L, E). Static entries (add, set,
+ * unset, comment) as every 7.x tree has them. RouterOS 6 has no capture: the
+ * same form is given.
+ */
+const BRIDGE_HOST: MenuDef = {
+  path: "/interface/bridge/host",
+  unset: V7,
+  kind: "list",
+  props: [
+    { name: "mac-address", type: "mac", required: true },
+    int("vid", undefined, { min: 1, max: 4094 }),
+    ifaceRef("interface", { required: true }),
+    { name: "bridge", type: "ref", ref: "/interface/bridge", required: true },
+    ro("on-interface", "str"),
+    ro("local", "bool", { default: "false" }),
+    ro("external", "bool", { default: "false" }),
+    { ...INVALID, compute: (i, st) => String(!st.findByKey("/interface", i.interface)) },
+    DYNAMIC,
+    DISABLED,
+    COMMENT,
+  ],
+  flags: [
+    F_DISABLED,
+    F_INVALID,
+    { ...F_DYNAMIC, group: 1 },
+    { ch: "L", name: "local", group: 2, test: (i) => isTrue(i.local) },
+    { ch: "E", name: "external", group: 3, test: (i) => isTrue(i.external) },
+  ],
+  columns: ["mac-address", "vid", "on-interface", "bridge"],
+  dynamic: learnedHosts,
+};
+
 /** Bridge menus. */
-export const BRIDGE_MENUS: MenuDef[] = [BRIDGE, BRIDGE_PORT, BRIDGE_VLAN];
+export const BRIDGE_MENUS: MenuDef[] = [BRIDGE, BRIDGE_PORT, BRIDGE_VLAN, BRIDGE_HOST];

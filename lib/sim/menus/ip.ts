@@ -1,4 +1,9 @@
-/** `/ip` and `/ipv6` menus: addresses, pools, services, neighbors; DHCP, DNS and routes are in their own files. */
+/**
+ * `/ip` and `/ipv6` menus: addresses, pools, services, neighbors; DHCP, DNS,
+ * routes, and ARP and IPv6 neighbours are in their own files.
+ *
+ * @module
+ */
 import type { Item, MenuDef } from "../menu_types.ts";
 import { onRelease, V7 } from "../releases.ts";
 import type { RouterState } from "../state.ts";
@@ -25,7 +30,8 @@ import {
 import { menuByPath } from "./registry.ts";
 import { DHCP_MENUS } from "./ip_dhcp.ts";
 import { DNS_MENUS } from "./ip_dns.ts";
-import { IPV6_ROUTE, ROUTE } from "./ip_routes.ts";
+import { IPV6_ROUTE, ROUTE, ROUTING_TABLE } from "./ip_routes.ts";
+import { NEIGHBOR_TABLE_MENUS } from "./ip_neighbor_tables.ts";
 
 function networkOf(address: string | undefined): string | undefined {
   const px = address ? parsePrefix4(address) : null;
@@ -256,5 +262,7 @@ export const IP_MENUS: MenuDef[] = [
   NEIGHBOR,
   IPV6_ADDRESS,
   IPV6_ROUTE,
+  ROUTING_TABLE,
+  ...NEIGHBOR_TABLE_MENUS,
 ];
 export { mac };

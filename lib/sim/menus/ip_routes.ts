@@ -1,4 +1,10 @@
-/** `/ip/route` and `/ipv6/route`: static routes plus the connected routes of every address. */
+/**
+ * `/ip/route` and `/ipv6/route`: static routes plus the connected routes of
+ * every address; and `/routing/route` (RouterOS 7), the routing table
+ * itself, where both show.
+ *
+ * @module
+ */
 import type { FlagDef, Item, MenuDef } from "../menu_types.ts";
 import { V6, V7 } from "../releases.ts";
 import type { RouterState } from "../state.ts";
@@ -15,6 +21,7 @@ import {
   int,
   oneOf,
   ro,
+  statusTable,
   str,
 } from "./common.ts";
 import { menuByPath } from "./registry.ts";
@@ -199,3 +206,81 @@ export const IPV6_ROUTE: MenuDef = {
       disabled: "false",
     })),
 };
+
+/**
+ * `/routing/route` flags, as RouterOS 7 lists them
+ * (`real-output/print-ipv6-route-detail-v7-docs.txt`: `X - disabled,
+ * F - filtered, U - unreachable, A - active; c - connect, s - static, ...;
+ * H - hw-offloaded; + - ecmp, B - blackhole`); the demo's routes use these.
+ */
+const TABLE_FLAGS: FlagDef[] = [
+  { ...F_DISABLED, group: 0 },
+  { ch: "A", name: "active", group: 0, test: (i) => isTrue(i.active) },
+  { ch: "c", name: "connect", group: 1, test: (i) => isTrue(i.connect) },
+  { ch: "s", name: "static", group: 1, test: (i) => isTrue(i.static) },
+  { ch: "B", name: "blackhole", group: 2, test: (i) => isTrue(i.blackhole) },
+];
+
+/** One route of `/ip/route` or `/ipv6/route` as the routing table shows it. */
+function tableEntry(r: Item, afi: "ip4" | "ip6", n: number): Item {
+  const active = isTrue(r.active) && !isTrue(r.disabled);
+  const out: Item = {
+    ".id": "*" + (0x80000000 + n).toString(16).toUpperCase(),
+    afi,
+    ...(active ? { contribution: "active" } : {}),
+    "dst-address": r["dst-address"],
+    "routing-table": r["routing-table"] ?? "main",
+    ...(r["pref-src"] !== undefined ? { "pref-src": r["pref-src"] } : {}),
+    ...(r.gateway !== undefined ? { gateway: r.gateway } : {}),
+    ...(r["immediate-gw"] ?? r.gateway ? { "immediate-gw": r["immediate-gw"] ?? r.gateway } : {}),
+    distance: r.distance,
+    scope: r.scope,
+    "target-scope": r["target-scope"],
+    active: String(active),
+    connect: r.connect ?? "false",
+    static: String(!isTrue(r.dynamic)),
+    blackhole: r.blackhole ?? "false",
+    disabled: r.disabled ?? "false",
+  };
+  if (r.comment !== undefined) out.comment = r.comment;
+  return out;
+}
+
+/**
+ * `/routing/route` (RouterOS 7): every IPv4 and IPv6 route in one table.
+ * Read here; the real menu also takes comment, enable, disable and set on
+ * static routes, which the demo leaves to `/ip/route`. Print order:
+ * `print-ipv6-route-detail-v7-docs.txt` (`afi= contribution= dst-address=
+ * routing-table= pref-src= gateway= immediate-gw= distance= scope=
+ * target-scope=`); its `belongs-to`, `mtu`, `hoplimit` and `debug.*` are
+ * left out: no capture shows them for connected or static routes.
+ */
+export const ROUTING_TABLE: MenuDef = statusTable({
+  path: "/routing/route",
+  releases: V7,
+  props: [
+    ro("afi", "str"),
+    ro("contribution", "str"),
+    ro("dst-address", "str"),
+    ro("routing-table", "str"),
+    ro("pref-src", "str"),
+    ro("gateway", "str"),
+    ro("immediate-gw", "str"),
+    ro("distance", "int"),
+    ro("scope", "int"),
+    ro("target-scope", "int"),
+    ro("active", "bool"),
+    ro("connect", "bool"),
+    ro("static", "bool"),
+    ro("blackhole", "bool"),
+    ro("disabled", "bool"),
+    ro("comment", "str"),
+  ],
+  flags: TABLE_FLAGS,
+  columns: ["dst-address", "routing-table", "gateway", "distance"],
+  dynamic: (st) =>
+    [
+      ...st.list(ROUTE).map((r) => ({ r, afi: "ip4" as const })),
+      ...st.list(IPV6_ROUTE).map((r) => ({ r, afi: "ip6" as const })),
+    ].map(({ r, afi }, n) => tableEntry(r, afi, n + 1)),
+});

@@ -1,6 +1,8 @@
 /**
  * The menu tree: every menu description plus loose commands (`/ping`,
  * `/system/reboot`...), indexed by path for the parser.
+ *
+ * @module
  */
 import type { CommandDef, MenuDef } from "../menu_types.ts";
 import type { Release } from "../../routeros/release.ts";
@@ -21,6 +23,9 @@ import { DYNAMIC_ROUTING_MENUS } from "./routing_dynamic.ts";
 import { PLATFORM_MENUS } from "./platform.ts";
 import { PACKAGE_UPDATE } from "./package_update.ts";
 import { CAPSMAN_MENUS } from "./capsman.ts";
+import { CONNECTION_MENUS } from "./firewall_connection.ts";
+import { MANAGEMENT_MENUS } from "./management.ts";
+import { SYSTEM_RECORD_MENUS } from "./system_records.ts";
 
 /** A node of the menu tree. */
 export interface MenuNode {
@@ -48,6 +53,9 @@ export const ALL_MENUS: MenuDef[] = [
   ...PLATFORM_MENUS,
   ...CAPSMAN_MENUS,
   PACKAGE_UPDATE,
+  ...CONNECTION_MENUS,
+  ...MANAGEMENT_MENUS,
+  ...SYSTEM_RECORD_MENUS,
 ];
 
 const byPath = new Map<string, MenuDef[]>();

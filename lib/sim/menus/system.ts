@@ -1,4 +1,9 @@
-/** `/system/*` menus: identity, resource, clock, routerboard, package, health, ntp, scheduler, script. */
+/**
+ * `/system/*` menus: identity, resource, clock, routerboard, package, health,
+ * ntp, scheduler, script; license and history are in `system_records.ts`.
+ *
+ * @module
+ */
 import { V6, V7 } from "../releases.ts";
 import type { Item, MenuDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
@@ -6,9 +11,15 @@ import { fail } from "../errors.ts";
 import { fmtDate, fmtInterval, fmtTime, parseDate, parseTimeOfDay } from "../timefmt.ts";
 import { bool, COMMENT, DISABLED, F_DISABLED, int, oneOf, ro, str } from "./common.ts";
 
+/**
+ * The license's software ID, which `/system license` shows and the export
+ * header names (`# software id = 7QKN-RZ2V`).
+ */
+const SOFTWARE_ID = "7QKN-RZ2V";
+
 /** Facts of the simulated hardware per major version. */
 export function hardware(st: RouterState) {
-  return st.v6
+  const facts = st.v6
     ? {
       board: "hAP ac^2",
       model: "RBD52G-5HacD2HnD",
@@ -31,6 +42,7 @@ export function hardware(st: RouterState) {
       version: `${st.version} (stable)`,
       serial: "HF60A1B2C3D",
     };
+  return { ...facts, softwareId: SOFTWARE_ID };
 }
 
 function mib(v: string): string {
