@@ -34,6 +34,18 @@ function wordGap(a: Set<string>, b: Set<string>): number {
 }
 
 /**
+ * How many edits still make a near spelling: a third of a long name, at
+ * least three, but under half of a short one, so that a three-letter name
+ * (`arp`) is not "near" every other three-letter name (`vrf`, `dns`).
+ */
+function reach(name: string): number {
+  return Math.min(
+    Math.max(3, Math.floor(name.length / 3)),
+    Math.max(1, Math.ceil(name.length / 2) - 1),
+  );
+}
+
+/**
  * The names closest to `name` (at most three): by edit distance, or by
  * whole words, so that a name with one word too many or too few
  * (`router_get_system_identity`) finds the one it meant
@@ -50,7 +62,7 @@ export function nearest(name: string, names: Iterable<string>): string[] {
         n,
         d,
         score: Math.min(d, gap * 2),
-        close: d <= Math.max(3, Math.floor(name.length / 3)) || gap <= 1,
+        close: d <= reach(name) || gap <= 1,
       };
     })
     .filter((x) => x.close)

@@ -3,23 +3,24 @@
  * declared menu plus state menus such as /ip/arp), returning raw records
  * with RouterOS property names and secrets masked.
  *
+ * A path it refuses says why, in one of three ways: not on the allow-list
+ * (with the nearest allowed paths); not on the connected router's release
+ * (with the releases that have it); or on the release but not on this
+ * router (a package or hardware it lacks).
+ *
  * @module
  */
 import * as z from "zod";
 import type { CommandValue, Condition } from "../../routeros/command.ts";
 import { ArgumentError, UnsupportedError } from "../../routeros/errors.ts";
-import { describeRange, inRange } from "../../routeros/release.ts";
+import { describeRange, inRange, type Release, type ReleaseRange } from "../../routeros/release.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
-import { DEFAULT_FLAGS } from "../../routeros/parse_terse.ts";
+import { DEFAULT_FLAGS, type FlagMap } from "../../routeros/parse_terse.ts";
 import { checkId, checkMenuPath, checkName } from "../../routeros/quote.ts";
-import {
-  declarationOn,
-  fieldsOn,
-  menuOnRelease,
-  type MenuSchema,
-} from "../../routeros/schema/menu.ts";
+import { declarationOn, fieldsOn, type MenuSchema } from "../../routeros/schema/menu.ts";
 import { defineTool } from "../define.ts";
 import { checkPrintPath } from "./command_check.ts";
+import { nearest } from "../nearest_names.ts";
 import { MASK, MAX_LIST, MAX_TEXT } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { READ } from "../tool.ts";
@@ -28,32 +29,130 @@ import { READ } from "../tool.ts";
 interface PrintPath {
   path: string;
   singleton?: boolean;
+  /** The releases that have it (default: every release). */
+  releases?: ReleaseRange;
+  /** Its flag letters in `print terse` (default X, D, I). */
+  flags?: FlagMap;
 }
 
-/** Read-only state and settings menus `router_print` offers beyond the declared ones. */
+/**
+ * Read-only state and settings menus `router_print` offers beyond the
+ * declared ones. Every one is in each real 7.x command tree
+ * (`shared/fidelity`) and, but `/routing/route`, in RouterOS 6.
+ */
 export const PRINT_EXTRAS: readonly PrintPath[] = [
-  { path: "/interface/bridge/host" },
+  // flags: shared/real-output/terse-bridge-host-v7.txt
+  {
+    path: "/interface/bridge/host",
+    flags: { X: "disabled", I: "invalid", D: "dynamic", L: "local", E: "external" },
+  },
   { path: "/interface/list" },
   { path: "/interface/list/member" },
-  { path: "/ip/arp" },
+  // flags: D, C in shared/real-output/terse-ip-arp.txt, H from MikroTik's ARP manual
+  // (published prints as published=no there, not as a flag)
+  {
+    path: "/ip/arp",
+    flags: { X: "disabled", I: "invalid", H: "dhcp", D: "dynamic", C: "complete" },
+  },
   { path: "/ip/dhcp-client" },
-  { path: "/ip/firewall/connection" },
+  // flags: S, A, C, s in shared/real-output/terse-firewall-connection-v7.txt; the
+  // others as MikroTik's connection tracking manual names them
+  {
+    path: "/ip/firewall/connection",
+    flags: {
+      E: "expected",
+      S: "seen-reply",
+      A: "assured",
+      C: "confirmed",
+      D: "dying",
+      F: "fasttrack",
+      H: "hw-offload",
+      s: "srcnat",
+      d: "dstnat",
+    },
+  },
   { path: "/ip/ssh", singleton: true },
   { path: "/ip/cloud", singleton: true },
   { path: "/ipv6/neighbor" },
-  { path: "/routing/route" },
+  // RouterOS 7's routing table; RouterOS 6 has no /routing route (its routes are
+  // /ip route). Flags: shared/real-output/print-ipv6-route-detail-v7-docs.txt
+  {
+    path: "/routing/route",
+    releases: { from: "7.0" },
+    flags: {
+      X: "disabled",
+      F: "filtered",
+      U: "unreachable",
+      A: "active",
+      c: "connect",
+      s: "static",
+      r: "rip",
+      b: "bgp",
+      o: "ospf",
+      d: "dhcp",
+      v: "vpn",
+      m: "modem",
+      a: "ldp-address",
+      l: "ldp-mapping",
+      g: "slaac",
+      y: "bgp-mpls-vpn",
+      H: "hw-offloaded",
+      "+": "ecmp",
+      B: "blackhole",
+    },
+  },
   { path: "/snmp", singleton: true },
-  { path: "/system/history" },
+  // flags: shared/real-output/print-system-history-*.txt
+  {
+    path: "/system/history",
+    flags: { U: "undoable", R: "redoable", F: "floating-undo" },
+  },
   { path: "/system/license", singleton: true },
 ];
+
+/**
+ * Declared RouterOS 7 menus whose path RouterOS 6 also has, in a form of its
+ * own (other properties, a settings menu where 7 has a list): router_print
+ * reads them from RouterOS 7 only, and says so rather than that RouterOS 6
+ * lacks them. From MikroTik's v6 manual and real v6 captures
+ * (`shared/real-output/print-routing-ospf-neighbor-detail-v6-ansible.txt`).
+ */
+const OWN_FORM_ON_V6 = new Set([
+  "/routing/bgp/advertisements",
+  "/routing/ospf/area",
+  "/routing/ospf/instance",
+  "/routing/ospf/lsa",
+  "/routing/ospf/neighbor",
+  "/system/health",
+]);
 
 /** Property names that hold secrets in any menu (masked by `router_print`). */
 const SECRET_KEY = /password|passphrase|secret|private-key|pre-shared-key|preshared-key|psk/;
 
+/**
+ * Settings whose names mention passwords but hold none (`/ip ssh`,
+ * `/user settings`; names from the real command trees).
+ */
+const NOT_SECRET = new Set([
+  "always-allow-password-login",
+  "password-authentication",
+  "minimum-password-length",
+]);
+
 /** Build `router_print` over the declared menus plus {@linkcode PRINT_EXTRAS}. */
 export function printTool(menus: readonly MenuSchema[]) {
-  const byPath = new Map<string, { singleton: boolean; menus: MenuSchema[] }>();
-  for (const e of PRINT_EXTRAS) byPath.set(e.path, { singleton: e.singleton ?? false, menus: [] });
+  const byPath = new Map<
+    string,
+    { singleton: boolean; menus: MenuSchema[]; releases?: ReleaseRange; flags?: FlagMap }
+  >();
+  for (const e of PRINT_EXTRAS) {
+    byPath.set(e.path, {
+      singleton: e.singleton ?? false,
+      menus: [],
+      releases: e.releases,
+      flags: e.flags,
+    });
+  }
   for (const m of menus) {
     const menus = [...(byPath.get(m.path)?.menus ?? []), m];
     byPath.set(m.path, { singleton: m.kind === "singleton", menus });
@@ -71,7 +170,7 @@ export function printTool(menus: readonly MenuSchema[]) {
     toolset: "diagnostics",
     core: true,
     input: {
-      path: z.enum(paths).describe("Menu path, e.g. /ip/arp"),
+      path: allowedPath(paths).describe("Menu path, e.g. /ip/arp"),
       where: z.record(
         z.string().max(64),
         z.union([z.string().max(MAX_TEXT), z.number(), z.boolean()]),
@@ -112,12 +211,9 @@ export function printTool(menus: readonly MenuSchema[]) {
           ? { key: ".id", value: checkId(String(value)) }
           : { key: checkName(key, "where key"), value: value as CommandValue }
       );
-      if (menu && !menuOnRelease(menu, dialect.release)) {
-        throw new UnsupportedError(
-          `${args.path} is not on RouterOS ${dialect.release.text}: it needs ${
-            describeRange(menu.releases!)
-          }`,
-        );
+      const releases = menu ? menu.releases : entry.releases;
+      if (releases && !inRange(dialect.release, releases)) {
+        throw notOnRelease(args.path, dialect.release, releases);
       }
       if (menu) {
         for (const name of [...Object.keys(where), ...proplist]) {
@@ -130,7 +226,7 @@ export function printTool(menus: readonly MenuSchema[]) {
           }
         }
       }
-      await checkPrintPath(ctx.client, args.path);
+      await onThisRouter(ctx.client, args.path, dialect.release);
       const keys = proplist.length
         ? proplist
         : menu
@@ -139,7 +235,7 @@ export function printTool(menus: readonly MenuSchema[]) {
       const raws = await ctx.client.read({
         path: args.path,
         keys,
-        flags: menu?.flags ?? DEFAULT_FLAGS,
+        flags: menu?.flags ?? entry.flags ?? DEFAULT_FLAGS,
         singleton,
       }, conditions);
       const limit = args.limit ?? MAX_LIST;
@@ -152,6 +248,57 @@ export function printTool(menus: readonly MenuSchema[]) {
   });
 }
 
+/**
+ * The path, checked against the allow-list by router_print itself, so that
+ * a refusal names the allow-list and the nearest allowed paths. The input
+ * schema still lists every allowed path (`enum`).
+ */
+function allowedPath(paths: readonly string[]) {
+  const allowed = new Set(paths);
+  return z.string().refine((p) => allowed.has(p), {
+    error: (issue) => {
+      const given = String(issue.input);
+      const near = nearest(given, paths);
+      return `${JSON.stringify(given)} is not on router_print's allow-list of ${paths.length} ` +
+        "menu paths (the input schema lists them)" +
+        (near.length ? `; did you mean ${near.join(", ")}?` : "");
+    },
+  }).meta({ enum: [...paths] });
+}
+
+/** A menu the connected router's release does not have (or has only in RouterOS 6's own form). */
+function notOnRelease(path: string, release: Release, releases: ReleaseRange): UnsupportedError {
+  if (release.major < 7 && OWN_FORM_ON_V6.has(path)) {
+    return new UnsupportedError(
+      `${path} is not read on RouterOS ${release.text}: router_print reads the form of ` +
+        `${describeRange(releases)} (RouterOS 6 has a menu of that name in a form of its own)`,
+    );
+  }
+  return new UnsupportedError(
+    `${path} is not on RouterOS ${release.text}: it needs ${describeRange(releases)}`,
+  );
+}
+
+/**
+ * The path is on the release (the checks above), so a router that lacks it
+ * (RouterOS 7 answers for its own menu tree) lacks a package or hardware.
+ */
+async function onThisRouter(
+  client: Parameters<typeof checkPrintPath>[0],
+  path: string,
+  release: Release,
+): Promise<void> {
+  try {
+    await checkPrintPath(client, path);
+  } catch (err) {
+    if (!(err instanceof ArgumentError)) throw err;
+    throw new UnsupportedError(
+      `${path} is a menu of RouterOS ${release.text}, but this router does not have it: ` +
+        "a package it needs is not installed or is disabled, or it lacks the hardware",
+    );
+  }
+}
+
 function masked(
   raw: RawItem,
   menu: MenuSchema | undefined,
@@ -160,7 +307,7 @@ function masked(
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (proplist.length && key !== ".id" && !proplist.includes(key)) continue;
-    const secret = menu?.fields[key]?.secret || SECRET_KEY.test(key);
+    const secret = menu?.fields[key]?.secret || (SECRET_KEY.test(key) && !NOT_SECRET.has(key));
     out[key] = secret && value !== "" ? MASK : value;
   }
   return out;
