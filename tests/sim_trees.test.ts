@@ -169,7 +169,7 @@ const UNLISTED = new Map<string, string>([
 ]);
 
 Deno.test({
-  name: "sim 7.24: every property it prints is in the print property list of the 7.22.3 tree",
+  name: "sim 7.24: every property it has is in the print property list of the 7.22.3 tree",
   ignore,
   fn() {
     // Only the 7.22.3 tree carries completion data: what `print proplist=`
@@ -199,7 +199,7 @@ Deno.test({
     console.log(`${checked} properties checked against the ${tree.version} tree`);
     if (known.length) console.log(`known, not listed in ${tree.version}: ${known.join("; ")}`);
     assert.ok(checked > 100, "the property lists were read");
-    assert.deepEqual(found, [], `the simulated 7.24 prints what RouterOS ${tree.version} lacks`);
+    assert.deepEqual(found, [], `the simulated 7.24 has properties RouterOS ${tree.version} lacks`);
   },
 });
 

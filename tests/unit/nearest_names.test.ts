@@ -27,3 +27,11 @@ Deno.test("nearest names: a near spelling finds its name", () => {
 Deno.test("nearest names: nothing for a name far from every other", () => {
   assert.deepEqual(nearest("router_reboot_everything_now", TOOLS), []);
 });
+
+Deno.test("nearest names: a short name is not near every other short name", () => {
+  // `/ip arp` on a router without it once suggested "vrf, dns", and a
+  // bridge without `host` "port, get, set": two edits of three letters.
+  assert.deepEqual(nearest("arp", ["vrf", "dns", "address", "pool"]), []);
+  assert.deepEqual(nearest("host", ["port", "get", "set", "vlan"]), []);
+  assert.deepEqual(nearest("/ip/arpp", ["/ip/arp", "/ip/address", "/snmp"])[0], "/ip/arp");
+});
