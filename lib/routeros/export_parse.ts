@@ -5,6 +5,11 @@
  * escapes undone), continuation lines (` \` then four spaces) joined.
  * Comment lines are left out, except the release the header names.
  *
+ * RouterOS 7 abbreviates a property group within one command: after
+ * `channel.frequency=5000-5400`, `.skip-dfs-channels=10min-cac` means
+ * `channel.skip-dfs-channels`; the parser writes every name in full, so an
+ * export that abbreviates and one that does not read the same.
+ *
  * @module
  */
 
@@ -102,19 +107,44 @@ export function unquote(value: string): string {
   });
 }
 
-/** `[ find default-name=ether1 ]` -> `default-name=ether1`; other selectors as given. */
+/**
+ * `[ find default-name=ether1 ]` -> `default-name=ether1`, written one way
+ * whatever the export wrote (`where`, quotes: `[ find where
+ * default-name="ether1" ]` is the same item); other selectors unquoted.
+ */
 function selectorOf(word: string): string {
   const m = /^\[\s*find\s*(.*?)\s*\]$/s.exec(word);
-  return m ? m[1] : unquote(word);
+  if (!m) return unquote(word);
+  const parts = words(m[1]);
+  if (parts[0] === "where") parts.shift();
+  return parts.map((p) => {
+    const eq = p.indexOf("=");
+    return eq > 0 && !p.startsWith('"') ? `${p.slice(0, eq)}=${unquote(p.slice(eq + 1))}` : p;
+  }).join(" ");
+}
+
+/**
+ * The full name of an argument: `.ssid` after `configuration.mode` is
+ * `configuration.ssid`. The group is that of the nearest full dotted name
+ * before it in the same command (a command is one logical line: RouterOS
+ * keeps the group across ` \` continuations and starts afresh with the next
+ * command). A shorthand with no group before it is kept as written.
+ */
+function fullName(name: string, group: string | undefined): string {
+  return name.startsWith(".") && group !== undefined ? group + name : name;
 }
 
 function command(verb: string, rest: string[], line: string): ExportCommand {
   const values: Record<string, string> = {};
   let selector: string | undefined;
+  let group: string | undefined;
   rest.forEach((w, i) => {
     const eq = w.indexOf("=");
     if (eq > 0 && !w.startsWith("[") && !w.startsWith('"')) {
-      values[w.slice(0, eq)] = unquote(w.slice(eq + 1));
+      const name = fullName(w.slice(0, eq), group);
+      const dot = name.lastIndexOf(".");
+      if (dot > 0) group = name.slice(0, dot);
+      values[name] = unquote(w.slice(eq + 1));
     } else if (i === 0 && verb !== "add") selector = selectorOf(w);
     else values[w] = "yes";
   });
