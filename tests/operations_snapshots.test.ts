@@ -120,6 +120,74 @@ Deno.test("snapshots: stored with release, time and hash; diff against live and 
   }
 });
 
+Deno.test("diff: firewall rules aligned in order (comments renamed, a rule inserted, a rule moved); a snapshot spelled otherwise is unchanged", async () => {
+  const sim = await startSimulator({ version: "7.16.2" });
+  const state = await Deno.makeTempDir();
+  const session = await connectInProcess(sim, { "state-dir": state });
+  try {
+    const first = await ok(session, "router_snapshot_config", {});
+    const rename = (from: string, to: string) =>
+      sim.run(`/ip firewall filter set [find comment="${from}"] comment="${to}"`);
+    rename("defconf: accept ICMP", "ICMP in");
+    rename("defconf: accept to local loopback (for CAPsMAN)", "loopback in");
+    rename("defconf: drop all not coming from LAN", "drop the rest");
+    sim.run(
+      "/ip firewall filter add chain=input action=accept protocol=tcp dst-port=22 " +
+        'in-interface-list=LAN comment="ssh from LAN" place-before=[find comment="ICMP in"]',
+    );
+    sim.run('/ip firewall filter move [find comment="defconf: fasttrack"]');
+    const r = await callTool(session, "router_diff_config", { from: "latest" });
+    const out = r.structuredContent as {
+      added: number;
+      removed: number;
+      changed: number;
+      moved: number;
+      menus: {
+        menu: string;
+        added: { values: Record<string, string> }[];
+        changed: { fields: { field: string; new?: string }[] }[];
+        moved: { from: number; to: number; values?: Record<string, string> }[];
+      }[];
+    };
+    assert.deepEqual([out.added, out.removed, out.changed, out.moved], [1, 0, 3, 1]);
+    const filter = out.menus.find((m) => m.menu === "/ip/firewall/filter")!;
+    assert.equal(filter.added[0].values["dst-port"], "22");
+    assert.deepEqual(
+      filter.changed.map((c) => c.fields.map((f) => [f.field, f.new])),
+      [[["comment", "ICMP in"]], [["comment", "loopback in"]], [["comment", "drop the rest"]]],
+    );
+    assert.equal(filter.moved[0].values?.action, "fasttrack-connection");
+    assert.deepEqual([filter.moved[0].from, filter.moved[0].to], [8, 12]);
+    assert.match(r.content[0].text, /1 added, 0 removed, 3 changed, 1 moved/);
+    assert.match(r.content[0].text, /> #12 moved from 8 to 12 action="fasttrack-connection"/);
+
+    // The stored snapshot respelled (values quoted, selectors with where): the same config.
+    const file = `${state}/snapshots/${first.snapshot!.id}.json`;
+    const stored = JSON.parse(await Deno.readTextFile(file));
+    await ok(session, "router_snapshot_config", {});
+    const second = await ok(session, "router_snapshot_config", {});
+    const respelled = JSON.parse(
+      await Deno.readTextFile(`${state}/snapshots/${second.snapshot!.id}.json`),
+    );
+    respelled.config = respelled.config
+      .replace(/\[ find ([a-z-]+)=([^\s\]"]+) \]/g, '[ find where $1="$2" ]')
+      .replace(/(^|\s)(name|interface|bridge)=([A-Za-z0-9._-]+)(?=\s|$)/gm, '$1$2="$3"');
+    assert.notEqual(respelled.config, stored.config);
+    respelled.sha256 = "0".repeat(64);
+    await Deno.writeTextFile(
+      `${state}/snapshots/${second.snapshot!.id}.json`,
+      JSON.stringify(respelled),
+    );
+    const third = await ok(session, "router_snapshot_config", {});
+    assert.equal(third.previous, second.snapshot!.id);
+    assert.equal(third.unchanged, true, "same configuration, other spelling");
+  } finally {
+    await session.close();
+    await sim.close();
+    await Deno.remove(state, { recursive: true });
+  }
+});
+
 Deno.test("snapshots: --reveal-secrets lets a snapshot keep secrets", async () => {
   const sim = await startSimulator({ version: "7.16.2" });
   sim.run(

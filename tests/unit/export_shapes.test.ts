@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { diffExports } from "../../lib/routeros/config_diff.ts";
 import { parseExport } from "../../lib/routeros/export_parse.ts";
+import { capture, realOutputAvailable } from "../helpers/real_output.ts";
 
 /** The `set` arguments of a menu in a real command tree, or null without the trees. */
 function treeArgs(version: string, menu: string): Set<string> | null {
@@ -119,4 +120,115 @@ Deno.test("diff: the same wifi config abbreviated and in full compares equal", (
   ].join("\n");
   const d = diffExports(parseExport(WIFI_7_19), parseExport(full));
   assert.deepEqual(d.menus, [], JSON.stringify(d.menus));
+});
+
+const v6 = (...lines: string[]) =>
+  parseExport(["# jul/21/2023 09:42:42 by RouterOS 6.48.6", ...lines].join("\n"));
+const v7 = (...lines: string[]) =>
+  parseExport(["# 2024-10-25 12:09:43 by RouterOS 7.15.2", ...lines].join("\n"));
+
+Deno.test("diff: a default written by one release and left out by another compares equal", () => {
+  // Issue 34: v6 keeps distance=1 on static routes and writes no dst-address=0.0.0.0/0;
+  // a 7.x export of a route made in WinBox writes every default.
+  const routes6 = v6(
+    "/ip route",
+    "add distance=1 gateway=192.168.0.1",
+    "add distance=1 dst-address=10.2.0.0/16 gateway=172.16.64.2",
+  );
+  const routes7 = v7(
+    "/ip route",
+    "add disabled=no distance=1 dst-address=0.0.0.0/0 gateway=192.168.0.1 \\",
+    '    pref-src="" routing-table=main scope=30 suppress-hw-offload=no \\',
+    "    target-scope=10",
+    "add dst-address=10.2.0.0/16 gateway=172.16.64.2",
+  );
+  assert.deepEqual(diffExports(routes6, routes7).menus, []);
+  assert.deepEqual(diffExports(routes7, routes6).menus, []);
+  // A value other than the default is still a change, shown as written.
+  const far = v7(
+    "/ip route",
+    "add distance=5 gateway=192.168.0.1",
+    "add dst-address=10.2.0.0/16 gateway=172.16.64.2",
+  );
+  assert.deepEqual(diffExports(routes6, far).menus[0].changed, [{
+    key: "#1",
+    fields: [{ field: "distance", old: "1", new: "5" }],
+  }]);
+  // v6 keeps disabled=no on DHCP servers; 7.x leaves it out.
+  assert.deepEqual(
+    diffExports(
+      v6("/ip dhcp-server", "add address-pool=dhcp disabled=no interface=bridge name=dhcp1"),
+      v7("/ip dhcp-server", "add address-pool=dhcp interface=bridge name=dhcp1"),
+    ).menus,
+    [],
+  );
+});
+
+Deno.test("diff: what a release's missing property means is not guessed", () => {
+  // Between two v6 exports, a DHCP server with disabled=no and one without are not taken
+  // as equal: no v6 default is declared, so the difference is shown.
+  const d = diffExports(
+    v6("/ip dhcp-server", "add address-pool=dhcp disabled=no interface=bridge name=dhcp1"),
+    v6("/ip dhcp-server", "add address-pool=dhcp interface=bridge name=dhcp1"),
+  );
+  assert.deepEqual(d.menus[0].changed, [{
+    key: "name=dhcp1",
+    fields: [{ field: "disabled", old: "no" }],
+  }]);
+  // And a 7.x server disabled is a change from a v6 one enabled.
+  const off = diffExports(
+    v6("/ip dhcp-server", "add address-pool=dhcp disabled=no interface=bridge name=dhcp1"),
+    v7("/ip dhcp-server", "add address-pool=dhcp disabled=yes interface=bridge name=dhcp1"),
+  );
+  assert.deepEqual(off.menus[0].changed[0].fields, [{ field: "disabled", old: "no", new: "yes" }]);
+});
+
+Deno.test("diff: quoted and unquoted, where or not, in values and in set selectors", () => {
+  const a = v7(
+    "/interface ethernet",
+    "set [ find default-name=ether1 ] comment=uplink",
+    "/interface bridge",
+    "add name=bridge",
+    "/interface bridge port",
+    "add bridge=bridge interface=ether2",
+  );
+  const b = v7(
+    "/interface ethernet",
+    'set [ find where default-name="ether1" ] comment="uplink"',
+    "/interface bridge",
+    'add name="bridge"',
+    "/interface bridge port",
+    'add bridge="bridge" interface="ether2"',
+  );
+  assert.deepEqual(diffExports(a, b).menus, []);
+});
+
+Deno.test({
+  name:
+    "diff on real exports: a 6.42.5 DHCP client and its 7.x spelling; a 7.18.2 export quoted throughout",
+  ignore: !realOutputAvailable(),
+  fn() {
+    // shared/real-output/export-v6.42.5-ansible.txt writes `add dhcp-options=hostname,clientid
+    // disabled=no interface=ether1`; 7.10.1 (export-show-sensitive-v7.10.1-chr-exec-oxidized.txt)
+    // writes the same client as `add interface=ether1`.
+    const old = capture("export-v6.42.5-ansible.txt").blocks.join("\n");
+    const client6 = parseExport(old).menus.get("/ip/dhcp-client")!;
+    assert.equal(client6[0].values.disabled, "no");
+    const newer = capture("export-show-sensitive-v7.10.1-chr-exec-oxidized.txt").blocks.join("\n");
+    const pick = (text: string, menu: string) => {
+      const p = parseExport(text);
+      return { ...p, menus: new Map([[menu, p.menus.get(menu)!]]) };
+    };
+    assert.deepEqual(
+      diffExports(pick(old, "/ip/dhcp-client"), pick(newer, "/ip/dhcp-client")).menus,
+      [],
+    );
+    // Every value of a real 7.18.2 export quoted, and every selector with `where` and quotes.
+    const real = capture("export-show-sensitive-v7.18.2-exec-oxidized.txt").blocks.join("\n");
+    const quoted = real
+      .replace(/\[ find ([a-z-]+)=([^\s\]"]+) \]/g, '[ find where $1="$2" ]')
+      .replace(/(^|\s)(name|interface|bridge|list)=([A-Za-z0-9._-]+)(?=\s|$)/gm, '$1$2="$3"');
+    assert.notEqual(quoted, real);
+    assert.deepEqual(diffExports(parseExport(real), parseExport(quoted)).menus, []);
+  },
 });

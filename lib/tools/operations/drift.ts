@@ -38,6 +38,7 @@ const RESULT = z.object({
   added: DIFF.added.optional(),
   removed: DIFF.removed.optional(),
   changed: DIFF.changed.optional(),
+  moved: DIFF.moved.optional(),
   menus: DIFF.menus.optional(),
 });
 

@@ -7,7 +7,12 @@
  * @module
  */
 import * as z from "zod";
-import { type ConfigDiff, diffExports, renderDiff } from "../../routeros/config_diff.ts";
+import {
+  type ConfigDiff,
+  diffExports,
+  renderDiff,
+  sameConfiguration,
+} from "../../routeros/config_diff.ts";
 import { ArgumentError } from "../../routeros/errors.ts";
 import { parseExport } from "../../routeros/export_parse.ts";
 import { MENU_SCHEMAS } from "../../routeros/schema/registry.ts";
@@ -104,7 +109,9 @@ export const snapshotConfig = defineTool({
   output: {
     snapshot: META,
     previous: z.string().optional().describe("The device's snapshot before this one"),
-    unchanged: z.boolean().describe("Same content as the previous snapshot"),
+    unchanged: z.boolean().describe(
+      "Same configuration as the previous snapshot (same hash, or no difference in a diff)",
+    ),
   },
   annotations: { ...READ, idempotentHint: false },
   perDevice: true,
@@ -126,7 +133,13 @@ export const snapshotConfig = defineTool({
       ...(args.note ? { note: args.note } : {}),
       config,
     });
-    const unchanged = previous?.sha256 === sha256;
+    // The same configuration spelled otherwise (a release that abbreviates or writes defaults) is unchanged.
+    const unchanged = previous !== undefined &&
+      (previous.sha256 === sha256 ||
+        sameConfiguration(
+          parseExport((await store.load(previous.id)).config),
+          parseExport(config),
+        ));
     return {
       structured: { snapshot, ...(previous ? { previous: previous.id } : {}), unchanged },
       text: `snapshot ${snapshot.id} (RouterOS ${version}, ${snapshot.bytes} bytes)` +
@@ -225,7 +238,9 @@ const CHANGE = z.object({
   old: z.string().optional(),
   new: z.string().optional(),
 });
-const ITEM = z.object({ key: z.string(), values: z.record(z.string(), z.string()) });
+const VALUES = z.record(z.string(), z.string());
+const ITEM = z.object({ key: z.string(), values: VALUES });
+const PLACE = z.number().describe("1-based place among the menu's items of its kind");
 
 /** The structured diff as the tools return it. */
 export const DIFF = {
@@ -233,11 +248,23 @@ export const DIFF = {
   added: z.number(),
   removed: z.number(),
   changed: z.number(),
+  moved: z.number().describe("Items of ordered menus (firewall rules) that changed place only"),
   menus: z.array(z.object({
     menu: z.string(),
     added: z.array(ITEM),
     removed: z.array(ITEM),
-    changed: z.array(z.object({ key: z.string(), fields: z.array(CHANGE) })),
+    changed: z.array(z.object({
+      key: z.string(),
+      fields: z.array(CHANGE),
+      from: PLACE.optional().describe("Set when the item also moved"),
+      to: PLACE.optional(),
+    })),
+    moved: z.array(z.object({
+      key: z.string(),
+      from: PLACE,
+      to: PLACE,
+      values: VALUES.optional().describe("The item's arguments, when nothing else names it"),
+    })),
   })),
 };
 
@@ -262,8 +289,9 @@ export const diffConfig = defineTool({
   title: "Compare configurations",
   description:
     "Compare two configuration snapshots, or a snapshot with the live configuration, menu by " +
-    "menu: items added, removed and changed (old and new value of each argument). `from`/`to` " +
-    "are snapshot ids or 'latest' (the device's newest); without `to`, the live config.",
+    "menu: items added, removed, changed (old and new value of each argument) and, in ordered " +
+    "menus such as firewall rules, moved. `from`/`to` are snapshot ids or 'latest' (the " +
+    "device's newest); without `to`, the live config.",
   toolset: "operations",
   input: {
     from: SNAPSHOT_REF.describe("Snapshot id, or 'latest'"),
@@ -306,7 +334,8 @@ export const diffConfig = defineTool({
       text: `${from.id} -> ${toName}: ${
         out.identical
           ? "no differences"
-          : `${diff.added} added, ${diff.removed} removed, ${diff.changed} changed in ${diff.menus.length} menu(s)`
+          : `${diff.added} added, ${diff.removed} removed, ${diff.changed} changed, ` +
+            `${diff.moved} moved in ${diff.menus.length} menu(s)`
       }${out.identical ? "" : "\n" + renderDiff(diff)}`,
     };
   },
