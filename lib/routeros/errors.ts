@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { errorKindOf, type RouterOsErrorKind } from "./error_kinds.ts";
 
 /** A caller's value is not acceptable; raised before anything is sent. */
 export class ArgumentError extends Error {
@@ -34,17 +35,8 @@ export class UnsupportedError extends Error {
   }
 }
 
-/** A stable code for each kind of RouterOS error. */
-export type RouterOsErrorKind =
-  | "bad-command"
-  | "syntax"
-  | "not-found"
-  | "already-exists"
-  | "invalid-value"
-  | "missing-reference"
-  | "permission"
-  | "failure"
-  | "unparsable";
+/** A stable code for each kind of RouterOS error (the table of texts: `error_kinds.ts`). */
+export type { RouterOsErrorKind };
 
 /** Where in the sent script RouterOS found the error (`line 1 column 37`). */
 export interface ErrorPosition {
@@ -70,34 +62,13 @@ export class RouterOsError extends Error {
   }
 }
 
-const PATTERNS: [RegExp, RouterOsErrorKind][] = [
-  [/^bad command name /, "bad-command"],
-  [/^expected command name/, "bad-command"],
-  [/^expected end of command/, "syntax"],
-  [/^syntax error/, "syntax"],
-  [/^expected closing (brace|bracket|parenthesis)/, "syntax"],
-  [/^bad parameter /, "syntax"],
-  [/^missing value\(s\) of argument/, "invalid-value"],
-  [/^no such item/, "not-found"],
-  [/^failure: already have /, "already-exists"],
-  [/^failure: duplicate /, "already-exists"],
-  [/already exists/, "already-exists"],
-  [/^input does not match any value of /, "missing-reference"],
-  [/^invalid value /, "invalid-value"],
-  [/^value of \S+ /, "invalid-value"],
-  [/^not enough permissions/, "permission"],
-  [/^failure: /, "failure"],
-  [/^action cancelled/, "failure"],
-];
-
 /**
- * If `text` starts with a RouterOS error message, return its kind.
+ * If `text` starts with a RouterOS error message, return its kind (the
+ * table of known texts and their sources: `error_kinds.ts`).
  * Returns null for text that is not a known error.
  */
 export function classifyError(text: string): RouterOsErrorKind | null {
-  const first = text.trimStart().split("\n", 1)[0] ?? "";
-  for (const [re, kind] of PATTERNS) if (re.test(first)) return kind;
-  return null;
+  return errorKindOf(text);
 }
 
 /** The error text trimmed to what a person needs (first few lines). */
