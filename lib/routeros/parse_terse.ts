@@ -30,11 +30,16 @@ const LINE = /^\s*(\*[0-9A-F]+|\d+)((?:\s+[A-Za-z*+]+)*)\s+(?=[a-z.][a-z0-9.-]*=
 const UNNUMBERED = /^\s*([A-Za-z*+]{1,6})\s+(?=([a-z.][a-z0-9.-]*)=)(.*)$/;
 
 /**
- * A log line that a terminal session echoes into command output
- * (`17:20:06 echo: system,error,critical login failure ...`,
- * real-output/terse-ip-route-mixed-v6-v7.txt); never part of a value.
+ * A log line RouterOS writes into a terminal session on its own (the
+ * default logging rule `topics=critical action=echo`): `17:20:06 echo:
+ * system,error,critical login failure ...` (real-output/terse-ip-route-mixed-v6-v7.txt,
+ * ssh-pty-async-critical-log-echo-tik4net.txt, issue 34), with the date
+ * before the time for an entry of another day, as logs print it (6.x
+ * `jul/19 14:27:01` and `dec/10/2007 10:40:06`, 7.x `2024-01-02 17:20:06`).
+ * Never part of a value.
  */
-const LOG_ECHO = /^\d{2}:\d{2}:\d{2} echo: /;
+export const LOG_ECHO =
+  /^\r?(?:(?:[A-Za-z]{3}\/\d{2}(?:\/\d{4})?|\d{4}-\d{2}-\d{2}) )?\d{2}:\d{2}:\d{2} echo: /;
 
 /** `"..."` with RouterOS escapes: terse output quotes some values (`address-lists=""`). */
 const QUOTED = /^"((?:[^"\\]|\\.)*)"$/;
@@ -151,22 +156,37 @@ export function singlePropertyValue(output: string, key: string): string | undef
   return rest.startsWith(`${key}=`) ? rest.slice(key.length + 1).replace(/[ \t]+$/, "") : undefined;
 }
 
+/** A `key: value` line of a settings menu's print: a property name starts with a letter. */
+const KEY_LINE = /^(\s*)([a-z][a-z0-9-]*):(?: (.*))?$/;
+
 /**
- * Parse a singleton menu's `print` (`  name: MikroTik` lines, right-aligned
- * on the colon). A line without a key continues the previous value.
+ * Parse a settings menu's `print`: `  name: MikroTik` lines, keys
+ * right-aligned on the colon, values padded on 7.18 (print-system-resource-
+ * v7.18.2-padded-exec-oxidized.txt) or quoted on v5. Left out: echoed log
+ * lines ({@linkcode LOG_ECHO}) and `;;;` notes (`;;; Firmware upgraded
+ * successfully, please reboot ...` before `/system routerboard print`,
+ * print-system-routerboard-warning-comment-v7.txt). Any other line continues
+ * the value before it on a new line: a value of several lines, such as an
+ * SFP EEPROM dump, prints its further lines at the value column (`eeprom:
+ * 0000: 03 04 ...` then `0010: ...` under it), which must not read as a
+ * property `0010`; a line that starts exactly at the value column is a
+ * continuation even when it reads `word: text`.
  */
 export function parseSingletonPrint(output: string): RawItem {
   const item: RawItem = {};
   let last: string | null = null;
-  for (const line of output.split("\n")) {
-    if (line.trim() === "") continue;
-    const m = /^\s*([a-z0-9][a-z0-9-]*): ?(.*)$/.exec(line);
-    if (m) {
-      last = m[1];
-      // Values may be padded (7.18) or quoted (v5: `version: "5.0rc1"`).
-      item[last] = terseValue(m[2].replace(/\s+$/, ""));
+  let valueColumn = -1; // where the last key line's value starts
+  for (const line of output.replace(/\r\n/g, "\n").split("\n")) {
+    if (line.trim() === "" || LOG_ECHO.test(line) || /^\s*;;; /.test(line)) continue;
+    const m = KEY_LINE.exec(line);
+    const indent = line.length - line.trimStart().length;
+    if (m && indent !== valueColumn) {
+      last = m[2];
+      valueColumn = m[1].length + m[2].length + 2;
+      item[last] = terseValue((m[3] ?? "").replace(/\s+$/, ""));
     } else if (last !== null) {
-      item[last] = `${item[last]}${line.trim()}`;
+      const text = line.slice(Math.min(indent, valueColumn)).replace(/\s+$/, "");
+      item[last] = `${item[last]}\n${text}`;
     } else {
       throw outputError(output);
     }

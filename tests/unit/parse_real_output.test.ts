@@ -242,3 +242,95 @@ Deno.test("durations in every form real routers print", () => {
   assert.equal(durationMs("never"), undefined);
   assert.equal(durationMs("2024-06-26 11:42:37"), undefined, "a date is not a duration");
 });
+
+/** The log line ntc-templates spliced into its fixtures (print-firewall-nat-all-v6.txt). */
+function echoLine(): string {
+  return capture("print-firewall-nat-all-v6.txt").blocks[0].split("\n")
+    .find((l) => / echo: /.test(l))!;
+}
+
+Deno.test({
+  name: "key: value views: an echoed log line is no property, in every form of its time",
+  ignore,
+  fn() {
+    const block = capture("print-system-resource-v6.48.6-ntc.txt").blocks[0];
+    const clean = parseSingletonPrint(block);
+    const lines = block.split("\n");
+    const echo = echoLine();
+    assert.match(echo, /^17:20:06 echo: system,error,critical login failure/);
+    for (
+      const form of [
+        echo,
+        echo.replace("17:20:06", "jan/02 17:20:06"), // 6.x, an entry of another day
+        echo.replace("17:20:06", "jan/02/2023 17:20:06"), // 6.x, of another year
+        echo.replace("17:20:06", "2024-01-02 17:20:06"), // 7.x
+        "\r" + echo, // after the terminal's carriage return (ssh-pty-async-critical-log-echo)
+      ]
+    ) {
+      const noisy = [lines[0], form, ...lines.slice(1, 4), form, ...lines.slice(4)].join("\n");
+      assert.deepEqual(parseSingletonPrint(noisy), clean, form);
+    }
+    assert.equal(clean["17"], undefined);
+    // Issue 34's shape: the same line in a settings print of 7.x.
+    const issue = parseSingletonPrint(
+      "  name: r1\n17:20:06 echo: system,error,critical login failure for user admin from " +
+        "10.0.0.1 via ssh\n",
+    );
+    assert.deepEqual(issue, { name: "r1" });
+  },
+});
+
+Deno.test({
+  name: "key: value views: a ;;; note before the properties; a value of several lines",
+  ignore,
+  fn() {
+    const rb = parseSingletonPrint(
+      capture("print-system-routerboard-warning-comment-v7.txt").blocks[0],
+    );
+    assert.equal(rb["board-name"], "hAP ac^3");
+    assert.equal(rb["upgrade-firmware"], "7.5");
+    assert.equal(Object.keys(rb).length, 8);
+    // An SFP EEPROM dump, in the shape of `/interface/ethernet/monitor sfp1 once` on a 7.x
+    // RB3011 (OpenWrt forum thread 131699, "Mikrotik hEX S - Checksum failure on fiber module"):
+    // further lines of the value start at the value column.
+    const sfp = parseSingletonPrint([
+      "                      name: sfp1",
+      "           eeprom-checksum: good",
+      "                    eeprom: 0000: 03 04 07 00 00 00 02 00  00 00 00 06 0d 00 0a 64  ........ .......d",
+      "                            0010: 00 00 00 00 53 45 52 43  4f 4d 4d 20 20 20 20 20  ....SERC OMM     ",
+      "                            00b0: 00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  ........ ........",
+      "            sfp-wavelength: 1310nm",
+    ].join("\n"));
+    assert.deepEqual(Object.keys(sfp), ["name", "eeprom-checksum", "eeprom", "sfp-wavelength"]);
+    const dump = String(sfp.eeprom).split("\n");
+    assert.equal(dump.length, 3);
+    assert.match(dump[1], /^0010: 00 00 00 00 53 45/);
+    assert.match(dump[2], /^00b0: /);
+    // A continuation that reads `word: text` at the value column is still the value.
+    const note = parseSingletonPrint(
+      "  show-at-login: yes\n           note: call the ISP\n                 ISP: 555-0100",
+    );
+    assert.deepEqual(note, { "show-at-login": "yes", note: "call the ISP\nISP: 555-0100" });
+  },
+});
+
+Deno.test({
+  name: "terse: echoed log lines with a date are skipped too; a value of two lines stays one value",
+  ignore,
+  fn() {
+    const body = capture("terse-address-list-v4.txt").blocks[0];
+    const dated = body.replace(
+      /\n/,
+      `\n${echoLine().replace("17:20:06", "2024-01-02 17:20:06")}\n`,
+    );
+    assert.deepEqual(parseTerse(dated, keysOf(body)), parseTerse(body, keysOf(body)));
+    // A comment of two lines (print-interface-detail-multiline-comment.txt prints
+    // ";;; very very long" then "multiline description" at column 0), in terse form.
+    const [item] = parseTerse(
+      " 7 DRS comment=very very long\nmultiline description name=pptp-out1 type=pptp-out mtu=1450",
+      ["comment", "name", "type", "mtu"],
+    );
+    assert.equal(item.comment, "very very long\nmultiline description");
+    assert.equal(item.name, "pptp-out1");
+  },
+});
