@@ -354,3 +354,45 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "diff on a real 7.18.2 export: comments renamed, a rule inserted and one moved in the IPv4 filter, nothing else",
+  ignore: !realOutputAvailable(),
+  fn() {
+    const real = capture("export-show-sensitive-v7.18.2-exec-oxidized.txt").blocks.join("\n");
+    const edited = real
+      .replace('comment="defconf: accept ICMP"', 'comment="ICMP from anywhere"')
+      .replace(
+        'comment="defconf: drop invalid" connection-state=\\\n    invalid',
+        (m) => m.replace("defconf: drop invalid", "drop invalid input"),
+      )
+      // A rule inserted before the ICMP one.
+      .replace(
+        'add action=accept chain=input comment="ICMP',
+        "add action=accept chain=input dst-port=22 in-interface-list=LAN protocol=tcp\n" +
+          'add action=accept chain=input comment="ICMP',
+      );
+    // The fasttrack rule moved to the end of the IPv4 filter.
+    const fasttrack =
+      'add action=fasttrack-connection chain=forward comment="defconf: fasttrack" \\\n' +
+      "    connection-state=established,related hw-offload=yes\n";
+    assert.ok(edited.includes(fasttrack));
+    const moved = edited.replace(fasttrack, "").replace(
+      "/ip firewall nat",
+      fasttrack + "/ip firewall nat",
+    );
+    const d = diffExports(parseExport(real), parseExport(moved));
+    assert.deepEqual(d.menus.map((m) => m.menu), ["/ip/firewall/filter"]);
+    const m = d.menus[0];
+    assert.deepEqual(m.added.map((i) => i.values["dst-port"]), ["22"]);
+    assert.deepEqual(m.removed, []);
+    assert.deepEqual(m.changed.map((c) => [c.key, c.fields]), [
+      ["#2", [{ field: "comment", old: "defconf: drop invalid", new: "drop invalid input" }]],
+      ["#4", [{ field: "comment", old: "defconf: accept ICMP", new: "ICMP from anywhere" }]],
+    ]);
+    assert.deepEqual(m.moved.map((x) => [x.from, x.to, x.values?.action]), [
+      [8, 12, "fasttrack-connection"],
+    ]);
+  },
+});
