@@ -106,6 +106,19 @@ Deno.test("export parser: a group holds within one command only", () => {
   ].join("\n"));
   const [, wifi2] = p.menus.get("/interface/wifi")!;
   assert.deepEqual(wifi2.values, { ".ssid": "x" }, "no group in its own command: kept as written");
+  // `/export terse` writes the same shorthand on its one-line commands (public 7.x terse exports:
+  // `/interface wifi set [ find default-name=wifi2 ] channel.band=2ghz-ax .skip-dfs-channels=...`).
+  const terse = parseExport(
+    "/interface wifi set [ find default-name=wifi2 ] channel.band=2ghz-ax .width=20/40mhz " +
+      "configuration.country=Spain .mode=ap disabled=no",
+  );
+  assert.deepEqual(Object.keys(terse.menus.get("/interface/wifi")![0].values), [
+    "channel.band",
+    "channel.width",
+    "configuration.country",
+    "configuration.mode",
+    "disabled",
+  ]);
 });
 
 Deno.test("diff: the same wifi config abbreviated and in full compares equal", () => {
@@ -231,4 +244,23 @@ Deno.test({
     assert.notEqual(quoted, real);
     assert.deepEqual(diffExports(parseExport(real), parseExport(quoted)).menus, []);
   },
+});
+
+Deno.test("export parser: a quoted value broken mid-word by the export's wrap; comments among a menu's commands", () => {
+  // Shape of kaihendry/mikrotik-configs@3001d1a1 praze.rsc (RouterOS 6.48.3): the wrap falls
+  // inside a quoted value (`...,pas\` then `    sword,...`), and `# managed by CAPsMAN`
+  // comment lines sit between the `set` commands of `/interface wireless`.
+  const p = parseExport([
+    "# jun/09/2021 10:17:48 by RouterOS 6.48.3",
+    "/interface wireless",
+    "# managed by CAPsMAN",
+    "# channel: 2452/20-Ce/gn(20dBm), SSID: home, CAPsMAN forwarding",
+    "set [ find default-name=wlan1 ] ssid=MikroTik station-roaming=enabled",
+    "/user group",
+    'set full policy="local,telnet,ssh,ftp,reboot,read,write,policy,test,winbox,pas\\',
+    '    sword,web,sniff,sensitive,api,romon,dude,tikapp"',
+  ].join("\n"));
+  assert.deepEqual(p.other, []);
+  assert.equal(p.menus.get("/interface/wireless")!.length, 1);
+  assert.match(p.menus.get("/user/group")![0].values.policy, /,winbox,password,web,/);
 });
