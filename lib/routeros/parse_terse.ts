@@ -123,12 +123,18 @@ export function splitPairs(
   keys: readonly string[],
 ): { pairs: Record<string, string>; ambiguous: boolean } {
   const known = new Set(keys);
-  const found: { at: number; key: string }[] = [];
+  const found: { at: number; key: string; written: number }[] = [];
   const re = /(^|\s)([a-z.][a-z0-9.-]*)=/g;
+  // RouterOS 7 abbreviates a property group as exports do (`.redistribute` after
+  // `output.network`): a shorthand is read in full when that name is a known key.
+  let group: string | undefined;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const key = m[2];
+    const written = m[2].length;
+    const key = m[2].startsWith(".") && group !== undefined ? group + m[2] : m[2];
     if (found.length === 0 || known.size === 0 || known.has(key)) {
-      found.push({ at: m.index + m[1].length, key });
+      found.push({ at: m.index + m[1].length, key, written });
+      const dot = key.lastIndexOf(".");
+      if (dot > 0) group = key.slice(0, dot);
     }
   }
   const last = new Map(found.map((f) => [f.key, f.at]));
@@ -138,7 +144,7 @@ export function splitPairs(
   const pairs: Record<string, string> = {};
   starts.forEach((s, i) => {
     const end = i + 1 < starts.length ? starts[i + 1].at - 1 : text.length;
-    pairs[s.key] = terseValue(text.slice(s.at + s.key.length + 1, end).replace(/[ \t]+$/, ""));
+    pairs[s.key] = terseValue(text.slice(s.at + s.written + 1, end).replace(/[ \t]+$/, ""));
   });
   return { pairs, ambiguous: known.size > 0 && starts.length < found.length };
 }

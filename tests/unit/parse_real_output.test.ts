@@ -334,3 +334,22 @@ Deno.test({
     assert.equal(item.name, "pptp-out1");
   },
 });
+
+Deno.test("terse: a RouterOS 7 group shorthand is read in full when the full name is a known key", () => {
+  // Exports and `print` of 7.x abbreviate groups (issue 34; the 7.x forum print of
+  // /interface/wifi/configuration shows `security.authentication-types=... .passphrase=...`).
+  // No real terse capture shows it; a shorthand whose full name the menu has is read in full.
+  const keys = ["name", "output.network", "output.redistribute", "remote.address", "remote.as"];
+  const [peer] = parseTerse(
+    " 0   name=peer1 output.network=bgp-networks .redistribute=connected,static " +
+      "remote.address=10.0.0.1 .as=65001",
+    keys,
+  );
+  assert.equal(peer["output.network"], "bgp-networks");
+  assert.equal(peer["output.redistribute"], "connected,static");
+  assert.equal(peer["remote.address"], "10.0.0.1");
+  assert.equal(peer["remote.as"], "65001");
+  // A shorthand that names no known key stays in the value it is written in.
+  const [other] = parseTerse(" 1   name=x output.network=a .b=c", keys);
+  assert.equal(other["output.network"], "a .b=c");
+});
