@@ -13,6 +13,10 @@
  * annotations omit the title (the tool has one), the hints that mean
  * nothing on a read-only tool and the default `idempotentHint: false`.
  *
+ * An input schema is what every model provider accepts: a flat
+ * `type: "object"` with no composition at its root and no `$ref`
+ * (tests/unit/provider_rules.test.ts holds the rules).
+ *
  * @module
  */
 import * as z from "zod";
@@ -113,8 +117,9 @@ function inputSchema(tool: ToolDef, device: Json | undefined, deviceRequired: bo
     if (tool.annotations.destructiveHint || tool.lockout) properties.confirm = CONFIRM;
   }
   const out: Json = { type: "object", properties, additionalProperties: false };
+  // "id or name" (`requireOneOf`) is said in a description and checked at call time: the
+  // Anthropic, Gemini and Azure APIs refuse a top-level anyOf in an input schema.
   if (required.length) out.required = [...new Set(required)];
-  if (tool.requireOneOf?.length) out.anyOf = tool.requireOneOf.map((k) => ({ required: [k] }));
   return out;
 }
 

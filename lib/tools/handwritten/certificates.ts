@@ -28,7 +28,7 @@ const PASSPHRASE = z.string().min(1).max(255);
 const COLUMNS = ["id", "name", "common_name", "issuer", "invalid_after", "private_key", "ca"];
 const WHICH = {
   id: ID_SCHEMA.optional().describe("Certificate id (.id), such as *1"),
-  name: NAME.optional().describe("Or the certificate's name"),
+  name: NAME.optional().describe("Or the certificate's name; give id or name"),
 };
 
 function certRef(args: { id?: string; name?: string }): ItemRef {

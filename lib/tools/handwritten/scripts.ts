@@ -33,7 +33,7 @@ export const runScript = defineTool({
   toolset: "platform",
   input: {
     id: ID_SCHEMA.optional().describe("Script id (.id), such as *1"),
-    name: z.string().max(255).optional().describe("Or the script's name"),
+    name: z.string().max(255).optional().describe("Or the script's name; give id or name"),
   },
   requireOneOf: ["id", "name"],
   output: { item: itemObject(scripts) },

@@ -215,7 +215,8 @@ export function titleOf(spec: MenuTools, verb: Verb): string {
 
 /**
  * The item reference input: `id`, and the natural key where the menu has
- * one (then one of the two is required: {@linkcode refRequirement}).
+ * one (then one of the two is required: {@linkcode refRequirement}, said in
+ * the key's description, since a flat input schema cannot say it).
  */
 export function refInput(spec: MenuTools): Record<string, z.ZodType> {
   const key = spec.schema.key;
@@ -223,7 +224,9 @@ export function refInput(spec: MenuTools): Record<string, z.ZodType> {
   if (!key) return { id: ID_SCHEMA };
   return {
     id: keyedIdSchema(toolName(key)).optional(),
-    [toolName(key)]: z.string().max(4096).optional().describe(`Or the item's ${key}`),
+    [toolName(key)]: z.string().max(4096).optional().describe(
+      `Or the item's ${key}; give id or ${toolName(key)}`,
+    ),
   };
 }
 

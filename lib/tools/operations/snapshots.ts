@@ -201,7 +201,8 @@ export const pruneSnapshots = defineTool({
   title: "Prune configuration snapshots",
   description:
     "Delete local configuration snapshots: those beyond the newest `keep` per device and/or " +
-    "older than `older_than_days`. Destructive (confirm); dry_run lists what would go.",
+    "older than `older_than_days` (give keep or older_than_days, or both). Destructive " +
+    "(confirm); dry_run lists what would go.",
   toolset: "operations",
   input: {
     device: DEVICE.describe("Only this device's snapshots"),
