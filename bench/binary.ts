@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { listAllTools } from "../lib/mcp_sdk/list_all_tools.ts";
 import { SETTLE_MS } from "./memory.ts";
 import { denoRun, helloServer, type ServerCommand, startStdioServer } from "./stdio_server.ts";
 import { round } from "./stats.ts";
@@ -42,7 +43,7 @@ export async function measureBinary(binary: string, runs: number) {
       try {
         init[k].push(server.initializeMs);
         if (i < 3) {
-          await server.client.listTools();
+          await listAllTools(server.client);
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           rss[k].push(await server.rssMb());
         }

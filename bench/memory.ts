@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { listAllTools } from "../lib/mcp_sdk/list_all_tools.ts";
 import { startSimProcess } from "./sim_process.ts";
 import { helloServer, singleRouterArgs, startStdioServer } from "./stdio_server.ts";
 import { round } from "./stats.ts";
@@ -35,7 +36,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 async function idleAfterList(args: string[], hello = false): Promise<number> {
   const server = await startStdioServer(args, hello ? helloServer() : undefined);
   try {
-    await server.client.listTools();
+    await listAllTools(server.client);
     await settle();
     return await server.rssMb();
   } finally {
@@ -59,7 +60,7 @@ export async function measureMemory(opts: { runs: number; calls: number }): Prom
     }
     const server = await startStdioServer(all);
     try {
-      await server.client.listTools();
+      await listAllTools(server.client);
       await settle();
       const before = await server.rssMb();
       const t0 = performance.now();

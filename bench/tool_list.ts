@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { listAllTools } from "../lib/mcp_sdk/list_all_tools.ts";
 import { LIST_BUDGET, type ListSize, measureList } from "../lib/server/list_size.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { singleRouterArgs, startStdioServer } from "./stdio_server.ts";
@@ -27,7 +28,7 @@ export async function measureToolList(): Promise<ToolListFigures> {
         toolsets,
       ]);
       try {
-        return measureList((await server.client.listTools()).tools);
+        return measureList(await listAllTools(server.client));
       } finally {
         await server.close();
       }

@@ -8,6 +8,7 @@
  */
 import { SETTINGS } from "../lib/config/settings.ts";
 import { catalogueSizes, LIST_BUDGET } from "../lib/server/list_size.ts";
+import { PAGE_BYTES } from "../lib/server/tool_pages.ts";
 import { ToolList } from "../lib/server/tool_list.ts";
 import { catalogue } from "../lib/tools/catalogue.ts";
 import { type ToolDef, TOOLSETS } from "../lib/tools/tool.ts";
@@ -130,11 +131,13 @@ function toolSection(t: ToolDef): string {
 
 /** The `tools/list` sizes, as one sentence (docs/tools.md and the generator's output). */
 export function sizeSentence(): string {
-  const { default: d, all: a } = catalogueSizes();
+  const { default: d, all: a, pages } = catalogueSizes();
   return `\`tools/list\` of a single-device server: by default ${d.tools} tools in ` +
-    `${d.bytes} bytes of JSON (budget ${LIST_BUDGET.defaultBytes}); with \`--toolsets all\` ` +
-    `${a.tools} tools in ${a.bytes} bytes, ${a.average} per tool (budget ` +
-    `${LIST_BUDGET.allAverage}); the largest is \`${a.largest.name}\` (${a.largest.bytes}).`;
+    `${d.bytes} bytes of JSON (budget ${LIST_BUDGET.defaultBytes}), one page; with ` +
+    `\`--toolsets all\` ${a.tools} tools in ${a.bytes} bytes, ${a.average} per tool (budget ` +
+    `${LIST_BUDGET.allAverage}), sent in ${pages.length} pages of at most ${PAGE_BYTES / 1024} ` +
+    `KiB (the largest ${Math.max(...pages)} bytes); the largest tool is \`${a.largest.name}\` ` +
+    `(${a.largest.bytes}).`;
 }
 
 /** docs/tools.md, from the registry. */

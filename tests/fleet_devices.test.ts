@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, startRouters } from "./helpers/mcp.ts";
+import { callTool, listAllTools, startRouters } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 
 const SECRET = "fleet-Pa55word";
@@ -24,7 +24,7 @@ Deno.test("fleet: the same tool gives each router's own data through device", as
   }));
   const session = await serveInProcess([], { ROUTER_INVENTORY: JSON.stringify(inventory) });
   try {
-    const { tools } = await session.client.listTools();
+    const tools = await listAllTools(session.client);
     const tool = tools.find((t: { name: string }) => t.name === "router_list_ip_addresses")!;
     const device = (tool.inputSchema.properties as Record<string, { enum?: string[] }>).device;
     assert.deepEqual(device.enum, ["R1", "R2", "R3"], "device is an enum of the titles");
@@ -124,7 +124,7 @@ Deno.test("fleet: 200 devices open nothing until a device is used", async () => 
   try {
     const r = await callTool(session, "router_list_devices");
     assert.equal((r.structuredContent?.items as unknown[]).length, 200);
-    await session.client.listTools();
+    await listAllTools(session.client);
     assert.equal(accepted, 0, "no TCP connection was made");
   } finally {
     await session.close();

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool } from "./helpers/mcp.ts";
+import { callTool, listAllTools } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 
 type Rec = Record<string, unknown>;
@@ -25,10 +25,10 @@ Deno.test("diagnostics tools against a simulated 7.16", async (t) => {
     await t.step(
       "router_run_command is listed only with --allow-raw-commands, as destructive",
       async () => {
-        const without = (await plain.client.listTools()).tools.map((x: { name: string }) => x.name);
+        const without = (await listAllTools(plain.client)).map((x: { name: string }) => x.name);
         assert.ok(!without.includes("router_run_command"));
         assert.ok(without.includes("router_print"));
-        const tool = (await raw.client.listTools()).tools.find((x: { name: string }) =>
+        const tool = (await listAllTools(raw.client)).find((x: { name: string }) =>
           x.name === "router_run_command"
         );
         assert.ok(tool);

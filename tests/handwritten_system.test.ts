@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool } from "./helpers/mcp.ts";
+import { callTool, listAllTools } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 import { makeKey } from "./helpers/keys.ts";
 
@@ -78,7 +78,7 @@ Deno.test("system tools against a simulated 7.16", async (t) => {
     await t.step(
       "disconnect: destructive, needs confirm, unknown sessions are errors",
       async () => {
-        const tool = (await s.client.listTools()).tools.find((x: { name: string }) =>
+        const tool = (await listAllTools(s.client)).find((x: { name: string }) =>
           x.name === "router_disconnect_active_user"
         );
         assert.equal(tool?.annotations?.destructiveHint, true);

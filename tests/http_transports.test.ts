@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { Client } from "../lib/mcp_sdk/client.ts";
+import { listAllTools } from "../lib/mcp_sdk/list_all_tools.ts";
 import { LoggingMessageNotificationSchema } from "../lib/mcp_sdk/types.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import {
@@ -48,7 +49,7 @@ for (const transport of ["streamable-http", "sse"] as const) {
     });
     try {
       await t.step("tools/list and router_list_ip_addresses", async () => {
-        const { tools } = await client.listTools();
+        const tools = await listAllTools(client);
         assert.ok(tools.some((x: { name: string }) => x.name === "router_list_ip_addresses"));
         const items = await listAddresses(client);
         const addresses = items.map((i) => i.address).sort();

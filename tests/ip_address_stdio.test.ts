@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, spawnServer } from "./helpers/mcp.ts";
+import { callTool, listAllTools, spawnServer } from "./helpers/mcp.ts";
 
 type Item = Record<string, unknown>;
 
@@ -48,7 +48,7 @@ Deno.test("stdio: tools/list and router_list_ip_addresses against the simulator"
   const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
   try {
     await t.step("tools/list shows the tool with schemas and annotations", async () => {
-      const { tools } = await session.client.listTools();
+      const tools = await listAllTools(session.client);
       const tool = tools.find((x: { name: string }) => x.name === "router_list_ip_addresses");
       assert.ok(tool, "router_list_ip_addresses is listed");
       assert.equal(tool.annotations?.readOnlyHint, true);

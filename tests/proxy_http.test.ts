@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { listedEntries } from "../lib/server/list_size.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { getJson, postJson, routerEntry, startProxy } from "./proxy_helpers.ts";
 
@@ -187,6 +188,8 @@ Deno.test("proxy: tools as REST endpoints, every error status, OpenAPI and CORS"
       assert.equal(list.status, 200);
       const names: string[] = list.json.tools.map((x: { name: string }) => x.name);
       assert.ok(names.includes("router_list_ip_addresses"));
+      // The child lists its tools in pages: the proxy follows every nextCursor.
+      assert.deepEqual(names.sort(), listedEntries(["all"]).map((t) => t.name).sort());
       const all = await getJson(proxy, "/openapi.json");
       const one = await getJson(proxy, "/router/openapi.json");
       for (const [doc, prefix] of [[all.json, "/router/"], [one.json, "/"]] as const) {

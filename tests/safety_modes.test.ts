@@ -8,6 +8,7 @@ import { startSimulator } from "../lib/sim/mod.ts";
 import {
   callTool,
   configOf,
+  listAllTools,
   type McpSession,
   runCli,
   spawnServer,
@@ -22,8 +23,8 @@ Deno.test("read-only mode: tools/list shows no write tool, and a write says the 
   const rw = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
   const ro = await serveInProcess(["--host", sim.host, "--port", String(sim.port), "--read-only"]);
   try {
-    const all = (await rw.client.listTools()).tools as Tool[];
-    const reads = (await ro.client.listTools()).tools as Tool[];
+    const all = (await listAllTools(rw.client)) as Tool[];
+    const reads = (await listAllTools(ro.client)) as Tool[];
     assert.ok(all.some((t) => t.name === "router_add_ip_address"));
     assert.ok(all.some((t) => t.annotations?.readOnlyHint === false));
     assert.ok(reads.length > 0);
@@ -86,7 +87,7 @@ Deno.test("destructive tools need confirm: true, and say what they would destroy
   const id = sim.items("/ip/address").find((a) => a.address === "10.3.3.1/24")![".id"];
   const session = await serveInProcess(["--host", sim.host, "--port", String(sim.port)]);
   try {
-    const { tools } = await session.client.listTools();
+    const tools = await listAllTools(session.client);
     const remove = tools.find((t: { name: string }) => t.name === "router_remove_ip_address")!;
     assert.equal(remove.annotations?.destructiveHint, true);
     assert.ok("confirm" in (remove.inputSchema.properties ?? {}));
@@ -348,7 +349,7 @@ Deno.test("audit: help on stdout with exit 0, usage errors exit 2 with one line"
 Deno.test("audit log: secrets are masked in arguments and commands", async () => {
   const { sim, dir, audit, session } = await auditedServer();
   try {
-    const { tools } = await session.client.listTools();
+    const tools = await listAllTools(session.client);
     const addUser = tools.find((t: { name: string }) => t.name === "router_add_user");
     if (!addUser) throw new Error("router_add_user is missing from the catalogue");
     const r = await callTool(session, "router_add_user", {

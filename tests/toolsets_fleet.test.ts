@@ -8,7 +8,7 @@ import {
   ToolListChangedNotificationSchema,
 } from "../lib/mcp_sdk/types.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, runCli, startRouters } from "./helpers/mcp.ts";
+import { callTool, listAllTools, runCli, startRouters } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 
 type Tool = { name: string };
@@ -19,7 +19,7 @@ Deno.test("--toolsets limits tools/list to the named groups", async () => {
     ROUTER_TOOLSETS: "ip,dns",
   });
   try {
-    const names = ((await session.client.listTools()).tools as Tool[]).map((t) => t.name);
+    const names = ((await listAllTools(session.client)) as Tool[]).map((t) => t.name);
     assert.ok(names.includes("router_list_ip_addresses"));
     assert.ok(names.some((n) => n.includes("dns")));
     assert.ok(!names.some((n) => n.includes("firewall")), "firewall tools are not listed");
@@ -61,7 +61,7 @@ Deno.test("--dynamic-toolsets: discovery only; one list_changed per enable or di
       /This session lists no router tools yet; router_enable_toolsets adds a whole toolset: interfaces \(/,
     );
     const names = async () =>
-      ((await session.client.listTools()).tools as Tool[]).map((t) => t.name).sort();
+      ((await listAllTools(session.client)) as Tool[]).map((t) => t.name).sort();
     assert.deepEqual(await names(), [
       "router_disable_toolsets",
       "router_enable_toolsets",

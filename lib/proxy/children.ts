@@ -12,6 +12,7 @@ import { Client, LazySchemaValidator } from "../mcp_sdk/client.ts";
 import { SSEClientTransport } from "../mcp_sdk/client.ts";
 import { StdioClientTransport } from "../mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../mcp_sdk/client.ts";
+import { listAllTools } from "../mcp_sdk/list_all_tools.ts";
 import type { Transport } from "../mcp_sdk/types.ts";
 import {
   type CallToolResult,
@@ -345,17 +346,6 @@ export class Children {
   async stopAll(): Promise<void> {
     await Promise.all(this.list().map((c) => c.stop()));
   }
-}
-
-async function listAllTools(client: Client, timeout: number): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor ? { cursor } : undefined, { timeout });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor && tools.length < 100_000);
-  return tools;
 }
 
 /** Copy a child's stderr to ours, one prefixed line at a time. */

@@ -1,13 +1,16 @@
 /**
  * What a `tools/list` answer costs an agent, in bytes of JSON: the figure
  * the docs and the benchmark print, for what a single-device server lists
- * by default and with `--toolsets all`. Computed from the same entries a
- * session sends (tests check it against an SDK client's answer).
+ * by default and with `--toolsets all`, and the pages `tools/list` sends
+ * the latter in. Computed from the same entries a session sends (tests
+ * check it against an SDK client's answer).
  *
  * @module
  */
 import type { Tool } from "../mcp_sdk/types.ts";
+import type { ToolDef } from "../tools/tool.ts";
 import { ToolList } from "./tool_list.ts";
+import { toolPage } from "./tool_pages.ts";
 import { type SelectionSettings, selectTools } from "./tool_selection.ts";
 
 /** The size of one `tools/list` answer. */
@@ -47,8 +50,8 @@ export function measureList(tools: readonly Tool[]): ListSize {
   };
 }
 
-/** The entries a new session of a single-device server lists with these toolsets. */
-export function listedEntries(toolsets: string[]): Tool[] {
+/** What a new session of a single-device server lists with these toolsets, and its entries. */
+function listed(toolsets: string[]): { tools: ToolDef[]; list: ToolList } {
   const settings: SelectionSettings = {
     toolsets,
     "read-only": false,
@@ -56,14 +59,42 @@ export function listedEntries(toolsets: string[]): Tool[] {
     "dynamic-toolsets": false,
   };
   const selection = selectTools({ settings });
-  const list = new ToolList([]);
-  return selection.all.filter((t) => selection.initial.has(t.name)).map((t) => list.entry(t));
+  return {
+    tools: selection.all.filter((t) => selection.initial.has(t.name)),
+    list: new ToolList([]),
+  };
 }
 
-/** The sizes of the default list and of `--toolsets all` (single device, no raw commands). */
-export function catalogueSizes(): { default: ListSize; all: ListSize } {
+/** The entries a new session of a single-device server lists with these toolsets. */
+export function listedEntries(toolsets: string[]): Tool[] {
+  const { tools, list } = listed(toolsets);
+  return tools.map((t) => list.entry(t));
+}
+
+/**
+ * Bytes of each `tools/list` answer (`{"tools":[...],"nextCursor":...}`)
+ * of these toolsets, page by page (lib/server/tool_pages.ts).
+ */
+export function pageSizes(toolsets: string[]): number[] {
+  const { tools, list } = listed(toolsets);
+  const sizes: number[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = toolPage(tools, () => true, (t) => list.entry(t), cursor);
+    sizes.push(bytesOf(page));
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return sizes;
+}
+
+/**
+ * The sizes of the default list and of `--toolsets all` (single device, no
+ * raw commands), and the bytes of each page `--toolsets all` is sent in.
+ */
+export function catalogueSizes(): { default: ListSize; all: ListSize; pages: number[] } {
   return {
     default: measureList(listedEntries(["default"])),
     all: measureList(listedEntries(["all"])),
+    pages: pageSizes(["all"]),
   };
 }

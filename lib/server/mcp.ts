@@ -33,6 +33,7 @@ import { getPrompt, listPrompts } from "./prompts.ts";
 import type { ReadSite } from "./reads.ts";
 import { listResources, listTemplates, readResource } from "./resources.ts";
 import { ToolLog } from "./tool_log.ts";
+import { toolPage } from "./tool_pages.ts";
 import type { ToolsetChoice } from "./toolset_choice.ts";
 
 /** Server name and version, for `serverInfo`. */
@@ -81,10 +82,6 @@ class SessionTools implements ToolsetControl {
 
   has(tool: ToolDef): boolean {
     return this.#listed.has(tool.name);
-  }
-
-  tools(): ToolDef[] {
-    return this.#core.runner.tools.filter((t) => this.#listed.has(t.name));
   }
 
   list() {
@@ -166,9 +163,15 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
     pending ??= source().then(open);
     return pending;
   };
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     const { core, tools } = await ready();
-    return { tools: tools.tools().map((t) => core.list.entry(t)) };
+    // In pages of at most 256 KiB, by a cursor that survives toolset changes (tool_pages.ts).
+    return toolPage(
+      core.runner.tools,
+      (t) => tools.has(t),
+      (t) => core.list.entry(t),
+      request.params?.cursor,
+    );
   });
   setToolCallHandler(
     server,

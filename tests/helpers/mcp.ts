@@ -1,11 +1,13 @@
 /**
  * Test helpers: spawn the real server (`main.ts`) as a child process and
- * talk to it with the SDK's MCP client over stdio.
+ * talk to it with the SDK's MCP client over stdio; list every tool of a
+ * session, page by page.
  *
  * @module
  */
 import { Client, LazySchemaValidator } from "../../lib/mcp_sdk/client.ts";
 import { StdioClientTransport } from "../../lib/mcp_sdk/client.ts";
+export { listAllTools, listToolPages } from "../../lib/mcp_sdk/list_all_tools.ts";
 import type { ClientCapabilities } from "../../lib/mcp_sdk/types.ts";
 import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
 import { childEnv, DENO, runProcess } from "./env.ts";

@@ -25,7 +25,7 @@ import { SshConn } from "../sim_helpers.ts";
 import { argsOn, menuOn, orderedMenus, seedRemovables, targetId } from "./catalogue.ts";
 import { connectInProcess } from "./in_process.ts";
 import { makeKey } from "./keys.ts";
-import { callTool, type McpSession } from "./mcp.ts";
+import { callTool, listAllTools, type McpSession } from "./mcp.ts";
 
 /** A command the simulator received, and the tool whose call sent it. */
 export interface SentCommand {
@@ -124,7 +124,7 @@ async function sweep(
   const broken: string[] = [];
   const unsupported: string[] = [];
   const called = new Set<string>();
-  const tools = (await session.client.listTools()).tools as ListedTool[];
+  const tools = (await listAllTools(session.client)) as ListedTool[];
   const listed = new Map(tools.map((t) => [t.name, t]));
   const defs = new Map(catalogue().map((d) => [d.name, d]));
 
