@@ -46,18 +46,26 @@ const DRY_RUN_OUTPUT = {
 
 const SAFE_LIMIT = 9007199254740991;
 
+/** A keyword's value that allows anything: `{}`, or `{"type":"string"}` for property names. */
+function allowsAll(k: string, x: unknown): boolean {
+  const text = JSON.stringify(x);
+  return (k === "additionalProperties" && text === "{}") ||
+    (k === "propertyNames" && text === '{"type":"string"}');
+}
+
 /** Whether a schema keyword is one that costs bytes and says nothing to an agent. */
 function idle(k: string, x: unknown, output: boolean): boolean {
   return k === "$schema" ||
     (k === "maximum" && x === SAFE_LIMIT) || (k === "minimum" && x === -SAFE_LIMIT) ||
     (k === "maxLength" && x === MAX_TEXT) || (k === "maxItems" && x === MAX_LIST) ||
-    (output && (k === "additionalProperties" || k === "description"));
+    allowsAll(k, x) || (output && (k === "additionalProperties" || k === "description"));
 }
 
 /**
  * A JSON Schema without what costs bytes and says nothing: the draft URI,
- * safe-integer bounds, the server-wide text and list caps, and in output
- * schemas descriptions and `additionalProperties`.
+ * safe-integer bounds, the server-wide text and list caps, a free-form
+ * object's `additionalProperties: {}` and `propertyNames` (JSON keys are
+ * strings), and in output schemas descriptions and `additionalProperties`.
  */
 function lean(schema: Json, output: boolean): Json {
   const walk = (v: unknown): unknown => {
