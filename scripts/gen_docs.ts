@@ -1,12 +1,14 @@
 /**
  * Regenerate the generated parts of the docs: the options table in
- * README.md (between the `options:begin`/`options:end` markers) and
- * docs/tools.md (every tool of the registry).
+ * README.md (between the `options:begin`/`options:end` markers),
+ * docs/tools.md (every tool of the registry), the client and toolset tables
+ * of docs/clients.md and the client profiles in server.json's `_meta`.
  * `deno run -A scripts/gen_docs.ts` writes them; `--check` fails when stale.
  *
  * @module
  */
 import { SETTINGS } from "../lib/config/settings.ts";
+import { profilesTable, registryMeta, toolsetTable } from "./client_profiles.ts";
 import { catalogueSizes, LIST_BUDGET } from "../lib/server/list_size.ts";
 import { PAGE_BYTES } from "../lib/server/tool_pages.ts";
 import { ToolList } from "../lib/server/tool_list.ts";
@@ -178,6 +180,20 @@ export async function generated(): Promise<Map<string, string>> {
     await formatMarkdown(splice(await Deno.readTextFile(readme), "options", optionsTable())),
   );
   out.set(new URL("docs/tools.md", root).pathname, await formatMarkdown(toolsMarkdown()));
+  const clients = new URL("docs/clients.md", root);
+  out.set(
+    clients.pathname,
+    await formatMarkdown(
+      splice(
+        splice(await Deno.readTextFile(clients), "profiles", profilesTable()),
+        "toolsets",
+        toolsetTable(),
+      ),
+    ),
+  );
+  const serverJson = new URL("server.json", root);
+  const entry = JSON.parse(await Deno.readTextFile(serverJson));
+  out.set(serverJson.pathname, JSON.stringify({ ...entry, _meta: registryMeta() }, null, 2) + "\n");
   return out;
 }
 

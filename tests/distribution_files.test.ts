@@ -1,6 +1,7 @@
 /**
  * The distribution files parse and say what they must: both workflows,
- * server.json (checked against the settings table), smithery.yaml (its start
+ * server.json (checked against the settings table and the registry's
+ * limits on publisher metadata), smithery.yaml (its start
  * command run for real against the simulator), the Dockerfile and
  * .dockerignore.
  */
@@ -9,6 +10,7 @@ import YAML from "yaml";
 import { CONTAINER_DEFAULT_HOST } from "../lib/config/load.ts";
 import { SETTINGS } from "../lib/config/settings.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
+import { toolCount } from "../scripts/client_profiles.ts";
 import { needs } from "./helpers/env.ts";
 import {
   callTool,
@@ -44,6 +46,8 @@ const NOT_IN_SERVER_JSON: Record<string, string> = {
   "container": "the image sets ROUTER_CONTAINER=1 itself",
 };
 
+const PUBLISHER = "io.modelcontextprotocol.registry/publisher-provided";
+
 const OWNER = SERVER.name.replace(/^io\.github\./, "").split("/")[0];
 
 /** The image's ENV settings (they are the defaults a container user sees). */
@@ -76,6 +80,20 @@ Deno.test("files: server.json follows the registry schema's rules", () => {
   assert.equal(pkg.identifier, `ghcr.io/${OWNER}/mcp-server-router:${SERVER.version}`);
   assert.deepEqual(pkg.transport, { type: "stdio" });
   assert.equal(pkg.runtimeHint, "docker");
+});
+
+Deno.test("files: server.json's _meta is what the registry keeps: client profiles within 4 KiB", () => {
+  // The official registry keeps only this key of _meta, and refuses one over 4096 bytes of JSON.
+  assert.deepEqual(Object.keys(SERVER._meta), [PUBLISHER]);
+  const meta = SERVER._meta[PUBLISHER];
+  const size = new TextEncoder().encode(JSON.stringify(meta)).length;
+  assert.ok(size <= 4096, `publisher-provided metadata is ${size} bytes`);
+  assert.match(meta.clients, /\/docs\/clients\.md$/);
+  assert.equal(meta.toolCounts.all, toolCount({ toolsets: "all" }));
+  for (const p of meta.clientProfiles) {
+    assert.equal(p.tools, toolCount({ toolsets: p.ROUTER_TOOLSETS }), p.client);
+    if (p.toolLimit) assert.ok(p.tools <= p.toolLimit, `${p.client}: ${p.tools} tools`);
+  }
 });
 
 Deno.test("files: the image proves ownership to the registry and names its source", () => {

@@ -141,6 +141,9 @@ for (const { mode, list } of MODES) {
     for (const tool of tools) {
       const e = list.entry(tool);
       if (!NAME.test(e.name)) problems.push(`${e.name}: name`);
+      // Claude Code names a tool mcp__<server>__<tool> and the model takes 64 characters: with
+      // the server named "router" (docs/clients.md), a tool name has 51.
+      if (`mcp__router__${e.name}`.length > 64) problems.push(`${e.name}: too long to prefix`);
       if (names.has(e.name)) problems.push(`${e.name}: listed twice`);
       names.add(e.name);
       const texts: [string, unknown][] = [["description", e.description], ["title", e.title]];
