@@ -18,7 +18,7 @@ import { menuOnRelease } from "../lib/routeros/schema/menu.ts";
 import { MENU_SCHEMAS } from "../lib/routeros/schema/registry.ts";
 import { type SimRouter, startSimulator } from "../lib/sim/mod.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
-import { callTool, type McpSession } from "./helpers/mcp.ts";
+import { callTool, listAllTools, type McpSession } from "./helpers/mcp.ts";
 import { PROFILES } from "./helpers/profiles.ts";
 import { capture, captures, realOutputAvailable } from "./helpers/real_output.ts";
 import { nearestTree, treesAvailable } from "./helpers/trees.ts";
@@ -42,7 +42,7 @@ async function demo(sim: SimRouter): Promise<McpSession> {
 
 /** The paths `router_print` offers, from its input schema as a client sees it. */
 async function offeredPaths(session: McpSession): Promise<string[]> {
-  const { tools } = await session.client.listTools();
+  const tools = await listAllTools(session.client);
   const print = tools.find((t) => t.name === "router_print");
   assert.ok(print, "router_print is listed");
   const path = (print.inputSchema.properties as Record<string, { enum?: string[] }>).path;
@@ -183,7 +183,7 @@ Deno.test("prompts: every tool and menu they name answers on the demo router", a
   const sim = await startSimulator({ version: "7.16.2" });
   const session = await demo(sim);
   try {
-    const { tools } = await session.client.listTools();
+    const tools = await listAllTools(session.client);
     const listed = new Set(tools.map((t) => t.name));
     const paths = await offeredPaths(session);
     const ARGS: Record<string, Record<string, string>> = {
