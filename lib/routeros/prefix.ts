@@ -57,6 +57,30 @@ export function prefixContains(prefix: string, ip: string): boolean {
   return (p.value >> shift) === (a.value >> shift);
 }
 
+/**
+ * Whether `ip` lies in `spec`: an address, a prefix (`10.0.0.0/8`) or a
+ * range (`10.0.0.5-10.0.0.9`), as firewall rules and address lists write
+ * them. Undefined when `spec` is none of these (a DNS name, bad text); false
+ * across families.
+ */
+export function addressInSpec(spec: string, ip: string): boolean | undefined {
+  const a = numeric(ip.replace(/^::ffff:(?=\d+\.)/, ""));
+  if (!a) return undefined;
+  const dash = spec.indexOf("-");
+  if (dash > 0) {
+    const lo = numeric(spec.slice(0, dash).trim()), hi = numeric(spec.slice(dash + 1).trim());
+    if (!lo || !hi || lo.family !== hi.family) return undefined;
+    return lo.family === a.family && lo.value <= a.value && a.value <= hi.value;
+  }
+  const [base, lenText] = spec.split("/");
+  const p = numeric(base);
+  if (!p) return undefined;
+  const bits = p.family === 4 ? 32 : 128;
+  const len = lenText === undefined ? bits : Number(lenText);
+  if (!/^\d+$/.test(lenText ?? "0") || len > bits) return undefined;
+  return p.family === a.family && prefixContains(spec, ip);
+}
+
 /** True when two address texts name the same address (`::1` and `0:0::1` alike). */
 export function sameAddress(a: string, b: string): boolean {
   return prefixContains(addressOf(a), addressOf(b));

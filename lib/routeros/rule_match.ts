@@ -1,0 +1,457 @@
+/**
+ * Whether one firewall rule matches one packet. Every matcher RouterOS has
+ * in `/ip firewall filter|raw|nat|mangle` and their IPv6 twins (the
+ * arguments of `add` in the 7.12 to 7.24 command trees) is decided against
+ * a {@linkcode Flow}, a description of the packet, and what is known of the
+ * router ({@linkcode RouterFacts}: interface lists, address lists,
+ * interface types). Each matcher answers `matches`, `no-match` or `unknown`
+ * (the flow or the facts do not say, or the matcher depends on things no
+ * description of a packet holds: rates, time, payload); the rule matches
+ * when every matcher does, and does not when one does not.
+ *
+ * Values are the text the router prints (`print as-value`): `!` negates a
+ * value, lists are comma separated (`;` where an array was printed as text),
+ * ports take ranges (`1000-2000`), addresses prefixes and ranges.
+ *
+ * @module
+ */
+import { addressInSpec } from "./prefix.ts";
+
+/** What a matcher, or a whole rule, says of a packet. */
+export type Decision = "matches" | "no-match" | "unknown";
+
+/** A firewall rule as the router prints it: RouterOS property names, text values. */
+export type FirewallRule = Readonly<Record<string, string>>;
+
+/** Ports from `from` to `to`, both included (an ephemeral source port: 1024-65535). */
+export interface PortRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * A packet, as far as it is known. An absent field is unknown (matchers on
+ * it answer `unknown`); `null` means the packet has none (no in-interface
+ * for a packet the router sends, no NAT helper, no mark).
+ */
+export interface Flow {
+  readonly srcAddress?: string;
+  readonly dstAddress?: string;
+  /** Protocol name (`tcp`) or number (`6`). */
+  readonly protocol?: string;
+  readonly srcPort?: number | PortRange;
+  readonly dstPort?: number | PortRange;
+  readonly inInterface?: string | null;
+  readonly outInterface?: string | null;
+  /** new, established, related, invalid or untracked. */
+  readonly connectionState?: string;
+  /** The NAT done to the connection (`srcnat`, `dstnat`); empty for none. */
+  readonly connectionNatState?: readonly string[];
+  /** The connection helper (`ftp`, `sip`...), null for none. */
+  readonly connectionType?: string | null;
+  /** The TCP flags set on the packet (the others are clear). */
+  readonly tcpFlags?: readonly string[];
+  /** Route types of the addresses: `local`, `unicast`, `broadcast`, `multicast`... */
+  readonly srcAddressTypes?: readonly string[];
+  readonly dstAddressTypes?: readonly string[];
+  readonly connectionMark?: string | null;
+  readonly packetMark?: string | null;
+  readonly routingMark?: string | null;
+  readonly srcMacAddress?: string;
+}
+
+/** What is known of the router the rules are on. */
+export interface RouterFacts {
+  /** Members of each interface list that could be resolved. */
+  readonly interfaceLists?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Entries (addresses, prefixes, ranges or names) of each address list read, enabled ones. */
+  readonly addressLists?: ReadonlyMap<string, readonly string[]>;
+  /** Interface types by name (`ether`, `vlan`, `pppoe-out`...), for `all-ethernet` and its kin. */
+  readonly interfaceTypes?: ReadonlyMap<string, string>;
+}
+
+/** One matcher's answer. */
+export interface MatcherResult {
+  /** RouterOS property name (`dst-port`). */
+  readonly matcher: string;
+  /** Its value as the rule holds it (`!22,80`). */
+  readonly value: string;
+  readonly decision: Decision;
+  /** Why it is unknown or does not match, when that is not plain. */
+  readonly why?: string;
+}
+
+/** A rule's answer and each matcher's. */
+export interface RuleMatch {
+  readonly decision: Decision;
+  readonly matchers: readonly MatcherResult[];
+}
+
+/** Three-valued truth: undefined is unknown. */
+type Tri = boolean | undefined;
+type Answer = Tri | { readonly is: Tri; readonly why: string };
+
+/** Properties of a rule that say what it does, not which packets it takes. */
+const NOT_MATCHERS = new Set([
+  ".id",
+  ".nextid",
+  ".about",
+  "chain",
+  "action",
+  "comment",
+  "disabled",
+  "dynamic",
+  "invalid",
+  "builtin",
+  "default",
+  "bytes",
+  "packets",
+  "log",
+  "log-prefix",
+  "jump-target",
+  "reject-with",
+  "address-list",
+  "address-list-timeout",
+  "to-addresses",
+  "to-address",
+  "to-ports",
+  "passthrough",
+  "new-connection-mark",
+  "new-packet-mark",
+  "new-routing-mark",
+  "new-mss",
+  "new-dscp",
+  "new-ttl",
+  "new-priority",
+  "new-hop-limit",
+  "route-dst",
+  "sniff-id",
+  "sniff-target",
+  "sniff-target-port",
+  "randomise-ports",
+  "same-not-by-dst",
+  "socks5-port",
+  "socks5-server",
+  "socksify-service",
+  "hw-offload",
+  "copy-from",
+  "place-before",
+]);
+
+/**
+ * Matchers that depend on what no packet description holds, each with the
+ * reason it is left `unknown`.
+ */
+const UNDECIDABLE: Readonly<Record<string, string>> = {
+  "layer7-protocol": "it inspects the payload",
+  content: "it inspects the payload",
+  "tls-host": "it inspects the TLS handshake",
+  p2p: "it inspects the payload",
+  time: "it depends on the time of day",
+  limit: "it depends on the packet rate",
+  "dst-limit": "it depends on the packet rate",
+  "connection-limit": "it depends on how many connections exist",
+  "connection-rate": "it depends on the connection's rate",
+  "connection-bytes": "it depends on the connection's byte count",
+  nth: "it takes every nth packet",
+  random: "it takes packets at random",
+  psd: "it depends on port-scan history",
+  "per-connection-classifier": "it hashes the connection",
+  "in-bridge-port": "the bridge port is not known",
+  "in-bridge-port-list": "the bridge port is not known",
+  "out-bridge-port": "the bridge port is not known",
+  "out-bridge-port-list": "the bridge port is not known",
+  dscp: "the packet's DSCP is not known",
+  tos: "the packet's TOS is not known",
+  ttl: "the packet's TTL is not known",
+  "hop-limit": "the packet's hop limit is not known",
+  "tcp-mss": "the packet's MSS is not known",
+  "packet-size": "packet sizes vary",
+  priority: "the packet's priority is not known",
+  "ingress-priority": "the packet's priority is not known",
+  fragment: "fragmentation is not known",
+  "ipv4-options": "the packet's IP options are not known",
+  headers: "the packet's extension headers are not known",
+  hotspot: "hotspot state is not known",
+  "ipsec-policy": "whether the packet is IPsec-protected is not known",
+  realm: "the route realm is not known",
+};
+
+/** IP protocol numbers by RouterOS name (the `protocol` values of the 7.22 tree, and 6.x's ip-encap). */
+const PROTOCOLS: Readonly<Record<string, number>> = {
+  icmp: 1,
+  igmp: 2,
+  ggp: 3,
+  ipencap: 4,
+  "ip-encap": 4,
+  st: 5,
+  tcp: 6,
+  egp: 8,
+  pup: 12,
+  udp: 17,
+  hmp: 20,
+  "xns-idp": 22,
+  rdp: 27,
+  "iso-tp4": 29,
+  dccp: 33,
+  xtp: 36,
+  ddp: 37,
+  "idpr-cmtp": 38,
+  "ipv6-encap": 41,
+  "ipv6-route": 43,
+  "ipv6-frag": 44,
+  rsvp: 46,
+  gre: 47,
+  "ipsec-esp": 50,
+  "ipsec-ah": 51,
+  icmpv6: 58,
+  "ipv6-nonxt": 59,
+  "ipv6-opts": 60,
+  rspf: 73,
+  vmtp: 81,
+  ospf: 89,
+  ipip: 94,
+  etherip: 97,
+  encap: 98,
+  pim: 103,
+  vrrp: 112,
+  l2tp: 115,
+  sctp: 132,
+  "udp-lite": 136,
+};
+
+/** The number of a protocol name or number text; undefined for an unknown name. */
+export function protocolNumber(text: string): number | undefined {
+  if (/^\d{1,3}$/.test(text)) return Number(text);
+  return PROTOCOLS[text.toLowerCase()];
+}
+
+/** Interface types each `all-*` wildcard of in-interface/out-interface stands for. */
+const WILDCARDS: Readonly<Record<string, (type: string) => boolean>> = {
+  "all-ethernet": (t) => t === "ether",
+  "all-vlan": (t) => t === "vlan",
+  "all-wireless": (t) => /^(wlan|wifi|wifiwave2|cap)/.test(t),
+  "all-ppp": (t) => /^(ppp|pppoe|pptp|l2tp|sstp|ovpn)-(in|out)$/.test(t),
+};
+
+function items(value: string): string[] {
+  return value.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== "");
+}
+
+function or(a: Tri, b: Tri): Tri {
+  if (a === true || b === true) return true;
+  return a === false && b === false ? false : undefined;
+}
+
+function unknown(why: string): Answer {
+  return { is: undefined, why };
+}
+
+/** Whether a flow's port (or range) lies in a port list (`22,80,1000-2000`). */
+function portIn(list: string, port: number | PortRange | undefined, which: string): Answer {
+  if (port === undefined) return unknown(`the ${which} port is not known`);
+  const ranges: [number, number][] = [];
+  for (const item of items(list)) {
+    const m = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(item);
+    if (!m) return unknown(`${item} is not a port or port range`);
+    ranges.push([Number(m[1]), Number(m[2] ?? m[1])]);
+  }
+  const p = typeof port === "number" ? { from: port, to: port } : port;
+  if (ranges.some(([a, b]) => a <= p.from && p.to <= b)) return true;
+  if (ranges.every(([a, b]) => b < p.from || p.to < a)) return false;
+  // Part of the range is in the list: add up the covered ports.
+  let covered = 0;
+  for (let x = p.from; x <= p.to; x++) if (ranges.some(([a, b]) => a <= x && x <= b)) covered++;
+  return covered === p.to - p.from + 1
+    ? true
+    : unknown(`the ${which} port (${p.from}-${p.to}) is only partly in the list`);
+}
+
+function address(ip: string | undefined, which: string) {
+  return (value: string): Answer => {
+    if (ip === undefined) return unknown(`the ${which} address is not known`);
+    const is = addressInSpec(value, ip);
+    return is === undefined ? unknown(`${value} is not an address, prefix or range`) : is;
+  };
+}
+
+function addressList(ip: string | undefined, which: string, facts: RouterFacts) {
+  return (list: string): Answer => {
+    if (ip === undefined) return unknown(`the ${which} address is not known`);
+    const entries = facts.addressLists?.get(list);
+    if (!entries) return unknown(`address list ${list} was not read`);
+    const each = entries.map((e) => addressInSpec(e, ip));
+    if (each.includes(true)) return true;
+    return each.includes(undefined)
+      ? unknown(`address list ${list} holds names the router resolves itself`)
+      : false;
+  };
+}
+
+function iface(name: string | null | undefined, which: string, facts: RouterFacts) {
+  return (value: string): Answer => {
+    if (name === null) return false;
+    if (name === undefined) return unknown(`the ${which} interface is not known`);
+    const wildcard = WILDCARDS[value];
+    if (!wildcard) return value === name;
+    const type = facts.interfaceTypes?.get(name);
+    return type === undefined
+      ? unknown(`the type of interface ${name} is not known`)
+      : wildcard(type);
+  };
+}
+
+function ifaceList(name: string | null | undefined, which: string, facts: RouterFacts) {
+  return (list: string): Answer => {
+    if (name === null) return false;
+    if (name === undefined) return unknown(`the ${which} interface is not known`);
+    const members = facts.interfaceLists?.get(list);
+    if (!members) return unknown(`the members of interface list ${list} are not known`);
+    return members.has(name);
+  };
+}
+
+/** Any of the rule's values among the flow's (undefined: the flow does not say). */
+function anyOf(flowValues: readonly string[] | undefined, what: string) {
+  return (value: string): Answer => {
+    if (flowValues === undefined) return unknown(`the ${what} is not known`);
+    return items(value).some((v) => flowValues.includes(v));
+  };
+}
+
+function mark(flowMark: string | null | undefined, what: string) {
+  return (value: string): Answer => {
+    if (flowMark === undefined) return unknown(`the ${what} is not known`);
+    return value === "no-mark" ? flowMark === null : flowMark === value;
+  };
+}
+
+/** The decider of each matcher RouterOS has, against one flow. */
+function matchersFor(flow: Flow, facts: RouterFacts): Record<string, (value: string) => Answer> {
+  const proto = flow.protocol === undefined ? undefined : protocolNumber(flow.protocol);
+  return {
+    "src-address": address(flow.srcAddress, "source"),
+    "dst-address": address(flow.dstAddress, "destination"),
+    "src-address-list": addressList(flow.srcAddress, "source", facts),
+    "dst-address-list": addressList(flow.dstAddress, "destination", facts),
+    protocol: (value) => {
+      const want = protocolNumber(value);
+      if (want === undefined) return unknown(`protocol ${value} is not one RouterOS names`);
+      return proto === undefined ? unknown("the protocol is not known") : want === proto;
+    },
+    "src-port": (value) => portIn(value, flow.srcPort, "source"),
+    "dst-port": (value) => portIn(value, flow.dstPort, "destination"),
+    port: (value) => {
+      const s = portIn(value, flow.srcPort, "source");
+      const d = portIn(value, flow.dstPort, "destination");
+      const is = or(typeof s === "object" ? s.is : s, typeof d === "object" ? d.is : d);
+      return is === undefined ? unknown("a source or destination port is not known") : is;
+    },
+    "in-interface": iface(flow.inInterface, "incoming", facts),
+    "out-interface": iface(flow.outInterface, "outgoing", facts),
+    "in-interface-list": ifaceList(flow.inInterface, "incoming", facts),
+    "out-interface-list": ifaceList(flow.outInterface, "outgoing", facts),
+    "connection-state": anyOf(
+      flow.connectionState === undefined ? undefined : [flow.connectionState],
+      "connection state",
+    ),
+    "connection-nat-state": anyOf(flow.connectionNatState, "connection's NAT state"),
+    "connection-type": (value) => {
+      if (flow.connectionType === undefined) return unknown("the connection helper is not known");
+      return flow.connectionType !== null && items(value).includes(flow.connectionType);
+    },
+    "src-address-type": anyOf(flow.srcAddressTypes, "source address type"),
+    "dst-address-type": anyOf(flow.dstAddressTypes, "destination address type"),
+    "tcp-flags": (value) => {
+      if (proto !== undefined && proto !== 6) return false;
+      if (!flow.tcpFlags) return unknown("the packet's TCP flags are not known");
+      const set = flow.tcpFlags;
+      return items(value).every((f) =>
+        f.startsWith("!") ? !set.includes(f.slice(1)) : set.includes(f)
+      );
+    },
+    "icmp-options": () =>
+      proto !== undefined && proto !== 1 && proto !== 58
+        ? false
+        : unknown("the ICMP type is not known"),
+    "connection-mark": mark(flow.connectionMark, "connection mark"),
+    "packet-mark": mark(flow.packetMark, "packet mark"),
+    "routing-mark": mark(flow.routingMark, "routing mark"),
+    "src-mac-address": (value) =>
+      flow.srcMacAddress === undefined
+        ? unknown("the source MAC address is not known")
+        : value.toLowerCase() === flow.srcMacAddress.toLowerCase(),
+  };
+}
+
+/** True for a rule property that narrows which packets it takes (set, and a matcher). */
+export function isMatcher(name: string, value: string | undefined): boolean {
+  return value !== undefined && value !== "" && !NOT_MATCHERS.has(name);
+}
+
+/** The matchers a rule sets, in the rule's order. */
+export function matchersOf(rule: FirewallRule): string[] {
+  return Object.keys(rule).filter((k) => isMatcher(k, rule[k]));
+}
+
+/** True for `yes`, `true` (how RouterOS prints a set flag). */
+export function isYes(value: string | undefined): boolean {
+  return value === "true" || value === "yes";
+}
+
+/**
+ * Whether `rule` matches the packet `flow` describes. A disabled rule, or
+ * one the router marks invalid, matches nothing.
+ */
+export function matchRule(rule: FirewallRule, flow: Flow, facts: RouterFacts = {}): RuleMatch {
+  if (isYes(rule.disabled)) {
+    return {
+      decision: "no-match",
+      matchers: [{ matcher: "disabled", value: "yes", decision: "no-match", why: "disabled" }],
+    };
+  }
+  if (isYes(rule.invalid)) {
+    return {
+      decision: "no-match",
+      matchers: [{ matcher: "invalid", value: "yes", decision: "no-match", why: "invalid" }],
+    };
+  }
+  const deciders = matchersFor(flow, facts);
+  const results: MatcherResult[] = [];
+  for (const name of matchersOf(rule)) {
+    const raw = rule[name];
+    // tcp-flags negates flag by flag (`syn,!ack`); the others, the whole value.
+    const negated = raw.startsWith("!") && name !== "tcp-flags";
+    const value = negated ? raw.slice(1) : raw;
+    let answer: Answer;
+    if (deciders[name]) answer = deciders[name](value);
+    else if (UNDECIDABLE[name]) answer = unknown(UNDECIDABLE[name]);
+    else answer = unknown("this evaluator does not know the matcher");
+    let is = typeof answer === "object" ? answer.is : answer;
+    const why = typeof answer === "object" ? answer.why : undefined;
+    if (negated && is !== undefined) is = !is;
+    const decision: Decision = is === undefined ? "unknown" : is ? "matches" : "no-match";
+    results.push({ matcher: name, value: raw, decision, ...(why ? { why } : {}) });
+  }
+  const decision: Decision = results.some((r) => r.decision === "no-match")
+    ? "no-match"
+    : results.some((r) => r.decision === "unknown")
+    ? "unknown"
+    : "matches";
+  return { decision, matchers: results };
+}
+
+/**
+ * A rule read from the router (`print as-value`), as text: numbers and
+ * booleans as RouterOS prints them, arrays comma joined.
+ */
+export function ruleFromRaw(raw: Readonly<Record<string, unknown>>): FirewallRule {
+  const rule: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) rule[k] = v.map(String).join(",");
+    else if (typeof v === "boolean") rule[k] = v ? "true" : "false";
+    else rule[k] = String(v);
+  }
+  return rule;
+}
