@@ -50,7 +50,7 @@ export interface ReadItems {
 /** What a section holds once parsed. */
 type SectionKind =
   | { k: "read"; spec: ReadSpec; ids?: readonly string[] }
-  | { k: "records"; many: boolean }
+  | { k: "records"; many: boolean; record: string; pair: string }
   | { k: "scalars"; keys: readonly string[] }
   | { k: "text" }
   | { k: "lines" };
@@ -109,24 +109,35 @@ export class Script {
 
   /**
    * The records an expression gives (`[/interface monitor-traffic "ether1"
-   * once as-value]`): one JSON line from 7.13, `key=value` lines before.
+   * once as-value]`): one JSON line from 7.13; before, one line per key
+   * (of `keys`, or every key a record has when `keys` is "every"; a list
+   * value then prints `;` separated), each after the script's nonce, so a
+   * value holding a newline continues its line and cannot fake a key or a
+   * record.
    */
-  records(expression: Expr, many: boolean, keys: readonly string[]): Section<RawItem[]> {
+  records(
+    expression: Expr,
+    many: boolean,
+    keys: readonly string[] | "every",
+  ): Section<RawItem[]> {
+    const mark = { record: this.#mark + RECORD_MARK, pair: this.#mark + PAIR_MARK };
     let statement: string;
     if (this.dialect.json) statement = putJson(this.dialect, expression, many ? "list" : "record");
     else {
       const dump = [
-        putText(RECORD_MARK),
-        ...keys.map((k) => {
-          const key = checkName(k, "key");
-          return `:put ("${key}=" . ($r->"${key}"))`;
-        }),
+        putText(mark.record),
+        ...(keys === "every"
+          ? [`:foreach k,v in=$r do={:put ("${mark.pair}" . $k . "=" . [:tostr $v])}`]
+          : keys.map((k) => {
+            const key = checkName(k, "key");
+            return `:put ("${mark.pair}${key}=" . ($r->"${key}"))`;
+          })),
       ].join("; ");
       statement = many
         ? `:foreach r in=${expression} do={${dump}}`
         : `{:local r ${expression}; ${dump}}`;
     }
-    return this.#section(statement, { k: "records", many });
+    return this.#section(statement, { k: "records", many, ...mark });
   }
 
   /** Scalar values as text, one per key (`{uptime: getExpr(...)}`). */
@@ -200,8 +211,13 @@ export class ScriptOutput {
   }
 }
 
-/** Printed before each record of `records` on releases without `:serialize`. */
-const RECORD_MARK = "--mcp-server-router-record--";
+/**
+ * After the script's nonce mark: the line that starts a record of
+ * `records`, and the start of each of its `key=value` lines (releases
+ * without `:serialize`).
+ */
+const RECORD_MARK = "record";
+const PAIR_MARK = ":";
 
 function proplist(spec: ReadSpec): string {
   const props = spec.keys.filter((k) => k !== ".id").map((k) => checkName(k, "property"));
@@ -271,7 +287,7 @@ function parseSection(dialect: Dialect, kind: SectionKind, text: string): unknow
     case "read":
       return checkShape(kind, parseRead(dialect, kind.spec, text), text);
     case "records":
-      return parseRecords(dialect, text);
+      return parseRecords(dialect, text, kind);
     case "scalars":
       return parseScalars(text, kind.keys);
     case "text":
@@ -354,7 +370,11 @@ function singletonProperties(text: string, keys: readonly string[]): RawItem {
   return item;
 }
 
-function parseRecords(dialect: Dialect, text: string): RawItem[] {
+function parseRecords(
+  dialect: Dialect,
+  text: string,
+  mark: { record: string; pair: string },
+): RawItem[] {
   if (dialect.json) {
     const lines = outputLines(text);
     if (lines.length !== 1) throw outputError(text.trim() || "(no answer)");
@@ -364,13 +384,15 @@ function parseRecords(dialect: Dialect, text: string): RawItem[] {
   let current: RawItem | null = null;
   let lastKey: string | null = null;
   for (const line of outputLines(text)) {
-    if (line === RECORD_MARK) {
+    if (line === mark.record) {
       current = {};
       records.push(current);
       lastKey = null;
       continue;
     }
-    const m = /^([a-z.][a-z0-9.-]*)=(.*)$/.exec(line);
+    const m = line.startsWith(mark.pair)
+      ? /^([a-z.][a-z0-9.-]*)=(.*)$/.exec(line.slice(mark.pair.length))
+      : null;
     if (current && m) {
       lastKey = m[1];
       // `($r->"key")` of a missing key prints nothing: leave the key out.
