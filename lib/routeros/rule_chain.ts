@@ -22,9 +22,9 @@ import {
   type FirewallRule,
   type Flow,
   isYes,
-  matchRule,
   type RouterFacts,
   type RuleMatch,
+  ruleMatcher,
 } from "./rule_match.ts";
 
 /** A RouterOS firewall table. */
@@ -139,13 +139,14 @@ export function walkChain(
   options: WalkOptions = {},
 ): ChainWalk {
   const hits: Hit[] = [];
+  const matchRule = ruleMatcher(flow, facts);
   let decider: Hit | undefined;
   const walk = (via: readonly string[], sure: boolean): boolean => {
     const here = via[via.length - 1];
     for (let index = 0; index < rules.length; index++) {
       const rule = rules[index];
       if (rule.chain !== here) continue;
-      const match = matchRule(rule, flow, facts);
+      const match = matchRule(rule);
       if (match.decision === "no-match") continue;
       const certain = sure && match.decision === "matches";
       const { effect, final } = effectOf(table, rule);

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { addressInSpec } from "./prefix.ts";
+import { addressInSpec, addressTester } from "./prefix.ts";
 
 /** What a matcher, or a whole rule, says of a packet. */
 export type Decision = "matches" | "no-match" | "unknown";
@@ -96,6 +96,7 @@ const NOT_MATCHERS = new Set([
   ".id",
   ".nextid",
   ".about",
+  "about",
   "chain",
   "action",
   "comment",
@@ -257,12 +258,15 @@ function portIn(list: string, port: number | PortRange | undefined, which: strin
     ranges.push([Number(m[1]), Number(m[2] ?? m[1])]);
   }
   const p = typeof port === "number" ? { from: port, to: port } : port;
-  if (ranges.some(([a, b]) => a <= p.from && p.to <= b)) return true;
   if (ranges.every(([a, b]) => b < p.from || p.to < a)) return false;
-  // Part of the range is in the list: add up the covered ports.
-  let covered = 0;
-  for (let x = p.from; x <= p.to; x++) if (ranges.some(([a, b]) => a <= x && x <= b)) covered++;
-  return covered === p.to - p.from + 1
+  // Adjacent or overlapping ranges merged: the port range is in the list when one holds it.
+  const merged: [number, number][] = [];
+  for (const [a, b] of ranges.sort((x, y) => x[0] - y[0])) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  return merged.some(([a, b]) => a <= p.from && p.to <= b)
     ? true
     : unknown(`the ${which} port (${p.from}-${p.to}) is only partly in the list`);
 }
@@ -276,15 +280,32 @@ function address(ip: string | undefined, which: string) {
 }
 
 function addressList(ip: string | undefined, which: string, facts: RouterFacts) {
+  // A list is looked up once per packet, however many rules name it.
+  const seen = new Map<string, Answer>();
   return (list: string): Answer => {
     if (ip === undefined) return unknown(`the ${which} address is not known`);
+    let answer = seen.get(list);
+    if (answer !== undefined) return answer;
     const entries = facts.addressLists?.get(list);
-    if (!entries) return unknown(`address list ${list} was not read`);
-    const each = entries.map((e) => addressInSpec(e, ip));
-    if (each.includes(true)) return true;
-    return each.includes(undefined)
-      ? unknown(`address list ${list} holds names the router resolves itself`)
-      : false;
+    if (!entries) answer = unknown(`address list ${list} was not read`);
+    else {
+      const test = addressTester(ip);
+      let named = false;
+      answer = false;
+      for (const entry of entries) {
+        const is = test(entry);
+        if (is === true) {
+          answer = true;
+          break;
+        }
+        if (is === undefined) named = true;
+      }
+      if (answer === false && named) {
+        answer = unknown(`address list ${list} holds names the router resolves itself`);
+      }
+    }
+    seen.set(list, answer);
+    return answer;
   };
 }
 
@@ -404,6 +425,25 @@ export function isYes(value: string | undefined): boolean {
  * one the router marks invalid, matches nothing.
  */
 export function matchRule(rule: FirewallRule, flow: Flow, facts: RouterFacts = {}): RuleMatch {
+  return ruleMatcher(flow, facts)(rule);
+}
+
+/**
+ * {@linkcode matchRule} for many rules against one packet: what does not
+ * depend on the rule (address list lookups) is worked out once.
+ */
+export function ruleMatcher(
+  flow: Flow,
+  facts: RouterFacts = {},
+): (rule: FirewallRule) => RuleMatch {
+  const deciders = matchersFor(flow, facts);
+  return (rule) => decide(rule, deciders);
+}
+
+function decide(
+  rule: FirewallRule,
+  deciders: Record<string, (value: string) => Answer>,
+): RuleMatch {
   if (isYes(rule.disabled)) {
     return {
       decision: "no-match",
@@ -416,7 +456,6 @@ export function matchRule(rule: FirewallRule, flow: Flow, facts: RouterFacts = {
       matchers: [{ matcher: "invalid", value: "yes", decision: "no-match", why: "invalid" }],
     };
   }
-  const deciders = matchersFor(flow, facts);
   const results: MatcherResult[] = [];
   for (const name of matchersOf(rule)) {
     const raw = rule[name];

@@ -84,6 +84,7 @@ const TABLE: [Record<string, string>, "matches" | "no-match" | "unknown", Flow?]
   [{ protocol: "tcp", "src-port": "1024-65535" }, "matches"],
   [{ protocol: "tcp", "src-port": "53" }, "no-match"],
   [{ protocol: "tcp", "src-port": "30000-40000" }, "unknown"],
+  [{ protocol: "tcp", "src-port": "30001-65535,1024-30000" }, "matches"],
   [{ protocol: "tcp", port: "22" }, "matches"],
   [{ protocol: "tcp", port: "80" }, "no-match"],
   [{ protocol: "tcp", port: "8291" }, "unknown"],
