@@ -1,6 +1,6 @@
 /**
  * The `:` commands that look at or convert a value's type: `:typeof`,
- * `:len`, `:tostr`, `:tonum`, `:tobool`, `:toarray`, `:toid`, `:toip`,
+ * `:len`, `:tostr`, `:tonum`, `:tobool`, `:toarray`, `:toid`, `:toip`, `:toip6`,
  * `:totime`, `:tonsec` and `:timestamp`.
  *
  * @module
@@ -80,6 +80,11 @@ export const CONVERSIONS: Record<string, Builtin> = {
   toip(ip, args) {
     const v = literal(toStr(one(ip, args)));
     return v instanceof Typed && v.type === "ip" ? v : null;
+  },
+  // every real tree (7.12.2 to 7.24) has :toip6 beside :toip
+  toip6(ip, args) {
+    const v = literal(toStr(one(ip, args)));
+    return v instanceof Typed && v.type === "ip6" ? v : null;
   },
   totime(ip, args) {
     const v = one(ip, args);
