@@ -1,6 +1,7 @@
 /**
  * The lock-out guard, through MCP against the simulator: firewall rules that
- * match every packet, and changes that would cut the server's own session
+ * match every packet (guard_lockout_firewall.test.ts has the rules with
+ * matchers), and changes that would cut the server's own session
  * (its address, its interface, the ssh service, its user) need
  * `confirm: true`, directly and inside `router_apply_changes`; the refusal
  * names what would be cut, and nothing reaches the router.
@@ -47,7 +48,7 @@ async function ok(session: McpSession, name: string, args: Record<string, unknow
   return r.structuredContent ?? {};
 }
 
-Deno.test("lock-out guard: catch-all firewall rules need confirm; rules with a matcher do not", async () => {
+Deno.test("lock-out guard: firewall rules that match every packet need confirm; a harmless matcher does not", async () => {
   const { sim, session } = await rig();
   try {
     await refused(
@@ -55,21 +56,29 @@ Deno.test("lock-out guard: catch-all firewall rules need confirm; rules with a m
       sim,
       "router_add_firewall_filter_rule",
       { chain: "input", action: "drop" },
-      /no matcher, so it would drop every packet in chain input \(action drop\)/,
+      /the rule would drop this server's SSH session: chain=input action=drop \(no matcher: every packet\) matches/,
+    );
+    // Beside the session's chains, a rule without matcher still needs confirm.
+    await refused(
+      session,
+      sim,
+      "router_add_firewall_filter_rule",
+      { chain: "forward", action: "drop" },
+      /no matcher, so it would drop every packet in chain forward \(action drop\) that no earlier rule takes, every connection through this router included/,
     );
     await refused(
       session,
       sim,
       "router_add_firewall_nat_rule",
       { chain: "dstnat", action: "dst-nat", to_addresses: "10.0.0.9" },
-      /rewrite every packet in chain dstnat/,
+      /would redirect this server's SSH session: chain=dstnat action=dst-nat to-addresses=10\.0\.0\.9 \(no matcher/,
     );
     await refused(
       session,
       sim,
       "router_add_firewall_raw_rule",
       { chain: "prerouting", action: "drop", comment: "a comment is no matcher" },
-      /drop every packet in chain prerouting/,
+      /would drop this server's SSH session: chain=prerouting action=drop \(no matcher: every packet\)/,
     );
     await refused(
       session,
@@ -78,7 +87,7 @@ Deno.test("lock-out guard: catch-all firewall rules need confirm; rules with a m
       { chain: "input", action: "reject" },
       /chain input \(action reject\)/,
     );
-    // The IPv6 NAT, mangle and raw tables guard like their IPv4 twins.
+    // The session is IPv4: in the IPv6 tables a rule without matcher needs confirm as before.
     await refused(
       session,
       sim,
@@ -93,13 +102,12 @@ Deno.test("lock-out guard: catch-all firewall rules need confirm; rules with a m
       { chain: "srcnat", action: "masquerade" },
       /rewrite every packet in chain srcnat/,
     );
-    // A matcher, a non-final action, or a disabled rule: no lock-out.
+    // A matcher that leaves the session out, or a disabled rule: no lock-out.
     await ok(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "drop",
       src_address: "203.0.113.0/24",
     });
-    await ok(session, "router_add_firewall_filter_rule", { chain: "input", action: "accept" });
     const parked = await ok(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "drop",
@@ -112,13 +120,21 @@ Deno.test("lock-out guard: catch-all firewall rules need confirm; rules with a m
       sim,
       "router_enable_firewall_filter_rule",
       { id: parked.item.id },
-      /drop every packet in chain input/,
+      /the rule would drop this server's SSH session: chain=input action=drop \(no matcher/,
     );
     await ok(session, "router_enable_firewall_filter_rule", { id: parked.item.id, confirm: true });
     // Once it is in place, changing its comment cuts nothing new.
     await ok(session, "router_update_firewall_filter_rule", {
       id: parked.item.id,
       comment: "default deny",
+    });
+    // A non-final action cuts nothing, and a rule behind an accept of everything is never met.
+    await ok(session, "router_add_firewall_filter_rule", { chain: "input", action: "log" });
+    await ok(session, "router_add_firewall_filter_rule", { chain: "input", action: "accept" });
+    await ok(session, "router_add_firewall_filter_rule", {
+      chain: "input",
+      action: "drop",
+      comment: "behind the accept",
     });
     const rules = sim.items("/ip/firewall/filter");
     assert.ok(rules.some((r) => r.comment === "default deny" && r.disabled === "false"));

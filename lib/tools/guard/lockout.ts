@@ -1,15 +1,16 @@
 /**
  * The lock-out guard's rules: which changes would cut this server's own
- * management access, or every packet of a chain. A rule looks at one change
- * (the item before and as it would be after) and names what would be cut;
- * the guard chain then asks for `confirm: true` (inside
- * `router_apply_changes` too, where the revert job undoes it if the server
- * loses the router).
+ * management access. A rule looks at one change (the item before and as it
+ * would be after) and names what would be cut; the guard chain then asks
+ * for `confirm: true` (inside `router_apply_changes` too, where the revert
+ * job undoes it if the server loses the router).
  *
  * What the rules know of the session: the router address the SSH
  * connection reached and this host's address on it. Behind NAT (or through
  * a bridge port the rules cannot see) they can miss a lock-out, so the
- * docs and the tool notes still warn in words.
+ * docs and the tool notes still warn in words. The firewall rule tables
+ * have their own rule, which evaluates the rules against the session
+ * (lockout_firewall.ts).
  *
  * @module
  */
@@ -25,6 +26,8 @@ export interface LockoutChange {
   before?: Item;
   /** The item as it would be after the change (for remove: as it was). */
   after: Item;
+  /** The call's arguments (tool-side names), as validated. */
+  args?: Record<string, unknown>;
 }
 
 /** What a change would cut, or undefined. */
@@ -42,6 +45,8 @@ export interface LockoutRule {
   verbs: readonly Verb[];
   /** For `update`: the tool arguments that can cut (every one when absent). */
   updates?: readonly string[];
+  /** The check reads what it needs itself: `before` is not read for it (and absent). */
+  ownReads?: boolean;
   check: Check;
 }
 
@@ -52,81 +57,10 @@ export function mayCut(rule: LockoutRule, verb: Verb, args: Record<string, unkno
   return rule.updates.some((a) => args[a] !== undefined);
 }
 
-/** Properties of a firewall rule that do not narrow which packets it matches. */
-const NOT_MATCHERS = new Set([
-  "id",
-  "chain",
-  "action",
-  "comment",
-  "disabled",
-  "dynamic",
-  "invalid",
-  "log",
-  "log_prefix",
-  "jump_target",
-  "reject_with",
-  "address_list",
-  "address_list_timeout",
-  "to_addresses",
-  "to_ports",
-  "passthrough",
-  "bytes",
-  "packets",
-  "new_connection_mark",
-  "new_packet_mark",
-  "new_routing_mark",
-  "new_mss",
-  "new_dscp",
-  "new_ttl",
-  "new_priority",
-]);
-
 function isSet(value: unknown): boolean {
   if (value === undefined || value === null || value === "" || value === false) return false;
   return !(Array.isArray(value) && value.length === 0);
 }
-
-/** The rule matches every packet of its chain: no matcher, and enabled. */
-function matchesAll(item: Item | undefined): boolean {
-  if (!item || item.disabled === true) return false;
-  return Object.entries(item).every(([k, v]) => NOT_MATCHERS.has(k) || !isSet(v));
-}
-
-/**
- * A firewall rule that matches every packet with one of `actions` in one of
- * `chains` (a drop-everything rule in input, a dstnat without matcher).
- */
-export function catchAllRule(
-  chains: readonly string[],
-  actions: readonly string[] | "rewriting",
-  effect: string,
-): LockoutRule {
-  const hits = (item: Item | undefined) =>
-    item !== undefined && matchesAll(item) && chains.includes(String(item.chain)) &&
-    (actions === "rewriting"
-      ? !PASSIVE_NAT_ACTIONS.has(String(item.action ?? "accept"))
-      : actions.includes(String(item.action ?? "accept")));
-  return {
-    verbs: ["add", "update", "enable"],
-    check: ({ before, after }) => {
-      if (!hits(after) || hits(before)) return undefined;
-      return `the rule has no matcher, so it would ${effect} every packet in chain ` +
-        `${after.chain} (action ${after.action ?? "accept"}) that no earlier rule takes, this ` +
-        "server's SSH session included; add a matcher (src_address, in_interface, ...) or confirm";
-    },
-  };
-}
-
-/** NAT actions that change nothing about a packet. */
-const PASSIVE_NAT_ACTIONS = new Set([
-  "accept",
-  "passthrough",
-  "return",
-  "log",
-  "jump",
-  "add-src-to-address-list",
-  "add-dst-to-address-list",
-]);
 
 /** The interface that holds the address the session reached the router at, if any. */
 export async function sessionInterface(ctx: ToolContext): Promise<string | undefined> {

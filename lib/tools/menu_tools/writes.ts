@@ -296,8 +296,8 @@ async function lockoutOf(
   const rule = spec.lockout!;
   if (!mayCut(rule, verb, args)) return undefined;
   const release = (await menuDialect(spec.schema, ctx)).release;
-  const before = await currentOf(spec, verb, args, ctx, release);
-  return await rule.check({ verb, before, after: afterOf(spec, verb, args, before) }, ctx);
+  const before = rule.ownReads ? undefined : await currentOf(spec, verb, args, ctx, release);
+  return await rule.check({ verb, before, after: afterOf(spec, verb, args, before), args }, ctx);
 }
 
 /** A write tool from its verb's plan: the handler and the dry run share the plan. */

@@ -15,7 +15,7 @@ import {
 } from "../../routeros/schema/menus/firewall.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
-import { catchAllRule } from "../guard/lockout.ts";
+import { firewallLockout } from "../guard/lockout_firewall.ts";
 
 /** What every rule menu's notes end with: order, matching, negation, and the lock-out risk. */
 
@@ -86,7 +86,7 @@ export const firewallFilterTools: MenuTools = {
     },
     "update": { "action": "reject", "reject_with": "tcp-reset" },
   },
-  lockout: catchAllRule(["input", "forward", "output"], ["drop", "reject", "tarpit"], "drop"),
+  lockout: firewallLockout(firewallFilter, "filter"),
 };
 
 /** `/ip/firewall/nat`. */
@@ -111,7 +111,7 @@ export const firewallNatTools: MenuTools = {
     },
     "update": { "to_ports": "8081" },
   },
-  lockout: catchAllRule(["srcnat", "dstnat"], "rewriting", "rewrite"),
+  lockout: firewallLockout(firewallNat, "nat"),
 };
 
 /** `/ip/firewall/mangle`. */
@@ -135,7 +135,7 @@ export const firewallMangleTools: MenuTools = {
     },
     "update": { "new_connection_mark": "changed-conn" },
   },
-  lockout: catchAllRule(["prerouting", "output"], ["mark-routing", "route"], "re-route"),
+  lockout: firewallLockout(firewallMangle, "mangle"),
 };
 
 /** `/ip/firewall/raw`. */
@@ -157,7 +157,7 @@ export const firewallRawTools: MenuTools = {
     },
     "update": { "action": "notrack" },
   },
-  lockout: catchAllRule(["prerouting", "output"], ["drop"], "drop"),
+  lockout: firewallLockout(firewallRaw, "raw"),
 };
 
 /** `/ip/firewall/address-list`. */
@@ -194,7 +194,7 @@ export const ipv6FirewallFilterTools: MenuTools = {
     },
     "update": { "action": "reject" },
   },
-  lockout: catchAllRule(["input", "forward", "output"], ["drop", "reject", "tarpit"], "drop"),
+  lockout: firewallLockout(ipv6FirewallFilter, "filter"),
 };
 
 /** `/ipv6/firewall/address-list`. */

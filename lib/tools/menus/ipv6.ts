@@ -20,7 +20,7 @@ import {
 } from "../../routeros/schema/menus/ipv6_firewall.ts";
 import type { MenuTools } from "../menu_tools/spec.ts";
 import { NOUNS } from "../nouns.ts";
-import { catchAllRule } from "../guard/lockout.ts";
+import { firewallLockout } from "../guard/lockout_firewall.ts";
 import { MANGLE_COLUMNS, RULE_VERBS, ruleColumns } from "./firewall.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
@@ -118,7 +118,7 @@ export const ipv6FirewallNatTools: MenuTools = {
   noun: NOUNS.ipv6_firewall_nat_rule,
   verbs: RULE_VERBS,
   columns: ruleColumns("to-address"),
-  lockout: catchAllRule(["srcnat", "dstnat"], "rewriting", "rewrite"),
+  lockout: firewallLockout(ipv6FirewallNat, "nat"),
   notes:
     "IPv6 NAT (RouterOS 7), rarely needed: global addresses route end to end. Rules are checked in order; netmap maps one prefix onto another.",
   example: {
@@ -139,7 +139,7 @@ export const ipv6FirewallMangleTools: MenuTools = {
   noun: NOUNS.ipv6_firewall_mangle_rule,
   verbs: RULE_VERBS,
   columns: MANGLE_COLUMNS,
-  lockout: catchAllRule(["prerouting", "output"], ["mark-routing"], "re-route"),
+  lockout: firewallLockout(ipv6FirewallMangle, "mangle"),
   notes:
     "Marks IPv6 connections, packets and routing; marks are matched by filter rules and queues. passthrough=false stops at this rule.",
   example: {
@@ -161,7 +161,7 @@ export const ipv6FirewallRawTools: MenuTools = {
   noun: NOUNS.ipv6_firewall_raw_rule,
   verbs: RULE_VERBS,
   columns: ruleColumns(),
-  lockout: catchAllRule(["prerouting", "output"], ["drop"], "drop"),
+  lockout: firewallLockout(ipv6FirewallRaw, "raw"),
   notes:
     "IPv6 rules before connection tracking: drop floods cheaply, or notrack traffic that needs no state.",
   example: {
