@@ -137,6 +137,9 @@ const NOT_MATCHERS = new Set([
   "hw-offload",
   "copy-from",
   "place-before",
+  // the prefixes of IPv6 mangle's snpt and dnpt actions
+  "src-prefix",
+  "dst-prefix",
 ]);
 
 /**
@@ -403,6 +406,22 @@ function matchersFor(flow: Flow, facts: RouterFacts): Record<string, (value: str
         ? unknown("the source MAC address is not known")
         : value.toLowerCase() === flow.srcMacAddress.toLowerCase(),
   };
+}
+
+/** Matchers decided from a flow and the router's facts (the names of {@linkcode matchersFor}). */
+const DECIDED = new Set(Object.keys(matchersFor({}, {})));
+
+/**
+ * How this evaluator treats a rule property: decided from the packet,
+ * always left unknown (rates, payload, time...), not a matcher at all (what
+ * the rule does), or a name it does not know (also left unknown).
+ */
+export function matcherKind(
+  name: string,
+): "decided" | "undecidable" | "not-a-matcher" | "unheard-of" {
+  if (NOT_MATCHERS.has(name)) return "not-a-matcher";
+  if (DECIDED.has(name)) return "decided";
+  return UNDECIDABLE[name] ? "undecidable" : "unheard-of";
 }
 
 /** True for a rule property that narrows which packets it takes (set, and a matcher). */
