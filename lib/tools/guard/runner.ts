@@ -33,6 +33,7 @@ import type {
 import type { AuditEntry, AuditSink } from "./audit.ts";
 import { maskArgs, maskCommands, maskText } from "./masking.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
+import { echo } from "../../echo.ts";
 import { RefusedError, whyNotSelected } from "./refusals.ts";
 
 /** A device as the guard chain sees it. */
@@ -192,11 +193,13 @@ export class ToolRunner {
           `call router_enable_toolsets with ["${tool.toolset}"] first`,
       );
     }
-    const { device: deviceArg, dry_run: dryRunArg, confirm, ...rest } = rawArgs;
+    const { device: deviceArg, dry_run: dryRunArg, confirm: confirmArg, ...rest } = rawArgs;
     const isWrite = !tool.annotations.readOnlyHint;
-    if (!isWrite && (dryRunArg !== undefined || confirm !== undefined)) {
+    if (!isWrite && (dryRunArg !== undefined || confirmArg !== undefined)) {
       throw new ArgumentError(`${name} only reads: it takes no dry_run or confirm`);
     }
+    const dryRun = flag("dry_run", dryRunArg);
+    const confirm = flag("confirm", confirmArg);
     const device = tool.perDevice
       ? this.#devices.resolve((deviceArg as string | undefined) ?? parent?.device)
       : undefined;
@@ -224,8 +227,7 @@ export class ToolRunner {
     }
     const sent: string[] = [];
     const ctx = this.#context(tool, device, site, sent, parent);
-    const dryRun = dryRunArg === true;
-    if (isWrite && !dryRun && confirm !== true) {
+    if (isWrite && !dryRun && !confirm) {
       const lockout = tool.lockout ? await tool.lockout(args, ctx) : undefined;
       if (tool.annotations.destructiveHint || lockout) {
         await this.#confirmOrRefuse(tool, what, args, ctx, confirmNow ? site : {}, lockout);
@@ -357,6 +359,18 @@ export class ToolRunner {
       );
     }
   }
+}
+
+/**
+ * `dry_run` or `confirm` as given: a JSON boolean, or absent (false). Any
+ * other value (`"true"`, `1`, `null`) is refused, never read as yes or no.
+ */
+function flag(name: "dry_run" | "confirm", value: unknown): boolean {
+  if (value === undefined || typeof value === "boolean") return value === true;
+  throw new ArgumentError(
+    `must be true or false (a JSON boolean), not ${echo(value)}`,
+    name,
+  );
 }
 
 /** One argument error naming each bad argument. */
