@@ -186,11 +186,13 @@ export class ToolRunner {
     if (!tool) {
       throw whyNotSelected(name, this.#all, this.#selected, this.#options.readOnly, parent?.tool);
     }
-    if (site.enabled && !parent && !site.enabled(tool)) {
+    // Nested calls too: a composite reaches no tool the session has not enabled.
+    if (site.enabled && !site.enabled(tool)) {
       throw new RefusedError(
         "selection",
-        `${name} is in the ${tool.toolset} toolset, which is not enabled in this session: ` +
-          `call router_enable_toolsets with ["${tool.toolset}"] first`,
+        `${parent ? `${name} (inside ${parent.tool})` : name} is in the ${tool.toolset} toolset, ` +
+          `which is not enabled in this session: call router_enable_toolsets with ` +
+          `["${tool.toolset}"] first`,
       );
     }
     const { device: deviceArg, dry_run: dryRunArg, confirm: confirmArg, ...rest } = rawArgs;
