@@ -13,6 +13,7 @@ import type { Dialect } from "../../routeros/dialect.ts";
 import { refCondition } from "../../routeros/command.ts";
 import { ArgumentError, RouterOsError } from "../../routeros/errors.ts";
 import { randomHex } from "../../routeros/random_hex.ts";
+import { echo } from "../../echo.ts";
 import { hasWrite, readSpecOf } from "../../routeros/schema/menu.ts";
 import {
   addSeconds,
@@ -76,6 +77,14 @@ async function plan(
   for (const [i, op] of operations.entries()) {
     const given = op.arguments ?? {};
     const label = `operation ${i + 1} (${op.tool})`;
+    if (given.device !== undefined && given.device !== ctx.device) {
+      // One device per change: its revert job and lock-out checks are there.
+      throw new ArgumentError(
+        `${label}: device ${echo(given.device)} is not this change's device ` +
+          `(${JSON.stringify(ctx.device)}). A change is applied, checked and reverted on one ` +
+          "device: send one router_apply_changes per device",
+      );
+    }
     const checked = await ctx.check({ name: op.tool, args: given }).catch((err) => {
       if (err instanceof Error) err.message = `${label}: ${err.message}`;
       throw err;
@@ -104,7 +113,7 @@ const OPERATIONS = z.array(z.object({
     "A menu write tool: router_add_*, router_update_*, router_remove_*, router_enable_*, ...",
   ),
   arguments: z.record(z.string(), z.unknown()).optional().describe(
-    "Its arguments (without device; confirm: true where that tool needs it)",
+    "Its arguments (confirm: true where that tool needs it); the change's device only",
   ),
 })).min(1).max(MAX_OPERATIONS);
 

@@ -202,8 +202,17 @@ export class ToolRunner {
     }
     const dryRun = flag("dry_run", dryRunArg);
     const confirm = flag("confirm", confirmArg);
+    if (parent && tool.perDevice && deviceArg !== undefined && deviceArg !== parent.device) {
+      // A composite chooses the device of each call it makes (its own, or
+      // the fleet query's choice); its arguments cannot send one elsewhere.
+      throw new ArgumentError(
+        `${name} (inside ${parent.tool}): device ${echo(deviceArg)} in its arguments is not ` +
+          `the device ${parent.tool} runs it on (${JSON.stringify(parent.device ?? "")}); ` +
+          "leave device out of nested arguments",
+      );
+    }
     const device = tool.perDevice
-      ? this.#devices.resolve((deviceArg as string | undefined) ?? parent?.device)
+      ? this.#devices.resolve(parent ? parent.device : deviceArg as string | undefined)
       : undefined;
     if (!tool.perDevice && deviceArg !== undefined) rest.device = deviceArg;
     const parsed = tool.input.safeParse(rest);
