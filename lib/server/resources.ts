@@ -259,7 +259,13 @@ export async function readResource(
   const parsed = parseUri(uri);
   const notFound = (why: string) =>
     new RequestError(RESOURCE_NOT_FOUND, `resource ${uri} not found: ${why}`, { uri });
-  if (!parsed) throw notFound(`expected ${DEVICES_URI} or routeros://{device}/{kind}`);
+  if (!parsed) {
+    throw notFound(
+      /[?#]/.test(uri)
+        ? "a resource URI takes no query or fragment; router_print filters with where"
+        : `expected ${DEVICES_URI} or routeros://{device}/{kind}`,
+    );
+  }
   if (parsed.kind === "devices") {
     if (!reads.offers("router_list_devices")) throw notFound("this server lists no devices");
     const r = await reads.call("router_list_devices", undefined, {}, site);

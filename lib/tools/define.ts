@@ -20,7 +20,7 @@ export interface TypedTool<I extends z.ZodRawShape, O extends z.ZodRawShape> ext
     ctx: ToolContext,
   ): Promise<ToolResult<z.infer<z.ZodObject<O>>>>;
   dryRun?(args: z.infer<z.ZodObject<I>>, ctx: ToolContext): Promise<DryRunResult>;
-  revealsSecrets?(args: z.infer<z.ZodObject<I>>): boolean;
+  revealsSecrets?(args: z.infer<z.ZodObject<I>>): boolean | string;
   lockout?(args: z.infer<z.ZodObject<I>>, ctx: ToolContext): Promise<string | undefined>;
   maskNested?(
     args: z.infer<z.ZodObject<I>>,

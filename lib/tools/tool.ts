@@ -221,9 +221,14 @@ export interface ToolDef {
     args: any,
     mask: (tool: string, args: Record<string, unknown>) => Record<string, unknown>,
   ): Record<string, unknown>;
-  /** The call would show secrets the router holds (an export with `show_sensitive`). */
+  /**
+   * The call would show secrets the router holds (an export with
+   * `show_sensitive`), or tell them (a filter on a secret, which answers
+   * whether a guess is right): true, or a sentence saying how; the guard
+   * chain then needs `--reveal-secrets`.
+   */
   // deno-lint-ignore no-explicit-any
-  revealsSecrets?(args: any): boolean;
+  revealsSecrets?(args: any): boolean | string;
   /**
    * What the call would cut of this server's own management access (its
    * interface, address, SSH service, user), or undefined: the guard chain

@@ -229,11 +229,14 @@ export class ToolRunner {
           "the router and was not sent",
       );
     }
-    if (tool.revealsSecrets?.(args) && !this.#options.revealSecrets) {
+    const reveals = this.#options.revealSecrets ? false : tool.revealsSecrets?.(args);
+    if (reveals) {
       throw new RefusedError(
         "secrets",
-        `${what} would show secrets held on the router; the operator must start the server ` +
-          "with --reveal-secrets (ROUTER_REVEAL_SECRETS=true) to allow it. Nothing was read.",
+        `${what} ${
+          typeof reveals === "string" ? reveals : "would show secrets held on the router"
+        }; the operator must start the server with --reveal-secrets ` +
+          "(ROUTER_REVEAL_SECRETS=true) to allow it. Nothing was read.",
       );
     }
     const sent: string[] = [];

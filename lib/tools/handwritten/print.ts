@@ -139,6 +139,33 @@ const NOT_SECRET = new Set([
   "minimum-password-length",
 ]);
 
+/** Secret property names of menus that declare none (the words {@linkcode SECRET_KEY} knows). */
+const SECRET_WORDS = [
+  "password",
+  "passphrase",
+  "secret",
+  "private-key",
+  "pre-shared-key",
+  "preshared-key",
+  "psk",
+];
+
+/**
+ * Whether a `where` key filters on a secret: a declared secret, a
+ * secret-looking name, or what RouterOS might take as one abbreviated
+ * (`pass`, `priv`), unless it is a declared property that holds no secret.
+ */
+function isSecretFilter(key: string, menus: readonly MenuSchema[]): boolean {
+  if (NOT_SECRET.has(key)) return false;
+  if (SECRET_KEY.test(key)) return true;
+  const declared = menus.flatMap((m) => m.fields[key] ? [m.fields[key]] : []);
+  if (declared.length) return declared.some((f) => f.secret);
+  const secrets = menus.flatMap((m) =>
+    Object.entries(m.fields).flatMap(([name, f]) => f.secret ? [name] : [])
+  );
+  return [...SECRET_WORDS, ...secrets].some((name) => name.startsWith(key));
+}
+
 /** Build `router_print` over the declared menus plus {@linkcode PRINT_EXTRAS}. */
 export function printTool(menus: readonly MenuSchema[]) {
   const byPath = new Map<
@@ -192,6 +219,15 @@ export function printTool(menus: readonly MenuSchema[]) {
     },
     annotations: READ,
     perDevice: true,
+    // A filter on a secret answers whether a guess is right.
+    revealsSecrets: (args) => {
+      const menus = byPath.get(args.path)?.menus ?? [];
+      const secret = Object.keys(args.where ?? {}).filter((key) => isSecretFilter(key, menus));
+      return secret.length > 0 &&
+        `would tell a secret: where on ${
+          secret.join(", ")
+        } answers whether a guessed value is right`;
+    },
     example: { path: "/interface", where: { name: "ether1" }, proplist: ["name", "type"] },
     async handler(args, ctx) {
       const entry = byPath.get(args.path)!;

@@ -286,9 +286,12 @@ export function itemResult(spec: MenuTools, item: Record<string, unknown>): Tool
   };
 }
 
-/** Fields usable in a list's `where` (equality). */
+/**
+ * Fields usable in a list's `where` (equality). Never a secret: a filter on
+ * one answers whether a guess is right, whatever the items show.
+ */
 function filterFields(menu: MenuSchema): [string, Field][] {
-  return Object.entries(menu.fields).filter(([, f]) => f.filter && f.kind !== "list");
+  return Object.entries(menu.fields).filter(([, f]) => f.filter && !f.secret && f.kind !== "list");
 }
 
 export function listTool(spec: MenuTools): ToolDef {
