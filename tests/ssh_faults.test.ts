@@ -77,8 +77,8 @@ Deno.test("ssh faults: reuse, drops, hangs and connect errors through MCP", asyn
       const text = r.content[0].text;
       assert.match(text, /device "r2" \(127\.0\.0\.1:\d+\)/);
       assert.match(text, /connection was lost while running \/ip\/address/);
-      assert.match(text, /outcome is unknown/);
-      assert.match(text, /read \/ip\/address back to check before retrying/);
+      assert.match(text, /outcome of this write is unknown/);
+      assert.match(text, /Read it back with router_list_ip_addresses before retrying/);
       assert.equal(text.match(/outcome/g)?.length, 1, "said once");
       assert.equal(sim.counters.commands, commands + perAdd, "the write was sent once");
       assert.equal(sim.counters.connections, connections + 1, "no reconnection to retry it");
@@ -98,7 +98,8 @@ Deno.test("ssh faults: reuse, drops, hangs and connect errors through MCP", asyn
       const text = r.content[0].text;
       assert.match(text, /device "r1" \(127\.0\.0\.1:\d+\)/);
       assert.match(text, /\/ip\/address did not answer within 1 s/);
-      assert.doesNotMatch(text, /outcome is unknown/, "a read's outcome does not matter");
+      assert.doesNotMatch(text, /outcome/, "a read's outcome does not matter");
+      assert.match(text, /This read changed nothing on the router; it can be retried\.$/);
       const next = await list();
       assert.equal(next.isError, undefined, next.content[0]?.text);
       assert.equal(sim.counters.connections, connections + 1, "the next call reconnects");
@@ -114,7 +115,7 @@ Deno.test("ssh faults: reuse, drops, hangs and connect errors through MCP", asyn
       sim.faults.hang = false;
       assert.equal(r.isError, true);
       assert.match(r.content[0].text, /did not answer within 1 s/);
-      assert.match(r.content[0].text, /outcome is unknown/);
+      assert.match(r.content[0].text, /outcome of this write is unknown/);
       assert.equal(r.content[0].text.match(/outcome/g)?.length, 1, "said once");
       const next = await list();
       assert.equal(next.isError, undefined, next.content[0]?.text);
@@ -148,7 +149,7 @@ Deno.test("ssh faults: reuse, drops, hangs and connect errors through MCP", asyn
   }
 });
 
-Deno.test("ssh faults: a version probe that times out says the call itself was not sent", async () => {
+Deno.test("ssh faults: a version probe that times out says nothing was changed", async () => {
   const sim = await startSimulator({ faults: { hang: /system resource get version/ } });
   const session = await serveInProcess([
     "--host",
@@ -164,7 +165,13 @@ Deno.test("ssh faults: a version probe that times out says the call itself was n
     ) {
       const r = await callTool(session, name as string, args as Record<string, unknown>);
       assert.equal(r.isError, true);
-      assert.match(r.content[0].text, /version probe.*the call itself was not sent/s);
+      assert.match(r.content[0].text, /version probe/);
+      assert.match(
+        r.content[0].text,
+        name === LIST
+          ? /This read changed nothing on the router/
+          : /It was not sent: nothing was changed/,
+      );
       assert.doesNotMatch(r.content[0].text, /outcome unknown|may have been applied/i);
     }
     assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.9.9.1/24"));

@@ -67,16 +67,16 @@ export class RouterOsClient {
       return cached.dialect;
     }
     let r;
+    // A read, recorded so that a failure is told apart from the commands before it.
+    this.#recorder?.(VERSION_COMMAND, true);
     try {
       r = await this.#pool.exec(this.target, VERSION_COMMAND, {
         idempotent: true,
         menu: "the version probe (/system resource)",
       });
     } catch (err) {
-      // The probe only reads: whatever happened, the call itself was not sent.
-      if (err instanceof SshError) {
-        throw new SshError(err.kind, `${err.message}; the call itself was not sent`, false);
-      }
+      // The probe only reads: whatever happened, it changed nothing.
+      if (err instanceof SshError) throw new SshError(err.kind, err.message, false);
       throw err;
     }
     const dialect = parseVersion(r.output);

@@ -11,12 +11,11 @@
 import type net from "node:net";
 import { log } from "../log.ts";
 import { ChannelSlots } from "./channel_slots.ts";
-import {
-  type ConnectionSettings,
-  type ConnectionStats,
-  type ExecOutput,
-  type ExecRequest,
-  outcomeUnknownHint,
+import type {
+  ConnectionSettings,
+  ConnectionStats,
+  ExecOutput,
+  ExecRequest,
 } from "./connection_types.ts";
 import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
@@ -45,7 +44,6 @@ export type {
   ExecOutput,
   ExecRequest,
 } from "./connection_types.ts";
-export { outcomeUnknownHint } from "./connection_types.ts";
 
 /** What opening a connection needs besides the target. */
 export interface ConnectionDeps {
@@ -233,19 +231,22 @@ export class SshConnection {
   }
 
   #lost(sent: boolean, req?: ExecRequest): SshError {
-    if (!sent || !req) {
-      return new SshError("connection-lost", `${this.#who}: the connection was lost`);
+    if (!req) return new SshError("connection-lost", `${this.#who}: the connection was lost`);
+    if (!sent) {
+      return new SshError(
+        "connection-lost",
+        `${this.#who}: the connection was lost before ${req.menu} was sent`,
+      );
     }
-    const hint = req.idempotent ? "" : outcomeUnknownHint(req.menu);
     return new SshError(
       "connection-lost",
-      `${this.#who}: the connection was lost while running ${req.menu}${hint}`,
+      `${this.#who}: the connection was lost while running ${req.menu}`,
       true,
     );
   }
 
   #acquire(req: ExecRequest, timeoutMs: number): Promise<void> {
-    if (this.#closed || this.#retired) return Promise.reject(this.#lost(false));
+    if (this.#closed || this.#retired) return Promise.reject(this.#lost(false, req));
     return this.#slots.acquire(
       timeoutMs,
       (limit) =>
@@ -289,7 +290,6 @@ export class SshConnection {
   #run(req: ExecRequest, timeoutMs: number): Promise<ExecOutput> {
     const who = this.#who;
     const max = this.#settings.maxOutputBytes;
-    const writeHint = req.idempotent ? "" : outcomeUnknownHint(req.menu);
     return new Promise((resolve, reject) => {
       let done = false;
       let channel: ClientChannel | null = null;
@@ -306,13 +306,16 @@ export class SshConnection {
         } else resolve(out as ExecOutput);
       };
       const deadline = this.#deadlines.add(timeoutMs, () => {
+        const limit = `${timeoutMs / 1000} s (--command-timeout, or command_timeout per device)`;
         finish(
           new SshError(
             "timeout",
-            `${who}: ${req.menu} did not answer within ${timeoutMs / 1000} s ` +
-              `(--command-timeout, or command_timeout per device); the channel was closed and the connection will be ` +
-              `reopened on the next call${writeHint}`,
-            true,
+            sent
+              ? `${who}: ${req.menu} did not answer within ${limit}; the channel was closed ` +
+                "and the connection will be reopened on the next call"
+              : `${who}: ${req.menu} could not be sent within ${limit}: no channel opened; ` +
+                "the connection will be reopened on the next call",
+            sent,
           ),
         );
         this.retire();
@@ -338,8 +341,8 @@ export class SshConnection {
               new SshError(
                 "output-too-large",
                 `${who}: the output of ${req.menu} exceeded ${max} bytes (--max-output); ` +
-                  `the channel was closed${writeHint}`,
-                !req.idempotent,
+                  "the channel was closed",
+                true,
               ),
             );
             return;
@@ -360,7 +363,7 @@ export class SshConnection {
       };
 
       const openFailed = (err: Error) => {
-        if (this.#closed) return finish(this.#lost(false));
+        if (this.#closed) return finish(this.#lost(false, req));
         const error = new SshError(
           "channel-limit",
           `${who}: the router refused a new channel (${err.message}) with ${this.#slots.active} ` +

@@ -55,9 +55,3 @@ export interface ConnectionStats {
   /** Whether pre-opening is (still) in use on this connection. */
   preopen: boolean;
 }
-
-/** Sentence added to errors of writes whose outcome is unknown. */
-export function outcomeUnknownHint(menu: string): string {
-  return `; the outcome is unknown (the command may have run on the router): read ${menu} ` +
-    `back to check before retrying`;
-}

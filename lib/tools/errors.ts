@@ -15,21 +15,76 @@ const HINTS: Partial<Record<RouterOsError["kind"], string>> = {
   "permission":
     "the SSH user's group lacks the policy for this; use a user in a write or full group",
   "bad-command": "this RouterOS release or its packages do not have that menu or command",
-  "unparsable": "the answer was not understood, so nothing is assumed",
 };
+
+/**
+ * What a failed call did to the router, as the guard chain knows it (from
+ * the tool, the commands it sent and where it failed):
+ *
+ * - `read`: a read or a dry run; it changed nothing.
+ * - `unchanged`: a write that certainly changed nothing, and why.
+ * - `unknown`: a write that may have been applied; read it back with `readBack`.
+ * - `stated`: the error's own message says what was changed (a composite
+ *   that rolled its operations back).
+ */
+export type CallOutcome =
+  | { kind: "read"; what: "read" | "dry run" }
+  | { kind: "unchanged"; why: "not-sent" | "refused" | "failed-before" }
+  | { kind: "unknown"; readBack?: string; partly?: boolean }
+  | { kind: "stated" };
+
+const OUTCOMES = new WeakMap<object, CallOutcome>();
+
+/** Record what the failed call that threw `err` did to the router. */
+export function noteOutcome(err: unknown, outcome: CallOutcome): void {
+  if (typeof err === "object" && err !== null) OUTCOMES.set(err, outcome);
+}
+
+/** What the failed call that threw `err` did to the router, when the guard chain noted it. */
+export function outcomeOf(err: unknown): CallOutcome | undefined {
+  return typeof err === "object" && err !== null ? OUTCOMES.get(err) : undefined;
+}
+
+/** The sentence a failure ends with: what it changed, and what to do next. */
+export function outcomeSentence(outcome: CallOutcome | undefined, retry: boolean): string {
+  switch (outcome?.kind) {
+    case "read":
+      return ` This ${outcome.what} changed nothing on the router${
+        retry ? "; it can be retried" : ""
+      }.`;
+    case "unchanged":
+      return outcome.why === "refused"
+        ? " RouterOS refused it, so nothing was changed."
+        : outcome.why === "not-sent"
+        ? " It was not sent: nothing was changed; it can be retried."
+        : " It failed before any change was sent: nothing was changed.";
+    case "unknown":
+      return ` The outcome of this write is unknown: it may have been ${
+        outcome.partly ? "partly " : ""
+      }applied. Read it back with ${
+        outcome.readBack ?? "the menu's list tool (or router_print)"
+      } before retrying.`;
+    default:
+      return "";
+  }
+}
 
 /** The message for a failed call of `tool` on `device`. */
 export function errorText(err: unknown, tool: string, device?: string): string {
   const on = device ? `device "${device}": ` : "";
+  const outcome = outcomeOf(err);
   if (err instanceof SshError) {
-    const unknown = err.outcomeUnknown && !err.message.includes("outcome")
-      ? " The outcome of this write is unknown: read the item back (list/get tool) before retrying."
-      : "";
-    return `${on}${tool} failed: ${err.message.replace(/\.$/, "")}.${unknown}`;
+    return ended(
+      `${on}${tool} failed: ${err.message.replace(/\.$/, "")}.`,
+      outcomeSentence(outcome, true),
+    );
   }
   if (err instanceof RouterOsError) {
     const hint = HINTS[err.kind];
-    return `${on}${tool} failed: ${err.message}${hint ? ` (${hint})` : ""}`;
+    return ended(
+      `${on}${tool} failed: ${err.message}${hint ? ` (${hint})` : ""}`,
+      outcomeSentence(outcome, err.kind === "unparsable"),
+    );
   }
   if (err instanceof ArgumentError || err instanceof UnsafeInputError) {
     return `${on}${tool}: invalid arguments: ${err.message}. Nothing was sent.`;
@@ -43,5 +98,11 @@ export function errorText(err: unknown, tool: string, device?: string): string {
       ? `${on}refused: ${err.message}`
       : `${on}${tool} refused: ${err.message}`;
   }
-  return `${on}${tool} failed: ${err instanceof Error ? err.message : String(err)}`;
+  const message = err instanceof Error ? err.message : String(err);
+  return ended(`${on}${tool} failed: ${message}`, outcomeSentence(outcome, false));
+}
+
+/** `said`, then `sentence` (if any) after a full stop. */
+function ended(said: string, sentence: string): string {
+  return sentence && !/[.!?]$/.test(said) ? `${said}.${sentence}` : `${said}${sentence}`;
 }

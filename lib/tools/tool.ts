@@ -238,6 +238,8 @@ export interface ToolDef {
   lockout?(args: any, ctx: ToolContext): Promise<string | undefined>;
   /** Valid example arguments against a default simulated router (docs, tests). */
   example?: Record<string, unknown>;
+  /** Writes: the tool that reads back what this one changes (named when its outcome is unknown). */
+  readBack?: string;
   /** Engine-made tools: the menu and verb (change inverses use them). */
   crud?: { menu: MenuSchema; verb: Verb };
 }

@@ -25,6 +25,7 @@ import {
   revertScript,
 } from "../../routeros/scheduler.ts";
 import { defineTool } from "../define.ts";
+import { noteOutcome, outcomeOf } from "../errors.ts";
 import { refOf, refOn } from "../menu_tools/engine.ts";
 import { DESTRUCTIVE, type ToolContext, type ToolDef } from "../tool.ts";
 import { type Before, inverseStatement, IrreversibleError } from "./inverse.ts";
@@ -237,27 +238,53 @@ export const applyChanges = defineTool({
           );
         }
       } catch (err) {
-        const undone = await revertNow(client, job, inverses.slice(0, i).reverse());
-        throw new RouterOsError(
+        // An operation that may have been applied is undone with the others,
+        // as the job would at the deadline (a removal is not re-added: it
+        // may not have happened, and a second item would be worse).
+        const outcome = outcomeOf(err);
+        const unknown = outcome?.kind === "unknown";
+        const undoIt = unknown && op.tool.crud?.verb !== "remove";
+        const undone = await revertNow(
+          client,
+          job,
+          inverses.slice(0, undoIt ? i + 1 : i).reverse(),
+          undoIt
+            ? `Its outcome is unknown: it and the ${i} operation(s) applied before it were`
+            : undefined,
+        );
+        const left = unknown && !undoIt
+          ? ` Its outcome is unknown and it was not undone: read it back with ${
+            op.tool.readBack ?? "its list tool"
+          } and re-add the item if it is gone.`
+          : "";
+        const message = (err instanceof Error ? err.message : String(err)).replace(/\.$/, "");
+        const failed = new RouterOsError(
           err instanceof RouterOsError ? err.kind : "failure",
-          `operation ${i + 1} (${op.tool.name}) failed: ${
-            err instanceof Error ? err.message : String(err)
-          }. ${undone}`,
+          `operation ${i + 1} (${op.tool.name}) failed: ${message}.${left} ${undone}`,
           err instanceof RouterOsError ? err.routerMessage : "",
         );
+        noteOutcome(failed, { kind: "stated" });
+        throw failed;
       }
     }
     const health = await healthCheck(client, args.ping_targets);
     const routeOk = !hadDefaultRoute || (await defaultRoutes(client)) > 0;
     const pingOk = Object.values(health.ping).every(Boolean);
     if (!health.login || !routeOk || !pingOk) {
-      const undone = await revertNow(client, job, inverses.slice().reverse());
-      throw new RouterOsError(
+      const undone = await revertNow(
+        client,
+        job,
+        inverses.slice().reverse(),
+        `The ${inverses.length} operation(s) were`,
+      );
+      const failed = new RouterOsError(
         "failure",
         `health check failed after the change (login: ${health.login}, default route: ${routeOk}, ` +
           `ping: ${JSON.stringify(health.ping)}). ${undone}`,
         "",
       );
+      noteOutcome(failed, { kind: "stated" });
+      throw failed;
     }
     return {
       structured: {

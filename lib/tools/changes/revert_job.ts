@@ -59,10 +59,11 @@ export async function revertNow(
   client: RouterOsClient,
   job: string,
   inverses: string[],
+  what = `The ${inverses.length} operation(s) applied before it were`,
 ): Promise<string> {
   try {
     await expectSilent(client, revertScript(job, inverses), "roll back");
-    return `The ${inverses.length} operation(s) applied before it were rolled back.`;
+    return `${what} rolled back.`;
   } catch (err) {
     return `Rolling back failed (${(err as Error).message}); the revert job ${job} on the router ` +
       "will revert at its deadline.";

@@ -35,6 +35,8 @@ import { maskArgs, maskCommands, maskText } from "./masking.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
 import { echo } from "../../echo.ts";
 import { RefusedError, whyNotSelected } from "./refusals.ts";
+import { noteOutcome } from "../errors.ts";
+import { callOutcome, type TrailEntry } from "./outcome.ts";
 
 /** A device as the guard chain sees it. */
 export interface DeviceRef {
@@ -132,7 +134,7 @@ export class ToolRunner {
     parent?: Parent,
   ): Promise<ToolResult> {
     const p = await this.#prepare(name, rawArgs, site, parent, true);
-    const { tool, args, ctx, sent, dryRun, device } = p;
+    const { tool, args, ctx, sent, trail, dryRun, device } = p;
     const secrets = tool.secretArgs ?? [];
     const isWrite = !tool.annotations.readOnlyHint;
     if (isWrite && this.#options.audit) await this.#options.audit.checkWritable();
@@ -158,6 +160,7 @@ export class ToolRunner {
         : "error";
       error = err instanceof Error ? maskText(err.message, args, secrets) : String(err);
       if (err instanceof Error && secrets.length) err.message = error;
+      noteOutcome(err, callOutcome(err, tool, dryRun, trail));
       throw err;
     } finally {
       if (isWrite && this.#options.audit) {
@@ -240,7 +243,8 @@ export class ToolRunner {
       );
     }
     const sent: string[] = [];
-    const ctx = this.#context(tool, device, site, sent, parent);
+    const trail: TrailEntry[] = [];
+    const ctx = this.#context(tool, device, site, sent, trail, parent);
     if (isWrite && !dryRun && !confirm) {
       const lockout = tool.lockout ? await tool.lockout(args, ctx) : undefined;
       if (tool.annotations.destructiveHint || lockout) {
@@ -248,15 +252,22 @@ export class ToolRunner {
       }
     }
     sent.length = 0;
-    return { tool, args, ctx, sent, dryRun, device, what };
+    trail.length = 0;
+    return { tool, args, ctx, sent, trail, dryRun, device, what };
   }
 
-  /** The context a handler runs in: a recording client and nested calls through this chain. */
+  /**
+   * The context a handler runs in: a recording client and nested calls
+   * through this chain. `sent` gets the commands that may change the router
+   * (for the audit), `trail` every command and completed nested write in
+   * order (for the outcome of a failure).
+   */
   #context(
     tool: ToolDef,
     device: DeviceRef | undefined,
     site: CallSite,
     sent: string[],
+    trail: TrailEntry[],
     parent?: Parent,
   ): ToolContext {
     const inside = (nested: NestedCall): Parent => ({
@@ -267,6 +278,7 @@ export class ToolRunner {
       // The audit records what a call sent that may change the router: its
       // write scripts (reads are retried freely and change nothing).
       client: device?.client.withRecorder((c, idempotent) => {
+        trail.push({ read: idempotent });
         if (!idempotent) sent.push(c);
       }) as RouterOsClient,
       device: device?.title ?? "",
@@ -276,8 +288,19 @@ export class ToolRunner {
       toolsets: site.toolsets,
       stateDir: this.#options.stateDir,
       // A composite owns its progress token: nested calls report none of their own.
-      call: (nested: NestedCall) =>
-        this.call(nested.name, nested.args, { ...site, progress: undefined }, inside(nested)),
+      call: async (nested: NestedCall) => {
+        const r = await this.call(
+          nested.name,
+          nested.args,
+          { ...site, progress: undefined },
+          inside(nested),
+        );
+        const inner = this.#selected.get(nested.name);
+        if (inner && !inner.annotations.readOnlyHint && nested.args.dry_run !== true) {
+          trail.push({ read: false });
+        }
+        return r;
+      },
       check: async (nested: NestedCall) => {
         const p = await this.#prepare(nested.name, nested.args, site, inside(nested), false);
         return { tool: p.tool, args: p.args };

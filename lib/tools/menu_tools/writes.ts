@@ -329,6 +329,11 @@ function writeTool(
       toolName(n)
     ),
     crud: { menu: spec.schema, verb },
+    readBack: spec.verbs.includes("list")
+      ? toolNameOf(spec, "list")
+      : spec.verbs.includes("get")
+      ? toolNameOf(spec, "get")
+      : undefined,
     requireOneOf: verb === "add" || spec.schema.kind === "singleton"
       ? undefined
       : refRequirement(spec),
