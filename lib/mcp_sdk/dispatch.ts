@@ -21,6 +21,12 @@
  *   `CallToolResult`) is sent as it is. Clients check results against each
  *   tool's output schema themselves.
  *
+ * - **Invalid params.** The SDK answers a request whose params fail its
+ *   schema with `-32603` and a multi-line dump of the validation errors.
+ *   {@linkcode answerInvalidParams} wraps each handler in
+ *   `Protocol._requestHandlers` so that such a request gets `-32602` with
+ *   one line.
+ *
  * When an internal is missing (a changed SDK), each falls back to the
  * public path, and the test fails.
  *
@@ -61,6 +67,7 @@ type ToolCallHandler = Parameters<
 
 interface Internals {
   _onrequest?: (request: JSONRPCMessage, extra?: Message[1]) => void;
+  _requestHandlers?: Map<string, (request: unknown, extra: unknown) => Promise<unknown>>;
 }
 
 /** The SDK's `Protocol.setRequestHandler` (the method `Server` overrides). */
@@ -81,6 +88,9 @@ export function missingSdkInternals(server: Server): string[] {
     missing.push("Protocol._onrequest");
   }
   if (!protocolSetRequestHandler(server)) missing.push("Protocol.prototype.setRequestHandler");
+  if (!((server as unknown as Internals)._requestHandlers instanceof Map)) {
+    missing.push("Protocol._requestHandlers");
+  }
   return missing;
 }
 
@@ -114,4 +124,57 @@ export function routePlainRequests(
     if (isPlain(message)) onrequest.call(server, message, extra);
     else route(message, extra);
   };
+}
+
+/** JSON-RPC "invalid params". */
+const INVALID_PARAMS = -32602;
+
+/** The most characters of an invalid-params message. */
+const MAX_MESSAGE = 200;
+
+/** An issue of a failed request parse, as zod reports it. */
+interface Issue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * The `-32602` error for a request whose params the SDK's schema refused
+ * (a `ZodError`), in one line: the first issue's path and message, and how
+ * many more; undefined for any other error.
+ */
+export function invalidParams(err: unknown): (Error & { code: number }) | undefined {
+  const issues = (err as { issues?: unknown })?.issues;
+  if (!/ZodError$/.test((err as Error)?.name ?? "") || !Array.isArray(issues) || !issues.length) {
+    return undefined;
+  }
+  const [first, ...rest] = issues as Issue[];
+  const path = first.path.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`)
+    .join("").replace(/^\./, "") || "params";
+  let message = `Invalid params: ${path}: ${first.message.replace(/^Invalid input: /, "")}`
+    .replace(/\s+/g, " ");
+  if (message.length > MAX_MESSAGE) message = message.slice(0, MAX_MESSAGE) + "…";
+  if (rest.length) message += ` (and ${rest.length} more)`;
+  return Object.assign(new Error(message), { code: INVALID_PARAMS });
+}
+
+/**
+ * Once every request handler of `server` is registered (its own
+ * `initialize` and `ping` included): a request whose params do not have the
+ * method's shape is answered `-32602 Invalid params` in one line, where the
+ * SDK answers `-32603` with its validation errors as a multi-line JSON dump.
+ * Each handler is wrapped; the SDK's parse stays the one check.
+ */
+export function answerInvalidParams(server: Server): void {
+  const handlers = (server as unknown as Internals)._requestHandlers;
+  if (!(handlers instanceof Map)) return;
+  for (const [method, handler] of handlers) {
+    handlers.set(method, async (request, extra) => {
+      try {
+        return await handler(request, extra);
+      } catch (err) {
+        throw invalidParams(err) ?? err;
+      }
+    });
+  }
 }

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { echo } from "../echo.ts";
 
 /** Raised when a name, path or id fails the allow-list. */
 export class UnsafeInputError extends Error {
@@ -89,7 +90,7 @@ export function isSafeName(name: string): boolean {
 export function checkName(name: string, what = "name"): string {
   if (!isSafeName(name)) {
     throw new UnsafeInputError(
-      `${what} ${JSON.stringify(name)} is not allowed: use lowercase letters, digits and '-'`,
+      `${what} ${echo(name)} is not allowed: use lowercase letters, digits and '-'`,
     );
   }
   return name;
@@ -118,11 +119,11 @@ export function checkId(id: string, what = "id"): string {
  */
 export function checkMenuPath(path: string): string[] {
   const words = path.split(/[/ ]+/).filter((w) => w !== "");
-  if (words.length === 0) throw new UnsafeInputError(`menu path ${JSON.stringify(path)} is empty`);
+  if (words.length === 0) throw new UnsafeInputError(`menu path ${echo(path)} is empty`);
   for (const w of words) {
     if (!NAME.test(w)) {
       throw new UnsafeInputError(
-        `menu path ${JSON.stringify(path)} is not allowed: word ${JSON.stringify(w)}`,
+        `menu path ${echo(path)} is not allowed: word ${echo(w)}`,
       );
     }
   }

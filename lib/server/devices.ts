@@ -12,6 +12,7 @@ import type { HostKeyPolicy } from "../ssh/host_key_policy.ts";
 import { SshPool } from "../ssh/pool.ts";
 import type { SshTarget } from "../ssh/target.ts";
 import { ArgumentError } from "../routeros/errors.ts";
+import { echo } from "../echo.ts";
 import type { DeviceRef, DeviceSet } from "../tools/guard/runner.ts";
 
 /** Global SSH settings a device may override. */
@@ -85,7 +86,7 @@ export class Devices implements DeviceSet {
       config = this.#byTitle.get(title);
       if (!config) {
         throw new ArgumentError(
-          `unknown device "${title}"; valid devices: ${titles.join(", ")}`,
+          `unknown device ${echo(title)}; valid devices: ${titles.join(", ")}`,
           "device",
         );
       }

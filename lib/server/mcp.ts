@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { setToolCallHandler } from "../mcp_sdk/dispatch.ts";
+import { answerInvalidParams, setToolCallHandler } from "../mcp_sdk/dispatch.ts";
 import { LazySchemaValidator } from "../mcp_sdk/lazy_validator.ts";
 import { Server } from "../mcp_sdk/server.ts";
 import {
@@ -198,6 +198,7 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
     },
   );
   registerSurface(server, ready);
+  answerInvalidParams(server);
   return server;
 }
 

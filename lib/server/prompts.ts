@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { echo } from "../echo.ts";
 import type { GetPromptResult, Prompt } from "../mcp_sdk/types.ts";
 import { INVALID_PARAMS, type Reads, RequestError } from "./reads.ts";
 
@@ -214,7 +215,10 @@ export function getPrompt(
   const p = offered(reads).find((x) => x.name === name);
   if (!p) {
     const names = offered(reads).map((x) => x.name).join(", ");
-    throw new RequestError(INVALID_PARAMS, `unknown prompt "${name}"; prompts: ${names || "none"}`);
+    throw new RequestError(
+      INVALID_PARAMS,
+      `unknown prompt ${echo(name)}; prompts: ${names || "none"}`,
+    );
   }
   const values: Record<string, string> = {};
   for (const a of p.arguments) {
@@ -237,7 +241,7 @@ export function getPrompt(
     if (a.complete === "device" && !reads.titles.includes(v)) {
       throw new RequestError(
         INVALID_PARAMS,
-        `unknown device "${v}" for ${a.name}; devices: ${reads.titles.join(", ")}`,
+        `unknown device ${echo(v)} for ${a.name}; devices: ${reads.titles.join(", ")}`,
       );
     }
     values[a.name] = v;

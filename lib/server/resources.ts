@@ -9,6 +9,7 @@
  * @module
  */
 import type { Resource, ResourceTemplate } from "../mcp_sdk/types.ts";
+import { cut, echo } from "../echo.ts";
 import { INVALID_PARAMS, type Reads, type ReadSite, RequestError } from "./reads.ts";
 
 /** The inventory resource. */
@@ -258,7 +259,9 @@ export async function readResource(
 ): Promise<Contents[]> {
   const parsed = parseUri(uri);
   const notFound = (why: string) =>
-    new RequestError(RESOURCE_NOT_FOUND, `resource ${uri} not found: ${why}`, { uri });
+    new RequestError(RESOURCE_NOT_FOUND, `resource ${cut(uri)} not found: ${why}`, {
+      uri: cut(uri),
+    });
   if (!parsed) {
     throw notFound(
       /[?#]/.test(uri)
@@ -275,13 +278,13 @@ export async function readResource(
   const kind = KINDS.find((k) => k.name === parsed.kind && reads.offers(...k.tools));
   if (!kind) {
     const known = KINDS.filter((k) => reads.offers(...k.tools)).map((k) => k.name);
-    throw notFound(`no resource kind "${parsed.kind}" here (${known.join(", ") || "none"})`);
+    throw notFound(`no resource kind ${echo(parsed.kind)} here (${known.join(", ") || "none"})`);
   }
   if ((kind.name === "print") !== (rest !== "")) {
     throw notFound(kind.name === "print" ? "give a menu path, e.g. /ip/arp" : "extra path");
   }
   if (!reads.titles.includes(device)) {
-    throw notFound(`no device "${device}"; devices: ${reads.titles.join(", ")}`);
+    throw notFound(`no device ${echo(device)}; devices: ${reads.titles.join(", ")}`);
   }
   return [{ uri, mimeType: kind.mimeType, text: await kind.read(reads, device, rest, site) }];
 }

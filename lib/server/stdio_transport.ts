@@ -25,6 +25,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import { isPlainRequest } from "../mcp_sdk/dispatch.ts";
+import { requestRefusal, usableId } from "./malformed_request.ts";
 import { type JSONRPCMessage, JSONRPCMessageSchema, type Transport } from "../mcp_sdk/types.ts";
 
 /** The longest line taken: 10 MiB, the SDK's own stdio limit. */
@@ -35,9 +36,9 @@ const NEWLINE = 0x0a;
 /** Bytes read from stdin at a time (one buffer, reused). */
 const READ_SIZE = 64 * 1024;
 
-/** A JSON-RPC error answer without an id (the request's id is unknown). */
-function errorLine(code: number, message: string): string {
-  return JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }) + "\n";
+/** A JSON-RPC error answer, under the request's id (null when it has none a client can match). */
+function errorLine(code: number, message: string, id: string | number | null = null): string {
+  return JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }) + "\n";
 }
 
 /** A line without the CR of a CRLF ending. */
@@ -136,10 +137,19 @@ export class LineStdioTransport implements Transport {
       this.onmessage?.(value);
       return;
     }
+    // A request the SDK would refuse without its id: answered here, under it.
+    const refusal = requestRefusal(value);
+    if (refusal) {
+      this.#log("warning", `stdio: an invalid request; answered ${refusal.code}`);
+      this.#write(errorLine(refusal.code, refusal.message, refusal.id));
+      return;
+    }
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
       this.#log("warning", "stdio: JSON that is not a JSON-RPC message; answered -32600");
-      this.#write(errorLine(-32600, "Invalid Request: not a JSON-RPC 2.0 message"));
+      this.#write(
+        errorLine(-32600, "Invalid Request: not a JSON-RPC 2.0 message", usableId(value) ?? null),
+      );
       return;
     }
     const message = parsed.data;

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { cut } from "../echo.ts";
 import type { Server } from "../mcp_sdk/server.ts";
 import { type LoggingLevel, LoggingLevelSchema, SetLevelRequestSchema } from "../mcp_sdk/types.ts";
 
@@ -68,7 +69,11 @@ export class ToolLog {
 
   /** A tool call starts (debug). */
   started(sink: LogSink, tool: string, device: string | undefined): void {
-    this.send(sink, "debug", { event: "tool-call", tool, ...(device ? { device } : {}) });
+    this.send(sink, "debug", {
+      event: "tool-call",
+      tool: cut(tool),
+      ...(device ? { device: cut(device) } : {}),
+    });
   }
 
   /** A tool call ends, well (info) or with an error message (warning). */
@@ -80,7 +85,8 @@ export class ToolLog {
     error?: string,
   ): void {
     const durationMs = Math.round(performance.now() - startedAt);
-    const where = device ? { device } : {};
+    const where = device ? { device: cut(device) } : {};
+    tool = cut(tool);
     if (error === undefined) {
       this.send(sink, "info", { event: "tool-result", tool, ...where, ok: true, durationMs });
     } else {

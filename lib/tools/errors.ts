@@ -10,6 +10,7 @@ import { ArgumentError, RouterOsError, UnsupportedError } from "../routeros/erro
 import { UnsafeInputError } from "../routeros/quote.ts";
 import { SshError } from "../ssh/errors.ts";
 import { RefusedError } from "./guard/refusals.ts";
+import { cut } from "../echo.ts";
 
 const HINTS: Partial<Record<RouterOsError["kind"], string>> = {
   "permission":
@@ -71,7 +72,8 @@ export function outcomeSentence(outcome: CallOutcome | undefined, retry: boolean
 
 /** The message for a failed call of `tool` on `device`. */
 export function errorText(err: unknown, tool: string, device?: string): string {
-  const on = device ? `device "${device}": ` : "";
+  const on = device ? `device "${cut(device)}": ` : "";
+  tool = cut(tool);
   const outcome = outcomeOf(err);
   if (err instanceof SshError) {
     return ended(

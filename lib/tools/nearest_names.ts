@@ -5,6 +5,9 @@
  * @module
  */
 
+/** Longer names are near none (every known name is far shorter). */
+const MAX_NAME = 256;
+
 /** Edit distance, for "did you mean". */
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -53,6 +56,8 @@ function reach(name: string): number {
  * (`router_get_ipsec_identity`).
  */
 export function nearest(name: string, names: Iterable<string>): string[] {
+  // No name is this long: none is near, and the distance would cost its length times theirs.
+  if (name.length > MAX_NAME) return [];
   const typed = words(name);
   return [...names]
     .map((n) => {

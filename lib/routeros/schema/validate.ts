@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { echo } from "../../echo.ts";
 import { ArgumentError, UnsupportedError } from "../errors.ts";
 import { describeRange, inRange, type Release } from "../release.ts";
 import { enumValues, type Field, type FieldKind } from "./field.ts";
@@ -120,7 +121,7 @@ function checkScalar(kind: FieldKind, field: Field, value: string): string | nul
  */
 export function validateValue(field: Field, argument: string | undefined, value: unknown): void {
   const fail = (form: string) => {
-    throw new ArgumentError(`${JSON.stringify(value)} is not ${form}`, argument);
+    throw new ArgumentError(`${echo(value)} is not ${form}`, argument);
   };
   switch (field.kind) {
     case "int": {
@@ -146,7 +147,7 @@ export function validateValue(field: Field, argument: string | undefined, value:
       for (const v of value as unknown[]) {
         const why = typeof v === "string" ? checkScalar(field.item ?? "text", field, v) : "text";
         if (why) {
-          throw new ArgumentError(`list element ${JSON.stringify(v)} is not ${why}`, argument);
+          throw new ArgumentError(`list element ${echo(v)} is not ${why}`, argument);
         }
       }
       return;

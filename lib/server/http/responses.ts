@@ -9,14 +9,15 @@
 import type { HttpError } from "../../http/errors.ts";
 import { plainText } from "../../http/responses.ts";
 
-/** A JSON-RPC error response with `id: null`. */
+/** A JSON-RPC error response, under the request's id (`null` when unknown). */
 export function jsonRpcError(
   status: number,
   code: number,
   message: string,
   headers: Record<string, string> = {},
+  id: string | number | null = null,
 ): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }), {
     status,
     headers: { "Content-Type": "application/json", ...headers },
   });

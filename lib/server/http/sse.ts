@@ -13,7 +13,7 @@ import { HttpError, JSONRPC } from "../../http/errors.ts";
 import { jsonBody } from "../../http/json_body.ts";
 import { plainText } from "../../http/responses.ts";
 import type { Inflight } from "./inflight.ts";
-import { rejectEmptyBatch } from "./json_rpc.ts";
+import { answerMalformedRequest, rejectEmptyBatch } from "./json_rpc.ts";
 import type { Sessions } from "./sessions.ts";
 import { SseServerTransport } from "./sse_transport.ts";
 
@@ -55,7 +55,7 @@ export function sseStream(opts: SseOptions): Handler {
 /** `POST /messages?sessionId=<id>`: deliver a message to the session. */
 export function sseMessages(opts: SseOptions): MethodRoute {
   return {
-    use: [requireJson, bodyLimit(), jsonBody(), rejectEmptyBatch],
+    use: [requireJson, bodyLimit(), jsonBody(), rejectEmptyBatch, answerMalformedRequest],
     handle: (req, ctx) => {
       const id = ctx.query.get("sessionId");
       if (!id) return plainText(400, "sessionId query parameter is required");

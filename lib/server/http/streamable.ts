@@ -15,7 +15,7 @@ import { requireJson } from "../../http/content_type.ts";
 import { HttpError, JSONRPC } from "../../http/errors.ts";
 import { jsonBody } from "../../http/json_body.ts";
 import type { Inflight } from "./inflight.ts";
-import { rejectEmptyBatch } from "./json_rpc.ts";
+import { answerMalformedRequest, rejectEmptyBatch } from "./json_rpc.ts";
 import { type Session, type Sessions, watchBody } from "./sessions.ts";
 
 /** What the `/mcp` handlers need. */
@@ -28,7 +28,13 @@ export interface StreamableOptions {
   stateless: boolean;
 }
 
-const POST_STAGES = [requireJson, bodyLimit(), jsonBody(), rejectEmptyBatch];
+const POST_STAGES = [
+  requireJson,
+  bodyLimit(),
+  jsonBody(),
+  rejectEmptyBatch,
+  answerMalformedRequest,
+];
 
 function isInitialize(body: unknown): boolean {
   return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);

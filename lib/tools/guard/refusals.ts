@@ -6,6 +6,7 @@
  */
 import type { ToolDef } from "../tool.ts";
 import { nearest } from "../nearest_names.ts";
+import { cut } from "../../echo.ts";
 
 /** Which guard refused a call. */
 export type Guard =
@@ -36,7 +37,7 @@ export function whyNotSelected(
   readOnly: boolean,
   parent?: string,
 ): RefusedError {
-  const what = parent ? `${name} (inside ${parent})` : name;
+  const what = parent ? `${cut(name)} (inside ${parent})` : cut(name);
   const tool = all.get(name);
   if (tool && readOnly && !tool.annotations.readOnlyHint) {
     return new RefusedError(
@@ -55,6 +56,6 @@ export function whyNotSelected(
   const near = nearest(name, selected.keys());
   return new RefusedError(
     "selection",
-    `unknown tool ${name}${near.length ? `; did you mean ${near.join(", ")}?` : ""}`,
+    `unknown tool ${cut(name)}${near.length ? `; did you mean ${near.join(", ")}?` : ""}`,
   );
 }

@@ -33,7 +33,7 @@ import type {
 import type { AuditEntry, AuditSink } from "./audit.ts";
 import { maskArgs, maskCommands, maskText } from "./masking.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
-import { echo } from "../../echo.ts";
+import { cut, echo } from "../../echo.ts";
 import { RefusedError, whyNotSelected } from "./refusals.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
@@ -205,6 +205,12 @@ export class ToolRunner {
     }
     const dryRun = flag("dry_run", dryRunArg);
     const confirm = flag("confirm", confirmArg);
+    if (tool.perDevice && deviceArg !== undefined && typeof deviceArg !== "string") {
+      throw new ArgumentError(
+        `must be a device title (a string), not ${echo(deviceArg)}`,
+        "device",
+      );
+    }
     if (parent && tool.perDevice && deviceArg !== undefined && deviceArg !== parent.device) {
       // A composite chooses the device of each call it makes (its own, or
       // the fleet query's choice); its arguments cannot send one elsewhere.
@@ -417,8 +423,11 @@ function argumentError(
   tool: string,
   parent?: string,
 ): ArgumentError {
+  // A message that quotes what was given stays an excerpt.
   const list = issues.map((i) =>
-    `${i.path.map(String).join(".") || "(arguments)"}: ${longChoice(i, given) ?? i.message}`
+    `${i.path.map(String).join(".") || "(arguments)"}: ${
+      cut(longChoice(i, given) ?? i.message, 300)
+    }`
   ).join("; ");
   return new ArgumentError(parent ? `${tool} (inside ${parent}): ${list}` : list);
 }
@@ -432,7 +441,7 @@ function longChoice(
   if (issue.code !== "invalid_value" || !values || values.length <= 20) return undefined;
   // deno-lint-ignore no-explicit-any
   const value = issue.path.reduce<any>((v, k) => v?.[k as string], given);
-  return `${JSON.stringify(value)} is not one of the ${values.length} accepted values ` +
+  return `${echo(value)} is not one of the ${values.length} accepted values ` +
     `(${values.slice(0, 5).map((v) => JSON.stringify(v)).join(", ")}, ...; the input schema ` +
     "lists them all)";
 }
