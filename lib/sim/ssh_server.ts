@@ -6,10 +6,14 @@
  * (the `sftp` subsystem serves `/file`, see `sftp.ts`);
  * sessions may be opened and left idle until their exec request arrives.
  * Faults (latency, hangs, drops, refused auth, slow handshake, idle-channel
- * closing) are read live from the router on every event.
+ * closing) are read live from the router on every event. A peer that
+ * `/ip service ssh address=` leaves out is accepted and closed at once,
+ * before the banner, as RouterOS does.
  */
 import net from "node:net";
 import type { RouterCore } from "./router.ts";
+import type { RouterState } from "./state.ts";
+import { network4, parseIp4, parsePrefix4 } from "./ipaddr.ts";
 import { keyCheck, passwordOk } from "./auth.ts";
 import { serveSftp } from "./sftp.ts";
 import { batchWrites } from "../ssh/write_batching.ts";
@@ -21,6 +25,22 @@ import {
   Server,
   type ServerChannel,
 } from "./ssh2.ts";
+
+/**
+ * Whether `/ip service` lets `address` reach the ssh service: its `address`
+ * list (IPv4 prefixes, comma-separated) is empty or holds it. Addresses of
+ * other families are let through.
+ */
+function sshAllowed(st: RouterState, address: string | undefined): boolean {
+  const ssh = st.items("/ip/service").find((s) => s.name === "ssh");
+  const list = String(ssh?.address ?? "").split(",").filter(Boolean);
+  const peer = parseIp4((address ?? "").replace(/^::ffff:/, ""));
+  if (!list.length || peer === null) return true;
+  return list.some((entry) => {
+    const p = parsePrefix4(entry);
+    return p !== null && network4(peer, p.len) === network4(p.ip, p.len);
+  });
+}
 
 /** Key of a socket by its peer, as ssh2 reports it in ClientInfo. */
 function peerKey(address: string | undefined, port: number | undefined): string {
@@ -85,6 +105,12 @@ export class SshListener {
     sock.setNoDelay(true);
     batchWrites(sock);
     this.core.counters.connections++;
+    if (!sshAllowed(this.core.state(), sock.remoteAddress)) {
+      // As RouterOS does: the connection is accepted and closed before any banner.
+      sock.on("error", () => {});
+      sock.destroy();
+      return;
+    }
     this.sockets.add(sock);
     const peer = peerKey(sock.remoteAddress, sock.remotePort);
     this.byPeer.set(peer, sock);

@@ -99,7 +99,7 @@ export class SshConnection {
     keepaliveResetByPingsOnly(client);
     this.id = SshConnection.#nextId++;
     client.on("close", () => this.#markClosed("closed"));
-    client.on("end", () => this.#markClosed("ended by the router"));
+    client.on("end", () => this.#markClosed("ended by the server"));
     client.on("error", (err: Ssh2Error) => {
       const why = err.level === "client-timeout" ? "keepalive timeout" : `error: ${err.message}`;
       this.#markClosed(why);
@@ -366,7 +366,7 @@ export class SshConnection {
         if (this.#closed) return finish(this.#lost(false, req));
         const error = new SshError(
           "channel-limit",
-          `${who}: the router refused a new channel (${err.message}) with ${this.#slots.active} ` +
+          `${who}: the SSH server refused a new channel (${err.message}) with ${this.#slots.active} ` +
             `in use; lower --max-channels. ${req.menu} was not sent`,
         );
         // Learn the router's own limit: fewer channels at once from now on.
@@ -374,7 +374,7 @@ export class SshConnection {
           const limit = this.#slots.limit;
           log(
             "info",
-            `${who}: the router refuses more than ${limit} channel(s) at once; ` +
+            `${who}: the SSH server refuses more than ${limit} channel(s) at once; ` +
               `using ${limit} on this connection`,
           );
           this.#spare.drop();
@@ -423,7 +423,7 @@ export class SshConnection {
           finish(
             new SshError(
               "exec-refused",
-              `${who}: the router refused to run ${req.menu} (${err.message}); it was not run`,
+              `${who}: the SSH server refused to run ${req.menu} (${err.message}); it was not run`,
             ),
           );
         });

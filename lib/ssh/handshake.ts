@@ -15,7 +15,15 @@ import { batchWrites } from "./write_batching.ts";
 import type { HostKeyCheck } from "./host_key_policy.ts";
 import type { Client, ParsedKey, ServerHostKeyAlgorithm, Ssh2Error } from "./ssh2.ts";
 import { loadSsh2 } from "./ssh2_load.ts";
-import { describeTarget, type SshTarget } from "./target.ts";
+import { describeTarget, endpointOf, type SshTarget } from "./target.ts";
+import {
+  bannerOf,
+  closedError,
+  KEPT_BYTES,
+  newProgress,
+  type OpenProgress,
+  timeoutError,
+} from "./connect_failure.ts";
 
 /** An authenticated ssh2 client and the socket under it. */
 export interface OpenedSession {
@@ -38,6 +46,29 @@ export function openSocket(
   return socket;
 }
 
+/**
+ * Keep the first bytes the server sends in `p.received`, without a `data`
+ * listener of our own: one would start the socket flowing before ssh2 has
+ * attached its own, and ssh2 would miss them.
+ */
+function watchFirstBytes(socket: net.Socket, p: OpenProgress): () => void {
+  const emit = socket.emit;
+  const restore = () => {
+    if (socket.emit !== emit) socket.emit = emit;
+  };
+  socket.emit = function (this: net.Socket, event: string | symbol, ...args: unknown[]) {
+    if (event === "data" && p.received.length < KEPT_BYTES) {
+      const chunk = args[0] as Uint8Array;
+      p.received += latin1.decode(chunk.subarray(0, KEPT_BYTES - p.received.length));
+      if (p.received.length >= KEPT_BYTES) restore();
+    }
+    return (emit as (...a: unknown[]) => boolean).call(this, event, ...args);
+  } as net.Socket["emit"];
+  return restore;
+}
+
+const latin1 = new TextDecoder("latin1");
+
 /** TCP connect, handshake and authentication, within the connect timeout. */
 export async function handshake(
   target: SshTarget,
@@ -49,6 +80,7 @@ export async function handshake(
   // node:net is loaded with ssh2, when the first connection opens.
   const [{ Client }, { connect }] = await Promise.all([loadSsh2(), import("node:net")]);
   const who = describeTarget(target);
+  const endpoint = endpointOf(target);
   const seconds = target.connectTimeoutMs / 1000;
   return await new Promise((resolve, reject) => {
     const shuttingDown = () =>
@@ -56,14 +88,17 @@ export async function handshake(
     if (signal?.aborted) return reject(shuttingDown());
     let settled = false;
     let hostKeyError: SshError | null = null;
+    const progress = newProgress();
     const client = new Client();
     const socket = openSocket(target, connect);
+    const stopWatching = watchFirstBytes(socket, progress);
     const onAbort = () => fail(shuttingDown());
     signal?.addEventListener("abort", onAbort);
     const fail = (err: SshError) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      stopWatching();
       signal?.removeEventListener("abort", onAbort);
       client.removeAllListeners("ready");
       client.on("error", () => {});
@@ -72,24 +107,26 @@ export async function handshake(
       reject(err);
     };
     const timer = setTimeout(
-      () =>
-        fail(
-          new SshError(
-            "timeout",
-            `${who}: connection timed out after ${seconds} s (--connect-timeout, or connect_timeout per device)`,
-          ),
-        ),
+      () => fail(timeoutError(who, endpoint, seconds, progress)),
       target.connectTimeoutMs,
     );
-    socket.on("error", (err: NodeJS.ErrnoException) => fail(socketError(who, err, seconds)));
+    socket.on(
+      "error",
+      (err: NodeJS.ErrnoException) => fail(socketError(who, endpoint, err, seconds, progress)),
+    );
     socket.once("connect", () => {
+      progress.connected = true;
       const tried: string[] = [];
+      client.once("handshake", () => {
+        progress.handshaken = true;
+      });
       client.once("ready", () => {
         if (settled) return;
         check.commit().then(() => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
+          stopWatching();
           signal?.removeEventListener("abort", onAbort);
           socket.removeAllListeners("error");
           socket.on("error", () => {});
@@ -109,36 +146,40 @@ export async function handshake(
           );
         }
         if (err.level === "client-timeout") {
-          return fail(
-            new SshError(
-              "timeout",
-              `${who}: SSH handshake timed out after ${seconds} s (--connect-timeout, or connect_timeout per device)`,
-            ),
-          );
+          return fail(timeoutError(who, endpoint, seconds, progress));
         }
         if (check.algorithms && /host key/i.test(err.message)) {
           return fail(
             new SshError(
               "host-key-mismatch",
-              `${who}: host key mismatch: the router offers none of the key types recorded ` +
+              `${who}: host key mismatch: the server offers none of the key types recorded ` +
                 `for it (${check.knownTypes.join(", ")}); its key may have been replaced. If ` +
                 `the change is expected, remove the old entry with ssh-keygen -R`,
             ),
           );
         }
         if (err.code && err.level === "client-socket") {
-          return fail(socketError(who, err, seconds));
+          return fail(socketError(who, endpoint, err, seconds, progress));
         }
-        fail(new SshError("connection-lost", `${who}: SSH handshake failed: ${err.message}`));
-      });
-      client.once("close", () =>
-        fail(
-          hostKeyError ??
+        if (/no matching/i.test(err.message)) {
+          return fail(
             new SshError(
-              "connection-lost",
-              `${who}: the router closed the connection during the SSH handshake`,
+              "handshake-failed",
+              `${who}: the SSH server (${bannerOf(progress) ?? endpoint}) has no algorithm in ` +
+                `common with this client: ${err.message}`,
             ),
-        ));
+          );
+        }
+        fail(
+          closedError(
+            who,
+            endpoint,
+            progress,
+            /Connection lost before handshake/.test(err.message) ? undefined : err.message,
+          ),
+        );
+      });
+      client.once("close", () => fail(hostKeyError ?? closedError(who, endpoint, progress)));
       client.connect({
         sock: socket,
         username: target.username,
@@ -160,15 +201,17 @@ export async function handshake(
 
 function socketError(
   who: string,
+  endpoint: string,
   err: { code?: string; message: string },
   seconds: number,
+  progress: OpenProgress,
 ): SshError {
+  const port = endpoint.slice(endpoint.lastIndexOf(":") + 1);
   switch (err.code) {
     case "ECONNREFUSED":
       return new SshError(
         "connection-refused",
-        `${who}: connection refused; is the SSH service enabled on the router (/ip service), ` +
-          `and is the port right?`,
+        `${who}: connection refused: nothing listens on port ${port}; is the port right?`,
       );
     case "ENOTFOUND":
     case "EAI_AGAIN":
@@ -177,13 +220,13 @@ function socketError(
     case "EHOSTUNREACH":
     case "ENETUNREACH":
     case "EHOSTDOWN":
-      return new SshError("unreachable", `${who}: host unreachable`);
+      return new SshError("unreachable", `${who}: host unreachable: no route to ${endpoint}`);
     case "ETIMEDOUT":
-      return new SshError("timeout", `${who}: connection timed out after ${seconds} s`);
+      return timeoutError(who, endpoint, seconds, progress);
     case "ECONNRESET":
     case "EPIPE":
-      return new SshError("connection-lost", `${who}: the router reset the connection`);
+      return closedError(who, endpoint, progress, "reset");
     default:
-      return new SshError("unreachable", `${who}: cannot connect: ${err.message}`);
+      return new SshError("unreachable", `${who}: cannot connect to ${endpoint}: ${err.message}`);
   }
 }

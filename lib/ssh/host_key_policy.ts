@@ -85,9 +85,9 @@ export class HostKeyVerifier {
           if (got === pinned) return null;
           return new SshError(
             "host-key-mismatch",
-            `${who}: host key mismatch: the router presented ${keyTypeOf(key)} key ${got}, ` +
+            `${who}: host key mismatch: the server presented ${keyTypeOf(key)} key ${got}, ` +
               `but the inventory pins host_key ${pinned}. Either someone is intercepting the ` +
-              `connection, or the router's key was replaced; if the change is expected, ` +
+              `connection, or the server's key was replaced; if the change is expected, ` +
               `update host_key in the inventory`,
           );
         },
@@ -123,7 +123,7 @@ export class HostKeyVerifier {
         if (bad) {
           return new SshError(
             "host-key-mismatch",
-            `${who}: the router presented ${type} key ${got}, which ${this.file} line ` +
+            `${who}: the server presented ${type} key ${got}, which ${this.file} line ` +
               `${bad.line} marks as @revoked; refusing to connect`,
           );
         }
@@ -132,10 +132,10 @@ export class HostKeyVerifier {
           const old = keys.find((e) => e.keyType === type) ?? keys[0];
           return new SshError(
             "host-key-mismatch",
-            `${who}: host key mismatch: the router presented ${type} key ${got}, but ` +
+            `${who}: host key mismatch: the server presented ${type} key ${got}, but ` +
               `${this.file} line ${old.line} records ${old.keyType} key ` +
               `${fingerprintOf(old.key)} for ${name}. Either someone is intercepting the ` +
-              `connection, or the router's key was replaced (reset, reinstall). If the ` +
+              `connection, or the server's key was replaced (reset, reinstall). If the ` +
               `change is expected, remove the old key with: ssh-keygen -R "${name}" -f ` +
               `${this.file}`,
           );
@@ -144,8 +144,8 @@ export class HostKeyVerifier {
           return new SshError(
             "host-key-unknown",
             `${who}: host key unknown: ${this.file} has no key for ${name} and ` +
-              `--host-key-policy is strict. The router presented ${type} key ${got}. ` +
-              `After checking that fingerprint on the router, pin it with ` +
+              `--host-key-policy is strict. The server presented ${type} key ${got}. ` +
+              `After checking that fingerprint on the device, pin it with ` +
               `host_key: ${got} in the inventory, or add the key with: ` +
               `ssh-keyscan -p ${target.port} ${target.host} >> ${this.file}`,
           );

@@ -99,7 +99,7 @@ export class SpareChannel {
       this.#enabled = false;
       log(
         "debug",
-        `${this.#who}: the router closes idle session channels; not pre-opening any more`,
+        `${this.#who}: the SSH server closes idle session channels; not pre-opening any more`,
       );
     }
   }

@@ -19,6 +19,25 @@ const HINTS: Partial<Record<RouterOsError["kind"], string>> = {
 };
 
 /**
+ * What to check on the router when a connection could not be opened (the
+ * SSH layer says what it saw, in its own words; these say what RouterOS
+ * does that causes it).
+ */
+const SSH_HINTS: Partial<Record<SshError["kind"], string>> = {
+  "connection-refused": "On the router, check that the ssh service is enabled and on that port " +
+    "(/ip service print where name=ssh)",
+  "no-answer": "Check the address, and the firewall on the way and on the router " +
+    "(/ip firewall filter, chain input)",
+  "not-ssh": "The router's ssh service may listen on another port (/ip service print where " +
+    "name=ssh)",
+  "closed-before-banner": "RouterOS does this to an address that /ip service ssh address= " +
+    "leaves out, and beyond the service's max-sessions: check both for this server",
+  "handshake-failed": "Check the router's /ip ssh settings (strong-crypto, host-key-type)",
+  "auth-failed": "On the router, check /user (its group needs the ssh policy, and its " +
+    "address= must include this server) and /user ssh-keys",
+};
+
+/**
  * What a failed call did to the router, as the guard chain knows it (from
  * the tool, the commands it sent and where it failed):
  *
@@ -76,8 +95,9 @@ export function errorText(err: unknown, tool: string, device?: string): string {
   tool = cut(tool);
   const outcome = outcomeOf(err);
   if (err instanceof SshError) {
+    const hint = SSH_HINTS[err.kind];
     return ended(
-      `${on}${tool} failed: ${err.message.replace(/\.$/, "")}.`,
+      ended(`${on}${tool} failed: ${err.message}`, hint ? ` ${hint}.` : ""),
       outcomeSentence(outcome, true),
     );
   }
@@ -104,7 +124,7 @@ export function errorText(err: unknown, tool: string, device?: string): string {
   return ended(`${on}${tool} failed: ${message}`, outcomeSentence(outcome, false));
 }
 
-/** `said`, then `sentence` (if any) after a full stop. */
+/** `said`, ended by a full stop, then `sentence` (if any). */
 function ended(said: string, sentence: string): string {
-  return sentence && !/[.!?]$/.test(said) ? `${said}.${sentence}` : `${said}${sentence}`;
+  return /[.!?]$/.test(said) ? `${said}${sentence}` : `${said}.${sentence}`;
 }
