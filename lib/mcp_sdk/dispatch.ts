@@ -169,9 +169,11 @@ export function answerInvalidParams(server: Server): void {
   const handlers = (server as unknown as Internals)._requestHandlers;
   if (!(handlers instanceof Map)) return;
   for (const [method, handler] of handlers) {
-    handlers.set(method, async (request, extra) => {
+    // The SDK parses the request before it calls the handler, synchronously:
+    // only that parse is caught here (no promise more per request).
+    handlers.set(method, (request, extra) => {
       try {
-        return await handler(request, extra);
+        return handler(request, extra);
       } catch (err) {
         throw invalidParams(err) ?? err;
       }
