@@ -130,6 +130,7 @@ export const applyChanges = defineTool({
     "or health check (fresh SSH login, default route, ping targets) rolls back at once. Returns " +
     "the change id and each operation's result.",
   toolset: "changes",
+  readBack: "router_list_pending_changes",
   input: {
     operations: OPERATIONS.describe("Operations, applied in order"),
     confirm_within_seconds: z.number().int().min(10).max(86400).optional().describe(

@@ -30,6 +30,7 @@ function pendingChangeTool(o: {
     title: o.title,
     description: o.description,
     toolset: "changes",
+    readBack: "router_list_pending_changes",
     input: { change_id: CHANGE_ID },
     output: { change_id: z.string(), [o.done]: z.boolean() } as Record<string, z.ZodType>,
     annotations: WRITE,
