@@ -181,7 +181,7 @@ export const KIND_ADVICE: Readonly<Record<RouterOsErrorKind, string>> = {
   "permission":
     "the SSH user's group lacks the policy for this; use a user in a write or full group",
   "failure": "RouterOS tried and failed for the reason it gives; fix that cause before retrying",
-  "unparsable": "the answer was not understood, so nothing is assumed",
+  "unparsable": "the answer was not understood",
 };
 
 /** `Script Error: ` wraps the error of an imported or caught script (7.16+). */

@@ -7,16 +7,11 @@
  * @module
  */
 import { ArgumentError, RouterOsError, UnsupportedError } from "../routeros/errors.ts";
+import { KIND_ADVICE } from "../routeros/error_kinds.ts";
 import { UnsafeInputError } from "../routeros/quote.ts";
 import { SshError } from "../ssh/errors.ts";
 import { RefusedError } from "./guard/refusals.ts";
 import { cut } from "../echo.ts";
-
-const HINTS: Partial<Record<RouterOsError["kind"], string>> = {
-  "permission":
-    "the SSH user's group lacks the policy for this; use a user in a write or full group",
-  "bad-command": "this RouterOS release or its packages do not have that menu or command",
-};
 
 /**
  * What to check on the router when a connection could not be opened (the
@@ -102,7 +97,11 @@ export function errorText(err: unknown, tool: string, device?: string): string {
     );
   }
   if (err instanceof RouterOsError) {
-    const hint = HINTS[err.kind];
+    // A failure carries RouterOS's own reason, and an unparsable answer's
+    // outcome sentence says what it means for the call: no advice for those.
+    const hint = err.kind === "failure" || err.kind === "unparsable"
+      ? undefined
+      : KIND_ADVICE[err.kind];
     return ended(
       `${on}${tool} failed: ${err.message}${hint ? ` (${hint})` : ""}`,
       outcomeSentence(outcome, err.kind === "unparsable"),

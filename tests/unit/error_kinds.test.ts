@@ -11,7 +11,8 @@ import {
   KIND_ADVICE,
   type RouterOsErrorKind,
 } from "../../lib/routeros/error_kinds.ts";
-import { classifyError, outputError } from "../../lib/routeros/errors.ts";
+import { classifyError, outputError, RouterOsError } from "../../lib/routeros/errors.ts";
+import { errorText } from "../../lib/tools/errors.ts";
 import { capture, captures, REAL_OUTPUT, realOutputAvailable } from "../helpers/real_output.ts";
 
 /** Words that mark a line as a possible error text. */
@@ -115,4 +116,11 @@ Deno.test("error kinds: each row names its source; each kind has advice", () => 
     assert.ok(KIND_ADVICE[kind].length > 20, kind);
   }
   assert.ok(KIND_ADVICE.unparsable);
+});
+
+Deno.test("a RouterOS error reaches the agent with its kind's advice (none for failure or unparsable)", () => {
+  const ambiguous = errorText(outputError("invalid internal item number"), "router_x", "r1");
+  assert.match(ambiguous, /name exactly one, by its full name or its id/);
+  const failure = errorText(new RouterOsError("failure", "it broke", "it broke"), "router_x");
+  assert.doesNotMatch(failure, /fix that cause before retrying/);
 });
