@@ -35,6 +35,8 @@ import { listResources, listTemplates, readResource } from "./resources.ts";
 import { ToolLog } from "./tool_log.ts";
 import { toolPage } from "./tool_pages.ts";
 import type { ToolsetChoice } from "./toolset_choice.ts";
+import { callPrincipal, markedEntry, transportPrincipal } from "./request_principal.ts";
+import { mayCall } from "../tools/guard/roles.ts";
 
 /** Server name and version, for `serverInfo`. */
 export interface ServerInfo {
@@ -163,13 +165,16 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
     pending ??= source().then(open);
     return pending;
   };
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+  server.setRequestHandler(ListToolsRequestSchema, async (request, extra: Extra) => {
     const { core, tools } = await ready();
-    // In pages of at most 256 KiB, by a cursor that survives toolset changes (tool_pages.ts).
+    // Only what the principal's role may call (roles.ts); admin tools carry a
+    // marker for parents. In pages of at most 256 KiB, by a cursor that
+    // survives toolset changes (tool_pages.ts).
+    const principal = transportPrincipal(extra);
     return toolPage(
       core.runner.tools,
-      (t) => tools.has(t),
-      (t) => core.list.entry(t),
+      (t) => tools.has(t) && mayCall(principal, t),
+      (t) => markedEntry(core.list.entry(t), t),
       request.params?.cursor,
     );
   });
@@ -184,7 +189,9 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
       const startedAt = performance.now();
       toolLog.started(extra, name, device);
       try {
-        const result = await core.runner.call(name, args, callSite(server, tools, extra));
+        const site = callSite(server, tools, extra);
+        site.caller.principal = callPrincipal(extra, request.params._meta);
+        const result = await core.runner.call(name, args, site);
         toolLog.finished(extra, name, device, startedAt);
         return {
           content: [{ type: "text", text: result.text }],
@@ -205,7 +212,11 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
 /** Resources, prompts and completions: reads through the guard chain. */
 function registerSurface(server: Server, ready: () => Session | Promise<Session>): void {
   const site = (extra: Extra): ReadSite => ({
-    caller: { client: server.getClientVersion(), session: extra.sessionId },
+    caller: {
+      client: server.getClientVersion(),
+      session: extra.sessionId,
+      principal: transportPrincipal(extra),
+    },
     signal: extra.signal,
   });
   server.setRequestHandler(

@@ -8,6 +8,7 @@
 import type * as z from "zod";
 import type { RouterOsClient } from "../routeros/client.ts";
 import type { MenuSchema } from "../routeros/schema/menu.ts";
+import type { Role } from "../auth/principal.ts";
 
 /** The toolsets tools are grouped in. */
 export const TOOLSETS = [
@@ -199,6 +200,13 @@ export interface ToolDef {
   annotations: Annotations;
   /** Acts on one device (and so takes `device` in fleet mode). */
   perDevice: boolean;
+  /**
+   * The least role that may call it (see lib/auth/principal.ts); default
+   * `read` for a tool that only reads, `operate` for a write. `admin` marks
+   * tools that run code on the router, restart or upgrade it, restore it,
+   * or manage its accounts.
+   */
+  role?: Role;
   // deno-lint-ignore no-explicit-any
   handler(args: any, ctx: ToolContext): Promise<ToolResult>;
   /**

@@ -20,6 +20,8 @@ export interface AuditEntry {
   duration_ms: number;
   client?: { name?: string; version?: string };
   session?: string;
+  /** Who made the call: an API key's name or a token's subject (absent for stdio's owner). */
+  principal?: string;
 }
 
 /** Where audit lines go. */

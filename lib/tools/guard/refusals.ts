@@ -16,7 +16,9 @@ export type Guard =
   | "secrets"
   | "confirm"
   | "lockout"
-  | "dry-run";
+  | "dry-run"
+  | "role"
+  | "scope";
 
 /** A call the guard chain refused; nothing was sent. */
 export class RefusedError extends Error {

@@ -37,6 +37,8 @@ import { cut, echo } from "../../echo.ts";
 import { RefusedError, whyNotSelected } from "./refusals.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
+import { authorize, scopedFleet } from "./roles.ts";
+import type { Principal } from "../../auth/principal.ts";
 
 /** A device as the guard chain sees it. */
 export interface DeviceRef {
@@ -68,10 +70,12 @@ export interface GuardOptions {
   stateDir?: string;
 }
 
-/** Who is calling (for audit lines). */
+/** Who is calling (for audit lines, and the role and scope guard). */
 export interface Caller {
   client?: { name?: string; version?: string };
   session?: string;
+  /** The authenticated principal; none: the process's owner (stdio), unrestricted. */
+  principal?: Principal;
 }
 
 /** Where a call comes from: the MCP session or HTTP request. */
@@ -223,6 +227,13 @@ export class ToolRunner {
     const device = tool.perDevice
       ? this.#devices.resolve(parent ? parent.device : deviceArg as string | undefined)
       : undefined;
+    authorize(
+      site.caller.principal,
+      tool,
+      parent ? `${name} (inside ${parent.tool})` : name,
+      device?.title,
+      (title) => this.#devices.summaries().find((d) => d.title === title),
+    );
     if (!tool.perDevice && deviceArg !== undefined) rest.device = deviceArg;
     const parsed = tool.input.safeParse(rest);
     if (!parsed.success) throw argumentError(parsed.error.issues, rest, name, parent?.tool);
@@ -288,7 +299,7 @@ export class ToolRunner {
         if (!idempotent) sent.push(c);
       }) as RouterOsClient,
       device: device?.title ?? "",
-      fleet: this.#devices,
+      fleet: scopedFleet(this.#devices, site.caller.principal),
       progress: site.progress,
       signal: site.signal,
       toolsets: site.toolsets,
@@ -392,6 +403,7 @@ export class ToolRunner {
       duration_ms: Math.round(performance.now() - r.started),
       client: r.site.caller.client,
       session: r.site.caller.session,
+      ...(r.site.caller.principal ? { principal: r.site.caller.principal.name } : {}),
     };
     try {
       await this.#options.audit!.append(entry);

@@ -30,6 +30,7 @@ function startStop(verb: "start" | "stop"): ToolDef {
     output: { item: itemObject(containers) },
     example: { id: "*1" },
     annotations: verb === "start" ? WRITE_IDEMPOTENT : DESTRUCTIVE,
+    role: "admin",
     perDevice: true,
     async handler(args, ctx) {
       const dialect = await menuDialect(containers, ctx);

@@ -349,6 +349,7 @@ export const uploadFile = defineTool({
   },
   output: { item: FILE },
   annotations: WRITE,
+  role: "admin",
   perDevice: true,
   example: { name: "mcp-example.txt", contents: "hello from mcp\n" },
   async handler(args, ctx) {

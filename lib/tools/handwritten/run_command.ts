@@ -30,6 +30,7 @@ export const runCommand = defineTool({
   },
   output: { output: z.string().describe("What the router printed") },
   annotations: { ...DESTRUCTIVE, openWorldHint: true },
+  role: "admin",
   perDevice: true,
   example: { command: ":put [/system identity get name]" },
   async handler(args, ctx) {

@@ -39,6 +39,7 @@ export const runScript = defineTool({
   output: { item: itemObject(scripts) },
   example: { name: "script-example" },
   annotations: DESTRUCTIVE,
+  role: "admin",
   perDevice: true,
   async handler(args, ctx) {
     const dialect = await menuDialect(scripts, ctx);

@@ -32,6 +32,7 @@ export const reboot = defineTool({
   input: {},
   output: { rebooting: z.boolean(), device: z.string().describe("The device being rebooted") },
   annotations: DESTRUCTIVE,
+  role: "admin",
   example: {},
   perDevice: true,
   async handler(_args, ctx) {

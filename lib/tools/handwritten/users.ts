@@ -140,6 +140,7 @@ export const addUserSshKey = defineTool({
   },
   output: { user: z.string(), keys: z.array(itemObject(sshKeys)) },
   annotations: WRITE,
+  role: "admin",
   example: {
     user: "example-user",
     public_key:

@@ -47,4 +47,11 @@ export interface MenuTools {
   example?: MenuExample;
   /** What a write would cut of this server's own access (see lib/tools/guard/lockout.ts). */
   lockout?: LockoutRule;
+  /**
+   * The role its writes need when it is above `operate`: `admin` for menus
+   * whose items run code on the router (scripts, scheduler, netwatch,
+   * containers), change its software (packages) or grant access to it
+   * (users, groups, SSH keys).
+   */
+  writeRole?: "admin";
 }

@@ -324,6 +324,7 @@ function writeTool(
       return outputObject();
     },
     annotations,
+    ...(spec.writeRole ? { role: spec.writeRole } : {}),
     perDevice: true,
     secretArgs: Object.entries(spec.schema.fields).filter(([, f]) => f.secret).map(([n]) =>
       toolName(n)

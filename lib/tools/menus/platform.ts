@@ -47,6 +47,7 @@ export const certificatesTools: MenuTools = {
 /** `/system/script`. */
 export const scriptsTools: MenuTools = {
   schema: scripts,
+  writeRole: "admin",
   toolset: "platform",
   noun: NOUNS.script,
   verbs: ["list", "get", "add", "update", "remove"],
@@ -103,6 +104,7 @@ export const loggingRulesTools: MenuTools = {
 /** `/container`. */
 export const containersTools: MenuTools = {
   schema: containers,
+  writeRole: "admin",
   toolset: "platform",
   noun: NOUNS.container,
   verbs: ["list", "get", "add", "update", "remove"],
@@ -123,6 +125,7 @@ export const containersTools: MenuTools = {
 /** `/container/config`. */
 export const containerConfigTools: MenuTools = {
   schema: containerConfig,
+  writeRole: "admin",
   toolset: "platform",
   noun: NOUNS.container_config,
   verbs: ["get", "update"],
@@ -134,6 +137,7 @@ export const containerConfigTools: MenuTools = {
 /** `/container/envs`. */
 export const containerEnvsTools: MenuTools = {
   schema: containerEnvs,
+  writeRole: "admin",
   toolset: "platform",
   noun: NOUNS.container_env,
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
@@ -149,6 +153,7 @@ export const containerEnvsTools: MenuTools = {
 /** `/container/mounts`. */
 export const containerMountsTools: MenuTools = {
   schema: containerMounts,
+  writeRole: "admin",
   toolset: "platform",
   noun: NOUNS.container_mount,
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],

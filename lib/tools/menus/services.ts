@@ -30,6 +30,7 @@ export const ipServicesTools: MenuTools = {
 /** `/tool/netwatch`. */
 export const netwatchTools: MenuTools = {
   schema: netwatch,
+  writeRole: "admin",
   toolset: "services",
   noun: NOUNS.netwatch,
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
@@ -45,6 +46,7 @@ export const netwatchTools: MenuTools = {
 /** `/system/scheduler`. */
 export const schedulerTools: MenuTools = {
   schema: scheduler,
+  writeRole: "admin",
   toolset: "services",
   noun: NOUNS.scheduled_task,
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],

@@ -78,6 +78,7 @@ export const routerboardTools: MenuTools = {
 /** `/system/package`. */
 export const packagesTools: MenuTools = {
   schema: packages,
+  writeRole: "admin",
   toolset: "system",
   noun: NOUNS.package,
   verbs: ["list"],

@@ -12,6 +12,7 @@ import { ownUser } from "../guard/lockout.ts";
 /** `/user`. */
 export const usersTools: MenuTools = {
   schema: users,
+  writeRole: "admin",
   toolset: "users",
   noun: NOUNS.user,
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
@@ -33,6 +34,7 @@ export const usersTools: MenuTools = {
 /** `/user/group`. */
 export const userGroupsTools: MenuTools = {
   schema: userGroups,
+  writeRole: "admin",
   toolset: "users",
   noun: NOUNS.user_group,
   verbs: ["list", "get", "add", "update", "remove"],
@@ -59,6 +61,7 @@ export const activeUsersTools: MenuTools = {
 /** `/user/ssh-keys`. */
 export const sshKeysTools: MenuTools = {
   schema: sshKeys,
+  writeRole: "admin",
   toolset: "users",
   noun: NOUNS.ssh_key,
   verbs: ["list", "remove"],

@@ -263,6 +263,7 @@ export const restoreBackup = defineTool({
     login: z.boolean().describe("A fresh SSH login works afterwards"),
   },
   annotations: DESTRUCTIVE,
+  role: "admin",
   perDevice: true,
   secretArgs: ["password"],
   example: { file: "latest" },

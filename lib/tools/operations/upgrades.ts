@@ -159,6 +159,7 @@ export const upgrade = defineTool({
     health: HEALTH.optional(),
   },
   annotations: DESTRUCTIVE,
+  role: "admin",
   perDevice: true,
   example: {},
   async handler(args, ctx) {
@@ -259,6 +260,7 @@ export const fleetUpgrade = defineTool({
   },
   output: { results: z.array(STEP), stopped: z.boolean() },
   annotations: DESTRUCTIVE,
+  role: "admin",
   perDevice: false,
   example: {},
   async handler(args, ctx) {

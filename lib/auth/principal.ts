@@ -1,0 +1,103 @@
+/**
+ * Who is calling: a principal is a name (an API key's name, a token's
+ * subject), a role and the devices it may touch. The HTTP transports and
+ * the REST proxy authenticate a principal per request; the guard chain
+ * (`lib/tools/guard/roles.ts`) decides with it what a call may do.
+ *
+ * Roles are ordered: `read` calls tools that only read; `operate` also
+ * writes, through every guard; `admin` also calls the tools marked admin
+ * (raw commands, scripts, reboot, upgrades, restore, user accounts).
+ *
+ * @module
+ */
+
+/** The roles, weakest first. */
+export const ROLES = ["read", "operate", "admin"] as const;
+
+/** A role. */
+export type Role = typeof ROLES[number];
+
+/** Devices a principal may touch: by title, or by any of their tags. */
+export interface Scope {
+  /** Device titles (compared ignoring case, as inventory titles are). */
+  devices?: readonly string[];
+  /** Inventory tags; a device carrying any of them is in scope. */
+  tags?: readonly string[];
+}
+
+/** An authenticated caller. */
+export interface Principal {
+  /** For audit lines and logs: a key's name or a token's subject. */
+  name: string;
+  role: Role;
+  /** Each scope must admit a device (a narrowed principal has several); none: every device. */
+  scopes?: readonly Scope[];
+}
+
+/** The `_meta` key under which a parent (the REST proxy) names the principal a call is made for. */
+export const PRINCIPAL_META_KEY = "io.github.mcp-server-router/principal";
+
+/** The `_meta` key marking a tool in `tools/list` that needs a role above what its annotations say. */
+export const ROLE_META_KEY = "io.github.mcp-server-router/role";
+
+/** Whether `have` is at least `need`. */
+export function roleAtLeast(have: Role, need: Role): boolean {
+  return ROLES.indexOf(have) >= ROLES.indexOf(need);
+}
+
+/** The weaker of two roles. */
+export function weakerRole(a: Role, b: Role): Role {
+  return ROLES.indexOf(a) <= ROLES.indexOf(b) ? a : b;
+}
+
+/** Whether a device (its title and tags) is inside every scope of `principal`. */
+export function inScope(
+  principal: Principal,
+  device: { title: string; tags: readonly string[] },
+): boolean {
+  const title = device.title.toLowerCase();
+  return (principal.scopes ?? []).every((s) =>
+    (s.devices ?? []).some((d) => d.toLowerCase() === title) ||
+    (s.tags ?? []).some((t) => device.tags.includes(t))
+  );
+}
+
+/**
+ * `inner` as `outer` may let it act: the weaker role and both scopes. A
+ * parent that owns this server (stdio) passes no `outer`: what it names can
+ * only take rights away, never add them.
+ */
+export function narrow(outer: Principal | undefined, inner: Principal): Principal {
+  if (!outer) return inner;
+  return {
+    name: `${inner.name} (via ${outer.name})`,
+    role: weakerRole(outer.role, inner.role),
+    scopes: [...(outer.scopes ?? []), ...(inner.scopes ?? [])],
+  };
+}
+
+/** Read a principal sent in `_meta` (by the proxy); undefined when it is not a well-formed one. */
+export function principalFromMeta(value: unknown): Principal | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.name !== "string" || v.name === "" || v.name.length > 200) return undefined;
+  if (!(ROLES as readonly unknown[]).includes(v.role)) return undefined;
+  const strings = (x: unknown) =>
+    Array.isArray(x) && x.length <= 1000 && x.every((s) => typeof s === "string")
+      ? x as string[]
+      : undefined;
+  let scopes: Scope[] | undefined;
+  if (v.scopes !== undefined) {
+    if (!Array.isArray(v.scopes) || v.scopes.length > 16) return undefined;
+    scopes = [];
+    for (const s of v.scopes) {
+      if (typeof s !== "object" || s === null) return undefined;
+      const r = s as Record<string, unknown>;
+      const devices = r.devices === undefined ? [] : strings(r.devices);
+      const tags = r.tags === undefined ? [] : strings(r.tags);
+      if (!devices || !tags) return undefined;
+      scopes.push({ devices, tags });
+    }
+  }
+  return { name: v.name.replace(/\p{Cc}/gu, "?"), role: v.role as Role, scopes };
+}

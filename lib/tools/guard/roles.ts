@@ -1,0 +1,72 @@
+/**
+ * The role and scope guard: which tools a principal's role may call, and
+ * which devices its scope lets it touch. The guard chain runs it on every
+ * call, direct or nested (a composite's steps and a fleet job's per-device
+ * calls are checked with the caller's principal), so an `operate` key
+ * cannot reach an admin tool through `router_apply_changes`, nor a scoped
+ * key another device through `router_fleet_query`.
+ *
+ * A tool's role is data on the tool: `role` when it says one, else `read`
+ * for a tool that only reads and `operate` for a write.
+ *
+ * @module
+ */
+import { inScope, type Principal, type Role, roleAtLeast } from "../../auth/principal.ts";
+import type { DeviceInfo, FleetView, ToolDef } from "../tool.ts";
+import { RefusedError } from "./refusals.ts";
+
+/** The least role that may call `tool`. */
+export function requiredRole(tool: Pick<ToolDef, "role" | "annotations">): Role {
+  return tool.role ?? (tool.annotations.readOnlyHint ? "read" : "operate");
+}
+
+/** Whether `principal` may call `tool` at all (no principal: the process's owner, who may). */
+export function mayCall(
+  principal: Principal | undefined,
+  tool: Pick<ToolDef, "role" | "annotations">,
+): boolean {
+  return !principal || roleAtLeast(principal.role, requiredRole(tool));
+}
+
+/**
+ * Refuse a call `principal` may not make: a tool above its role, or a
+ * device outside its scope. `device` is the device the call acts on (none
+ * for fleet-wide tools, whose per-device calls are checked one by one);
+ * `describe` finds a device's tags.
+ */
+export function authorize(
+  principal: Principal | undefined,
+  tool: ToolDef,
+  what: string,
+  device: string | undefined,
+  describe: (title: string) => DeviceInfo | undefined,
+): void {
+  if (!principal) return;
+  const need = requiredRole(tool);
+  if (!roleAtLeast(principal.role, need)) {
+    throw new RefusedError(
+      "role",
+      `${what} needs the ${need} role; "${principal.name}" has ${principal.role}` +
+        (need === "admin"
+          ? " (admin tools run code on the router, restart it or manage its accounts)"
+          : " (a read key or token may only call tools that read)") +
+        ". Nothing was sent; ask the operator for a key or token with that role.",
+    );
+  }
+  if (device !== undefined && principal.scopes?.length) {
+    const info = describe(device);
+    if (!info || !inScope(principal, info)) {
+      throw new RefusedError(
+        "scope",
+        `${what}: device "${device}" is outside the devices "${principal.name}" may use. ` +
+          "Nothing was sent.",
+      );
+    }
+  }
+}
+
+/** The fleet as `principal` may see it: only the devices in its scope. */
+export function scopedFleet(fleet: FleetView, principal: Principal | undefined): FleetView {
+  if (!principal?.scopes?.length) return fleet;
+  return { summaries: () => fleet.summaries().filter((d) => inScope(principal, d)) };
+}
