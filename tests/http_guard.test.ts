@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { ConfigError } from "../lib/config/errors.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
+import { LOCAL_ONLY } from "../lib/server/http/serve.ts";
 import {
   INITIALIZE,
   MCP_POST,
@@ -130,6 +131,8 @@ Deno.test("http guard: configured hosts and origins", async (t) => {
       "::2",
     ],
     allowedOrigins: ["https://app.example.com", "http://dev.example.com:*", "http://localhost:*"],
+    // Host names other than loopback ones need credentials, or this (the Host check is the test).
+    auth: { ...LOCAL_ONLY, allowUnauthenticated: true },
   });
   const port = srv.http.addr.port;
   try {
@@ -237,7 +240,10 @@ Deno.test("http guard: configured hosts and origins", async (t) => {
 
 Deno.test("http guard: a lone * turns the Host check off", async () => {
   const sim = await startSimulator();
-  const srv = await startInProcess(sim, { allowedHosts: ["*"] });
+  const srv = await startInProcess(sim, {
+    allowedHosts: ["*"],
+    auth: { ...LOCAL_ONLY, allowUnauthenticated: true },
+  });
   try {
     await checkHosts(srv.http.addr.port, [["evil.com", 200], ["anything:1", 200], [null, 200]]);
     await checkOrigins(srv.http.addr.port, [["http://evil.com", 403]]);
@@ -330,7 +336,9 @@ Deno.test("http guard: start-up notices on stderr (real processes)", async () =>
   const sim = await startSimulator();
   const procs = await Promise.all([
     spawnHttp("streamable-http", [...simArgs(sim), "--mcp.host", "0.0.0.0"]),
-    spawnHttp("streamable-http", simArgs(sim), { ROUTER_MCP__ALLOWED_HOSTS: "*" }),
+    spawnHttp("streamable-http", [...simArgs(sim), "--mcp.allow-unauthenticated"], {
+      ROUTER_MCP__ALLOWED_HOSTS: "*",
+    }),
     spawnHttp("streamable-http", simArgs(sim)),
     spawnHttp("streamable-http", [...simArgs(sim), "--mcp.host", "0.0.0.0"], {
       ROUTER_MCP__ALLOWED_HOSTS: "mcp.example.com",

@@ -105,7 +105,7 @@ const CASES: {
     name: "--strict-auth without a key",
     text: JSON.stringify({ mcpServers: { r: GOOD_ENTRY } }),
     flags: ["--strict-auth"],
-    says: [/--strict-auth needs a key/],
+    says: [/--strict-auth needs keys/],
     cli: true,
   },
   {

@@ -117,6 +117,7 @@ export function loadConfig(
 ): Config {
   const { settings, sources } = resolveSettings(flags, env, known);
   const notices: string[] = [];
+  checkOAuth(settings);
   const container = settings.container;
   const inline = settings.inventory;
   const file = settings["inventory-file"];
@@ -174,4 +175,32 @@ export function loadConfig(
     }];
   }
   return { devices, fleet, settings, sources, notices };
+}
+
+/** The OAuth settings hang together: issuers need the resource URL; a JWKS URL serves one issuer. */
+function checkOAuth(settings: Settings): void {
+  const issuers = settings["mcp.oauth-issuer"];
+  if (issuers.length > 0 && settings["mcp.oauth-resource"] === undefined) {
+    throw new ConfigError(
+      "--mcp.oauth-issuer (ROUTER_MCP__OAUTH_ISSUER) needs --mcp.oauth-resource " +
+        "(ROUTER_MCP__OAUTH_RESOURCE): the URL clients reach this server at, such as " +
+        "https://mcp.example.com/mcp, which tokens must be issued for",
+    );
+  }
+  if (issuers.length === 0) {
+    for (const name of ["mcp.oauth-resource", "mcp.oauth-jwks-url"] as const) {
+      if (settings[name] !== undefined) {
+        throw new ConfigError(
+          `--${name} is set but --mcp.oauth-issuer (ROUTER_MCP__OAUTH_ISSUER) is not; ` +
+            "name the authorization server whose tokens to accept",
+        );
+      }
+    }
+  }
+  if (issuers.length > 1 && settings["mcp.oauth-jwks-url"] !== undefined) {
+    throw new ConfigError(
+      "--mcp.oauth-jwks-url serves one issuer, but --mcp.oauth-issuer names several; " +
+        "leave the JWKS URL out to find each issuer's keys in its metadata",
+    );
+  }
 }

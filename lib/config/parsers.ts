@@ -155,3 +155,37 @@ export function checkedList(
     return entries;
   };
 }
+
+/** An absolute http:// or https:// URL without a fragment. */
+export const httpUrl: Parser<string> = (raw) => {
+  const t = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(t);
+  } catch {
+    throw new BadPart(t, "expected an absolute URL such as https://auth.example.com");
+  }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.hash || CONTROL.test(t)) {
+    throw new BadPart(t, "expected an http:// or https:// URL without a #fragment");
+  }
+  return t;
+};
+
+/** A comma list of http(s) URLs (never empty). */
+export const urlList: Parser<string[]> = (raw) => {
+  const urls = splitList(raw).map((u) => httpUrl(u));
+  if (urls.length === 0) throw new Error("expected one or more URLs, comma-separated");
+  return urls;
+};
+
+/** Three OAuth scope names, comma-separated: those of the read, operate and admin roles. */
+export const roleScopes: Parser<string[]> = (raw) => {
+  const scopes = splitList(raw);
+  if (scopes.length !== 3 || new Set(scopes).size !== 3 || scopes.some((s) => /[\s"\\]/.test(s))) {
+    throw new Error(
+      "expected three different scopes, comma-separated, for the roles read, operate and admin " +
+        "(such as routers:read,routers:operate,routers:admin)",
+    );
+  }
+  return scopes;
+};

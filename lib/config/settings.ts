@@ -8,15 +8,18 @@
 import {
   checkedList,
   document,
+  httpUrl,
   integer,
   nonEmpty,
   oneOf,
   type Parser,
   parseSwitch,
+  roleScopes,
   routerRelease,
   seconds,
   text,
   toolsetList,
+  urlList,
 } from "./parsers.ts";
 
 /** One setting, whose parsed value has type `T`. */
@@ -182,6 +185,77 @@ export const SETTINGS = [
     env: "ROUTER_MCP__MAX_SESSIONS",
     arg: "<n>",
     description: "Most HTTP sessions open at once; more get 503",
+    default: 256,
+    parse: integer(1, 100000),
+  }),
+  optional({
+    name: "mcp.api-keys-file",
+    env: "ROUTER_MCP__API_KEYS_FILE",
+    arg: "<file>",
+    description:
+      "HTTP clients' API keys (YAML: name, sha256 hash, role, optional devices/tags); reloaded on change or SIGHUP",
+    parse: nonEmpty("a file path"),
+  }),
+  given({
+    name: "mcp.oauth-issuer",
+    env: "ROUTER_MCP__OAUTH_ISSUER",
+    arg: "<urls>",
+    description:
+      "Accept OAuth access tokens (JWT) from these authorization servers, comma-separated",
+    default: [],
+    parse: urlList,
+  }),
+  optional({
+    name: "mcp.oauth-resource",
+    env: "ROUTER_MCP__OAUTH_RESOURCE",
+    arg: "<url>",
+    description:
+      "This server's resource URL as clients reach it (the tokens' audience), e.g. https://mcp.example.com/mcp",
+    parse: httpUrl,
+  }),
+  optional({
+    name: "mcp.oauth-jwks-url",
+    env: "ROUTER_MCP__OAUTH_JWKS_URL",
+    arg: "<url>",
+    description: "The issuer's key set (JWKS) URL; default: found in the issuer's metadata",
+    parse: httpUrl,
+  }),
+  given({
+    name: "mcp.oauth-scopes",
+    env: "ROUTER_MCP__OAUTH_SCOPES",
+    arg: "<list>",
+    description: "The token scopes of the roles read, operate and admin, comma-separated",
+    default: ["routers:read", "routers:operate", "routers:admin"],
+    parse: roleScopes,
+  }),
+  onOff({
+    name: "mcp.allow-unauthenticated",
+    env: "ROUTER_MCP__ALLOW_UNAUTHENTICATED",
+    description:
+      "Without API keys or OAuth, serve other machines too (anyone reaching the port gets every tool)",
+  }),
+  given({
+    name: "mcp.header-timeout",
+    env: "ROUTER_MCP__HEADER_TIMEOUT",
+    arg: "<seconds>",
+    description: "Close HTTP connections whose request headers take longer than this",
+    default: 15,
+    parse: seconds(0.5, 600),
+  }),
+  given({
+    name: "mcp.body-timeout",
+    env: "ROUTER_MCP__BODY_TIMEOUT",
+    arg: "<seconds>",
+    description: "Refuse (408) and close HTTP requests whose body takes longer than this to arrive",
+    default: 30,
+    parse: seconds(0.5, 3600),
+  }),
+  given({
+    name: "mcp.max-connections-per-peer",
+    env: "ROUTER_MCP__MAX_CONNECTIONS_PER_PEER",
+    arg: "<n>",
+    description:
+      "Most HTTP connections open at once from one address (raise it behind a reverse proxy)",
     default: 256,
     parse: integer(1, 100000),
   }),

@@ -143,8 +143,15 @@ export function sameOrigin(origin: string, host: string | null): boolean {
   return o[2] === h[1] && originPort === hostPort;
 }
 
-/** Whether a listen address only takes connections from this machine. */
+/** Whether a listen address (or a peer's address) is this machine's loopback. */
 export function isLoopback(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/^::ffff:(?=127\.)/, "");
   return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** Whether a Host header names this machine's loopback (`localhost:8000`, `[::1]`, `127.0.0.1`). */
+export function hostIsLoopback(header: string | null): boolean {
+  if (header === null) return false;
+  const m = HOST_HEADER.exec(header.trim().toLowerCase());
+  return m !== null && isLoopback(m[1]);
 }

@@ -13,6 +13,7 @@
  *
  * @module
  */
+import type { Principal } from "../auth/principal.ts";
 import { log } from "../log.ts";
 import { HttpError } from "./errors.ts";
 
@@ -28,6 +29,19 @@ export interface Context {
   text?: string;
   /** The parsed JSON body, once `jsonBody` has run. */
   body?: unknown;
+  /** The address of the peer that sent the request (the TCP connection's, never a header). */
+  peer?: string;
+  /** Who sent it, once `authenticate` has run. */
+  principal?: Principal;
+  /** Close the request's connection (after a body that was not read to its end). */
+  closeConnection?: () => void;
+}
+
+/** What the listener knows of a request's connection. */
+export interface ConnectionInfo {
+  remoteAddr: Deno.Addr;
+  /** Close this connection. */
+  close?: () => void;
 }
 
 /** The last stage: turns a request into a response. */
@@ -153,10 +167,13 @@ export class App {
     return this;
   }
 
-  /** Answer one request. */
-  fetch = (req: Request): Promise<Response> => {
+  /** Answer one request; `info` tells its connection (absent: an in-process call). */
+  fetch = (req: Request, info?: ConnectionInfo): Promise<Response> => {
     const { path, query } = splitUrl(req.url);
-    const ctx: Context = { path, query, params: {} };
+    const peer = info?.remoteAddr && "hostname" in info.remoteAddr
+      ? info.remoteAddr.hostname
+      : undefined;
+    const ctx: Context = { path, query, params: {}, peer, closeConnection: info?.close };
     const shape = (err: unknown) => rendered(err, req, path, this.#options);
     return compose(this.#global, (req, ctx) => this.#dispatch(req, ctx, shape), shape)(req, ctx);
   };

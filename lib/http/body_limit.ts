@@ -1,7 +1,8 @@
 /**
- * 413 for request bodies over a limit. The body is read here, never past
- * the limit (a declared `Content-Length` over it is refused unread), and
- * handed on as text in `ctx.text`; a body that is not UTF-8 gets 400.
+ * 413 for request bodies over a limit, 408 for bodies that take too long.
+ * The body is read here, never past the limit (a declared `Content-Length`
+ * over it is refused unread) nor past the time limit, and handed on as
+ * text in `ctx.text`; a body that is not UTF-8 gets 400.
  *
  * @module
  */
@@ -21,43 +22,92 @@ function tooLarge(max: number): HttpError {
   );
 }
 
-async function readAtMost(req: Request, max: number): Promise<Uint8Array> {
-  const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > max) {
+function timedOut(ms: number): HttpError {
+  return new HttpError(
+    408,
+    "request_timeout",
+    `Request Timeout: the body did not arrive within ${ms / 1000} s`,
+    { headers: { connection: "close" }, rpcCode: JSONRPC.serverError },
+  );
+}
+
+/**
+ * Read the body into one buffer that grows as bytes arrive (never past the
+ * declared length or `max`), each chunk copied in and let go: a request
+ * never holds more than `max` bytes of body, and a declared length over
+ * `max` is refused before a byte is read. The whole body must arrive within
+ * `timeoutMs`.
+ */
+async function readAtMost(req: Request, max: number, timeoutMs: number): Promise<Uint8Array> {
+  const declaredText = req.headers.get("content-length");
+  const declared = declaredText === null ? undefined : Number(declaredText);
+  if (declared !== undefined && declared > max) {
     await req.body?.cancel().catch(() => {});
     throw tooLarge(max);
   }
   if (!req.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
+  const cap = declared !== undefined && Number.isSafeInteger(declared) ? declared : max;
+  let buffer = new Uint8Array(Math.min(cap, 64 * 1024));
   let size = 0;
   const reader = req.body.getReader();
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    reader.cancel().catch(() => {});
+  }, timeoutMs);
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (err) {
+        if (late) throw timedOut(timeoutMs);
+        throw err;
+      }
+      if (late) throw timedOut(timeoutMs);
+      if (chunk.done) break;
+      const value = chunk.value;
+      if (size + value.byteLength > max) {
         await reader.cancel().catch(() => {});
         throw tooLarge(max);
       }
-      chunks.push(value);
+      if (size + value.byteLength > buffer.byteLength) {
+        const grown = new Uint8Array(
+          Math.min(max, Math.max(buffer.byteLength * 2, size + value.byteLength)),
+        );
+        grown.set(buffer.subarray(0, size));
+        buffer = grown;
+      }
+      buffer.set(value, size);
+      size += value.byteLength;
     }
   } finally {
+    clearTimeout(timer);
     reader.releaseLock();
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return bytes;
+  return buffer.subarray(0, size);
 }
 
-/** Middleware reading the body up to `max` bytes into `ctx.text`, or refusing it. */
-export function bodyLimit(max: number = MAX_BODY_BYTES): Middleware {
+/** The default time a body may take to arrive: 30 s. */
+export const BODY_TIMEOUT_MS = 30_000;
+
+/**
+ * Middleware reading the body up to `max` bytes into `ctx.text`, or
+ * refusing it: 413 past `max`, 408 (and the connection closed) when it
+ * takes longer than `timeoutMs`.
+ */
+export function bodyLimit(
+  max: number = MAX_BODY_BYTES,
+  timeoutMs: number = BODY_TIMEOUT_MS,
+): Middleware {
   return async (req, ctx, next) => {
-    const bytes = await readAtMost(req, max);
+    let bytes: Uint8Array;
+    try {
+      bytes = await readAtMost(req, max, timeoutMs);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 408) ctx.closeConnection?.();
+      throw err;
+    }
     try {
       ctx.text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {

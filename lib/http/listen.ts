@@ -1,10 +1,19 @@
 /**
- * Start an HTTP server, turning the usual failures to listen (port in use,
- * port needing privileges, address not on this machine) into one sentence
- * that names the setting to change, instead of a raw system error.
+ * Start an HTTP server behind the connection guard (`front_door.ts`:
+ * header and idle timeouts, connections per peer), turning the usual
+ * failures to listen (port in use, port needing privileges, address not on
+ * this machine) into one sentence that names the setting to change,
+ * instead of a raw system error.
  *
  * @module
  */
+import type { ConnectionInfo } from "./app.ts";
+import {
+  type ConnectionLimits,
+  DEFAULT_LIMITS,
+  type GuardedServer,
+  serveGuarded,
+} from "./front_door.ts";
 
 /** Where to listen, and the names of the settings that chose it (for messages). */
 export interface ListenOptions {
@@ -19,6 +28,8 @@ export interface ListenOptions {
   onListen: (addr: Deno.NetAddr) => void;
   /** Called when a request handler throws (the answer is then a plain 500). */
   onError?: (err: unknown) => Response;
+  /** Header and idle timeouts, connections per peer (default: {@linkcode DEFAULT_LIMITS}). */
+  limits?: ConnectionLimits;
 }
 
 /** A failure to listen, with a message for people. */
@@ -55,12 +66,13 @@ export function listenFailure(err: unknown, opts: ListenOptions): string {
 /** Serve `fetch` on `opts`; throws `ListenError` when the address cannot be taken. */
 export function listen(
   opts: ListenOptions,
-  fetch: (req: Request) => Response | Promise<Response>,
-): Deno.HttpServer<Deno.NetAddr> {
+  fetch: (req: Request, info: ConnectionInfo) => Response | Promise<Response>,
+): GuardedServer {
   try {
-    return Deno.serve({
+    return serveGuarded({
       hostname: opts.hostname,
       port: opts.port,
+      limits: opts.limits ?? DEFAULT_LIMITS,
       onListen: opts.onListen,
       ...(opts.onError ? { onError: opts.onError } : {}),
     }, fetch);

@@ -23,12 +23,16 @@ import {
   ToolListChangedNotificationSchema,
 } from "../mcp_sdk/types.ts";
 import { log } from "../log.ts";
+import { type Principal, PRINCIPAL_META_KEY } from "../auth/principal.ts";
 import type { ServerSpec } from "./config_file.ts";
 import { descendants, isAlive, signalAll } from "./process_tree.ts";
 import { startFailure } from "./start_failure.ts";
 
 /** Where a server is in its life. */
 export type ChildState = "starting" | "up" | "down" | "stopped";
+
+/** The `serverInfo.name` of this product: such a child applies a principal passed in `_meta`. */
+export const PRODUCT_NAME = "mcp-server-router";
 
 /** Environment variables of the proxy that its children never inherit. */
 export const WITHHELD_ENV: readonly string[] = ["ROUTER_PROXY_API_KEY"];
@@ -133,18 +137,28 @@ export class McpChild {
     return this.#firstAttempt;
   }
 
-  /** Call a tool. Throws `ChildUnavailableError` when the server is not up, or `McpError`. */
+  /**
+   * Call a tool for `principal`, which a child that is this product gets in
+   * `_meta` and applies in its guard chain (it can only narrow what the
+   * proxy, which owns the child, may do). Throws `ChildUnavailableError`
+   * when the server is not up, or `McpError`.
+   */
   async callTool(
     name: string,
     args: Record<string, unknown>,
     timeoutMs: number,
+    principal?: Principal,
   ): Promise<CallToolResult> {
     const client = this.#client;
     const generation = this.#generation;
     if (this.state !== "up" || !client) throw this.#unavailable();
+    const ours = client.getServerVersion()?.name === PRODUCT_NAME;
+    const params = principal && ours
+      ? { name, arguments: args, _meta: { [PRINCIPAL_META_KEY]: principal } }
+      : { name, arguments: args };
     try {
       return await client.request(
-        { method: "tools/call", params: { name, arguments: args } },
+        { method: "tools/call", params },
         CallToolResultSchema,
         { timeout: timeoutMs },
       ) as CallToolResult;

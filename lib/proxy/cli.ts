@@ -12,6 +12,9 @@ import { isLoopback } from "../http/allow_list.ts";
 import { MAX_BODY_BYTES } from "../http/body_limit.ts";
 import { type GuardLists, guardLists, guardNotices } from "../http/guard_settings.ts";
 import { addressUrl, listen, ListenError } from "../http/listen.ts";
+import type { AuthOptions, KeyLookup } from "../http/authenticate.ts";
+import { keysMatch } from "../http/bearer_auth.ts";
+import { KeyStore } from "../auth/key_store.ts";
 import { Children } from "./children.ts";
 import { loadProxyConfig } from "./config_file.ts";
 import { createApp, PROXY_GUARD_NAMES } from "./http_app.ts";
@@ -34,13 +37,15 @@ GET /docs, GET /<server>/openapi.json, GET /<server>/docs, GET /health.
 Every request must name an allowed host (Host header; 421 otherwise) and come from an
 allowed page, if from a browser (Origin header; 403 otherwise): both lists allow only
 this machine's names (localhost, 127.0.0.1, [::1]) unless set. Listening beyond this
-machine needs an API key, or --insecure-no-auth.`;
+machine needs API keys (--api-keys-file, or one admin key with --api-key), or
+--insecure-no-auth; without them only requests from this machine are served.`;
 
 interface ProxyFlags {
   config: string;
   port: string;
   host: string;
   apiKey?: string;
+  apiKeysFile?: string;
   strictAuth?: boolean;
   allowedHosts?: string;
   allowedOrigins?: string;
@@ -65,7 +70,15 @@ function program(version: string): Command {
       "127.0.0.1",
     )
     .addOption(
-      new Option("--api-key <key>", `require Authorization: Bearer <key> [env: ${API_KEY_ENV}]`),
+      new Option(
+        "--api-key <key>",
+        `one key with the admin role: Authorization: Bearer <key> [env: ${API_KEY_ENV}]`,
+      ),
+    )
+    .option(
+      "--api-keys-file <file>",
+      "API keys with roles and scopes (YAML, hashed; the server's --mcp.api-keys-file format); " +
+        "reloaded on change or SIGHUP",
     )
     .option("--strict-auth", "also require the key for docs, OpenAPI and tool lists")
     .option(
@@ -127,6 +140,8 @@ interface ProxySettings {
   port: number;
   host: string;
   apiKey?: string;
+  apiKeysFile?: string;
+  insecureNoAuth: boolean;
   strictAuth: boolean;
   allowedHosts: string[];
   guards: GuardLists;
@@ -168,10 +183,13 @@ function resolve(flags: ProxyFlags): ProxySettings {
         "pick a key without spaces",
     );
   }
-  if (flags.strictAuth && !apiKey) {
-    throw new ConfigError(`--strict-auth needs a key: set --api-key or ${API_KEY_ENV}`);
+  const apiKeysFile = flags.apiKeysFile?.trim() || undefined;
+  if (flags.strictAuth && !apiKey && !apiKeysFile) {
+    throw new ConfigError(
+      `--strict-auth needs keys: set --api-keys-file, --api-key or ${API_KEY_ENV}`,
+    );
   }
-  if (!apiKey && !flags.insecureNoAuth && !isLoopback(flags.host)) {
+  if (!apiKey && !apiKeysFile && !flags.insecureNoAuth && !isLoopback(flags.host)) {
     throw new ConfigError(
       `--host ${flags.host} takes connections from other machines, but no API key is set, so ` +
         `anyone who reaches the port could call every tool; set ${API_KEY_ENV} (or --api-key), ` +
@@ -189,6 +207,8 @@ function resolve(flags: ProxyFlags): ProxySettings {
     port,
     host: flags.host,
     apiKey,
+    apiKeysFile,
+    insecureNoAuth: flags.insecureNoAuth === true,
     strictAuth: flags.strictAuth === true,
     allowedHosts,
     guards,
@@ -196,7 +216,43 @@ function resolve(flags: ProxyFlags): ProxySettings {
   };
 }
 
+/** The proxy's authentication: its keys file, its single admin key, or this machine only. */
+async function proxyAuth(settings: ProxySettings): Promise<{ auth: AuthOptions; close(): void }> {
+  const keys: KeyLookup[] = [];
+  const store = settings.apiKeysFile ? await KeyStore.open(settings.apiKeysFile) : undefined;
+  if (store) {
+    store.watch();
+    keys.push(store);
+  }
+  const single = settings.apiKey;
+  if (single) {
+    // The single key keeps what it always granted: every tool.
+    keys.push({
+      find: (k) => keysMatch(k, single) ? { name: "api-key", role: "admin" } : undefined,
+    });
+  }
+  return {
+    auth: {
+      keys,
+      allowUnauthenticated: settings.insecureNoAuth,
+      realm: "mcp-server-router proxy",
+      settings: `--api-keys-file or ${API_KEY_ENV}, or start it with --insecure-no-auth`,
+    },
+    close: () => store?.close(),
+  };
+}
+
 async function serve(settings: ProxySettings, version: string): Promise<number> {
+  let auth: Awaited<ReturnType<typeof proxyAuth>>;
+  try {
+    auth = await proxyAuth(settings);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      log("error", `proxy: ${err.message}`);
+      return 2;
+    }
+    throw err;
+  }
   const children = new Children(settings.specs, {
     clientInfo: { name: "mcp-server-router-proxy", version },
     startTimeoutMs: 30_000,
@@ -218,6 +274,7 @@ async function serve(settings: ProxySettings, version: string): Promise<number> 
   });
   const cleanup = () => {
     for (const [sig, listener] of listeners) Deno.removeSignalListener(sig, listener);
+    auth.close();
   };
 
   log("info", `proxy: starting ${settings.specs.length} MCP server(s)`);
@@ -234,13 +291,13 @@ async function serve(settings: ProxySettings, version: string): Promise<number> 
   const handler = createApp({
     children,
     version,
-    apiKey: settings.apiKey,
+    auth: auth.auth,
     strictAuth: settings.strictAuth,
     guards: settings.guards,
     toolTimeoutMs: settings.toolTimeoutMs,
     maxBodyBytes: MAX_BODY_BYTES,
   });
-  let server: Deno.HttpServer<Deno.NetAddr>;
+  let server: ReturnType<typeof listen>;
   try {
     server = listen({
       hostname: settings.host,
@@ -249,7 +306,7 @@ async function serve(settings: ProxySettings, version: string): Promise<number> 
       hostSetting: "--host",
       onListen: (addr) => {
         log("info", `proxy: listening on ${addressUrl(addr)} (docs at /docs)`);
-        if (!settings.apiKey && !isLoopback(settings.host)) {
+        if (!settings.apiKey && !settings.apiKeysFile && !isLoopback(settings.host)) {
           log(
             "warning",
             `proxy: --insecure-no-auth: no API key, so anyone who can reach ${

@@ -2,9 +2,17 @@
  * The proxy's HTTP application, composed from the shared stack (lib/http)
  * like the MCP transports: each route lists the middleware it needs, top
  * to bottom. Every route starts with the same guard chain (Host, then
- * Origin) and CORS; tool calls also need the key, and with `--strict-auth`
- * so do the docs, the OpenAPI documents and the tool lists (everything but
- * `/health`).
+ * Origin) and CORS; tool calls also need a credential (the shared
+ * `authenticate` middleware: API keys, OAuth tokens, or this machine only),
+ * and with `--strict-auth` so do the docs, the OpenAPI documents and the
+ * tool lists (everything but `/health`).
+ *
+ * A tool call is authorized here by what the child says of the tool (a
+ * `read` principal only calls tools annotated `readOnlyHint: true`; a tool
+ * whose `_meta` carries the admin marker needs `admin`), and passed on with
+ * the principal in `_meta` to a child that is this product, whose own
+ * guard chain then applies the principal's role and scope to every call,
+ * nested ones included.
  *
  * Routes:
  * - `GET /health`: each server's state (no key needed)
@@ -17,7 +25,7 @@
 import type { Tool } from "../mcp_sdk/types.ts";
 import { log } from "../log.ts";
 import { App, type Context, type Handler, type MethodRoute, type Middleware } from "../http/app.ts";
-import { bearerAuth } from "../http/bearer_auth.ts";
+import { authConfigured, authenticate, type AuthOptions } from "../http/authenticate.ts";
 import { bodyLimit } from "../http/body_limit.ts";
 import { requireJson } from "../http/content_type.ts";
 import { cors } from "../http/cors.ts";
@@ -30,6 +38,7 @@ import type { Children, McpChild } from "./children.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { openApiForUi, schemasForUi } from "./openapi_ui.ts";
 import { docsAsset, docsPage } from "./swagger.ts";
+import { authorizeCall } from "./authorize.ts";
 import { callToolOverHttp } from "./tool_call.ts";
 
 /** How people set the proxy's allow-lists. */
@@ -45,8 +54,8 @@ export interface AppOptions {
   children: Children;
   /** Product version for the OpenAPI documents. */
   version: string;
-  /** Bearer key; undefined for no auth. */
-  apiKey?: string;
+  /** Client authentication (keys, OAuth, or this machine only). */
+  auth: AuthOptions;
   /** Also protect docs, OpenAPI and tool lists (everything but `/health`). */
   strictAuth: boolean;
   /** The parsed Host and Origin allow-lists. */
@@ -55,17 +64,19 @@ export interface AppOptions {
   toolTimeoutMs: number;
   /** Body limit in bytes. */
   maxBodyBytes: number;
+  /** How long a request body may take to arrive (ms). */
+  bodyTimeoutMs?: number;
 }
-
-const REALM = "mcp-server-router proxy";
 const CORS_HEADERS = ["authorization", "content-type"];
 
 /** Build the request handler. */
 export function createApp(options: AppOptions): (req: Request) => Promise<Response> {
   const { children } = options;
   const guards = guardChain(options.guards, PROXY_GUARD_NAMES);
-  const key = options.apiKey ? [bearerAuth(options.apiKey, REALM)] : [];
-  const readKey = options.strictAuth ? key : [];
+  const key = [authenticate(options.auth)];
+  // Reads are open to anyone who passes the guards, unless --strict-auth; a
+  // server without credentials serves only this machine, reads included.
+  const readKey = options.strictAuth || !authConfigured(options.auth) ? key : [];
   const corsAll = cors({ methods: ["GET", "HEAD", "POST"], allowHeaders: CORS_HEADERS });
   const reading = [...guards, corsAll, ...readKey];
   const server = knownServer(children);
@@ -76,7 +87,7 @@ export function createApp(options: AppOptions): (req: Request) => Promise<Respon
       logCall,
       knownTool(children),
       requireJson,
-      bodyLimit(options.maxBodyBytes),
+      bodyLimit(options.maxBodyBytes, options.bodyTimeoutMs),
       jsonBody("send {} for a tool without arguments"),
     ],
     handle: (_req, ctx) => callTool(ctx, options),
@@ -93,11 +104,11 @@ export function createApp(options: AppOptions): (req: Request) => Promise<Respon
   // A tool may be called "docs" or "openapi.json": POST still calls it.
   app.route("/:server/openapi.json", [...reading, server], {
     ...read((_req, ctx) => openApi(options, ctx.params.server)),
-    POST: call(!options.strictAuth),
+    POST: call(readKey.length === 0),
   });
   app.route("/:server/docs", [...reading, server], {
     ...read((_req, ctx) => docsPage(`${ctx.params.server}: mcp-server-router proxy`)),
-    POST: call(!options.strictAuth),
+    POST: call(readKey.length === 0),
   });
   app.route("/:server/docs/", [...reading, server], read(toDocs));
   app.route(
@@ -173,11 +184,13 @@ async function callTool(ctx: Context, options: AppOptions): Promise<Response> {
       `the body must be a JSON object of arguments (use {} for none), not ${describe(args)}`,
     );
   }
+  authorizeCall(ctx.principal, child, tool);
   return await callToolOverHttp(
     child,
     tool,
     args as Record<string, unknown>,
     options.toolTimeoutMs,
+    ctx.principal,
   );
 }
 
@@ -217,7 +230,7 @@ function openApiServers(options: AppOptions) {
 function openApiDoc(options: AppOptions, only?: string) {
   return buildOpenApi(openApiServers(options), {
     version: options.version,
-    bearer: !!options.apiKey,
+    bearer: authConfigured(options.auth),
     only,
   });
 }

@@ -14,6 +14,7 @@ import { ChildUnavailableError, type McpChild, mcpCode } from "./children.ts";
 import { HttpError } from "../http/errors.ts";
 import { jsonResponse } from "../http/responses.ts";
 import { checkArguments } from "./validate.ts";
+import type { Principal } from "../auth/principal.ts";
 
 /** Call `tool` of `child` with `args` and answer in HTTP terms. */
 export async function callToolOverHttp(
@@ -21,6 +22,7 @@ export async function callToolOverHttp(
   tool: Tool,
   args: Record<string, unknown>,
   timeoutMs: number,
+  principal?: Principal,
 ): Promise<Response> {
   const where = `${child.name}/${tool.name}`;
   if (child.state !== "up") throw unavailable(child, where);
@@ -35,7 +37,7 @@ export async function callToolOverHttp(
   }
   let result: CallToolResult;
   try {
-    result = await child.callTool(tool.name, args, timeoutMs);
+    result = await child.callTool(tool.name, args, timeoutMs, principal);
   } catch (err) {
     if (err instanceof ChildUnavailableError) throw unavailable(child, where, err);
     const code = mcpCode(err);

@@ -91,6 +91,14 @@ async function runHttp(
   // The HTTP stack is loaded only by the HTTP transports (stdio never needs it).
   const { startHttp } = await import("./http/serve.ts");
   const { onSignals, within } = await import("./http/shutdown.ts");
+  const { httpAuth } = await import("./http/auth_setup.ts");
+  let auth: Awaited<ReturnType<typeof httpAuth>>;
+  try {
+    auth = await httpAuth(s);
+  } catch (err) {
+    await devices.close();
+    throw err;
+  }
   const starting = startHttp({
     transport,
     hostname: s["mcp.host"],
@@ -101,6 +109,10 @@ async function runHttp(
     sessionTimeout: s["mcp.session-timeout"],
     maxSessions: s["mcp.max-sessions"],
     newServer,
+    auth: auth.auth,
+    resourceMetadata: auth.resourceMetadata,
+    limits: auth.limits,
+    bodyTimeoutMs: auth.bodyTimeoutMs,
   });
   // Listen for signals before the port opens, so none arrives unhandled.
   const signals = onSignals(async () => {
@@ -114,6 +126,7 @@ async function runHttp(
     await starting;
   } catch (err) {
     signals.remove();
+    auth.close();
     await devices.close();
     throw err;
   }
@@ -121,5 +134,6 @@ async function runHttp(
   log("info", `serving ${devices.titles.length} device(s) over ${transport}`);
   await signals.stopped;
   signals.remove();
+  auth.close();
   log("info", "stopped");
 }

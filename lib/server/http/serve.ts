@@ -1,6 +1,8 @@
 /**
  * The HTTP server for the streamable-http and SSE transports: routes,
- * Host/Origin guards, `/health`, and a graceful `shutdown`.
+ * Host/Origin guards, client authentication (API keys, OAuth, or this
+ * machine only), `/health`, the OAuth protected resource metadata, the
+ * connection limits, and a graceful `shutdown`.
  *
  * @module
  */
@@ -16,6 +18,14 @@ import {
   type GuardSettingNames,
 } from "../../http/guard_settings.ts";
 import { addressUrl, listen } from "../../http/listen.ts";
+import { authenticate, type AuthOptions } from "../../http/authenticate.ts";
+import { BODY_TIMEOUT_MS } from "../../http/body_limit.ts";
+import { type ConnectionLimits, DEFAULT_LIMITS } from "../../http/front_door.ts";
+import {
+  metadataPaths,
+  protectedResourceMetadata,
+  type ResourceMetadata,
+} from "../../http/protected_resource.ts";
 import { plainText } from "../../http/responses.ts";
 import { Inflight } from "./inflight.ts";
 import { mcpErrorShape } from "./responses.ts";
@@ -45,7 +55,23 @@ export interface HttpOptions {
   maxSessions?: number;
   /** A fresh MCP server for a session or (stateless) a request. */
   newServer: () => Server;
+  /** Client authentication (default: this machine only, no credentials). */
+  auth?: AuthOptions;
+  /** The OAuth protected resource metadata, when OAuth is on. */
+  resourceMetadata?: ResourceMetadata;
+  /** Header and idle timeouts, connections per peer. */
+  limits?: ConnectionLimits;
+  /** How long a request body may take to arrive (ms). */
+  bodyTimeoutMs?: number;
 }
+
+/** Authentication when none is configured: this machine only. */
+export const LOCAL_ONLY: AuthOptions = {
+  allowUnauthenticated: false,
+  realm: "mcp-server-router",
+  settings: "--mcp.api-keys-file (ROUTER_MCP__API_KEYS_FILE) or --mcp.oauth-issuer " +
+    "(ROUTER_MCP__OAUTH_ISSUER), or start it with --mcp.allow-unauthenticated",
+};
 
 /** A running HTTP server. */
 export interface HttpServer {
@@ -89,13 +115,16 @@ export function buildApp(
   draining: () => boolean,
 ): App {
   const guards = guardChain(lists(opts), GUARD_NAMES);
+  // Credentials are checked before a body is read: a stranger's body is never buffered.
+  const auth = authenticate(opts.auth ?? LOCAL_ONLY);
   const guarded = (methods: string[]) => [
     ...guards,
     cors({
       methods,
       allowHeaders: CORS_REQUEST_HEADERS,
-      exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
+      exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version", "WWW-Authenticate"],
     }),
+    auth,
   ];
   const app = new App({ errorShape: mcpErrorShape, name: "MCP HTTP server" });
   app.use((_req, _ctx, next) =>
@@ -107,7 +136,20 @@ export function buildApp(
     GET: () => plainText(200, "OK"),
     HEAD: () => plainText(200, "OK"),
   });
-  const deps = { newServer: opts.newServer, sessions, inflight };
+  if (opts.resourceMetadata) {
+    const metadata = protectedResourceMetadata(opts.resourceMetadata);
+    for (const path of metadataPaths(opts.resourceMetadata.resource)) {
+      app.route(path, [...guards, cors({ methods: ["GET"], allowHeaders: [] })], {
+        GET: metadata,
+      });
+    }
+  }
+  const deps = {
+    newServer: opts.newServer,
+    sessions,
+    inflight,
+    bodyTimeoutMs: opts.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
+  };
   if (opts.transport === "streamable-http") {
     const routes = streamableRoutes({ ...deps, stateless: opts.stateless });
     app.route("/mcp", guarded(Object.keys(routes)), routes);
@@ -125,11 +167,12 @@ export async function startHttp(opts: HttpOptions): Promise<HttpServer> {
   const inflight = new Inflight();
   let draining = false;
   const app = buildApp(opts, sessions, inflight, () => draining);
-  let server: Deno.HttpServer<Deno.NetAddr>;
+  let server: ReturnType<typeof listen>;
   try {
     server = listen({
       hostname: opts.hostname,
       port: opts.port,
+      limits: opts.limits ?? DEFAULT_LIMITS,
       portSetting: "--mcp.port (ROUTER_MCP__PORT)",
       hostSetting: "--mcp.host (ROUTER_MCP__HOST)",
       onListen: (addr) => {

@@ -18,6 +18,8 @@ export interface Session {
   open: number;
   /** When the last response of this session ended (ms, monotonic). */
   lastSeen: number;
+  /** The principal that opened it; only it may use the session. */
+  owner?: string;
 }
 
 /** The session registry with idle expiry. */
@@ -54,15 +56,28 @@ export class Sessions {
   }
 
   /** Register a session; it leaves the registry when its transport closes. */
-  add(id: string, server: Server, transport: Transport): Session {
-    const session: Session = { id, server, transport, open: 0, lastSeen: performance.now() };
+  add(id: string, server: Server, transport: Transport, owner?: string): Session {
+    const session: Session = {
+      id,
+      server,
+      transport,
+      open: 0,
+      lastSeen: performance.now(),
+      owner,
+    };
     this.#sessions.set(id, session);
     return session;
   }
 
-  /** The session with this id, if open. */
-  get(id: string): Session | undefined {
-    return this.#sessions.get(id);
+  /**
+   * The session with this id, if open and, when `principal` is given, opened
+   * by that principal (another's session is as good as unknown to it).
+   */
+  get(id: string, principal?: string): Session | undefined {
+    const session = this.#sessions.get(id);
+    return session && (principal === undefined || session.owner === principal)
+      ? session
+      : undefined;
   }
 
   /** Forget a session (its transport closed). */

@@ -16,6 +16,7 @@ import type { Inflight } from "./inflight.ts";
 import { answerMalformedRequest, rejectEmptyBatch } from "./json_rpc.ts";
 import type { Sessions } from "./sessions.ts";
 import { SseServerTransport } from "./sse_transport.ts";
+import { authInfoOf } from "./streamable.ts";
 
 /** Where clients POST messages. */
 export const MESSAGES_PATH = "/messages";
@@ -25,11 +26,13 @@ export interface SseOptions {
   newServer: () => Server;
   sessions: Sessions;
   inflight: Inflight;
+  /** How long a request body may take to arrive (ms). */
+  bodyTimeoutMs: number;
 }
 
 /** `GET /sse`: a new session whose event stream is the response. */
 export function sseStream(opts: SseOptions): Handler {
-  return async () => {
+  return async (_req, ctx) => {
     if (opts.sessions.full) {
       return new Response("Too many sessions: raise --mcp.max-sessions\n", {
         status: 503,
@@ -38,7 +41,12 @@ export function sseStream(opts: SseOptions): Handler {
     }
     const server = opts.newServer();
     const transport = new SseServerTransport(MESSAGES_PATH);
-    const session = opts.sessions.add(transport.sessionId, server, transport);
+    const session = opts.sessions.add(
+      transport.sessionId,
+      server,
+      transport,
+      ctx.principal?.name,
+    );
     const release = opts.sessions.hold(session); // busy while the stream is open
     transport.onclose = () => {
       release();
@@ -55,16 +63,22 @@ export function sseStream(opts: SseOptions): Handler {
 /** `POST /messages?sessionId=<id>`: deliver a message to the session. */
 export function sseMessages(opts: SseOptions): MethodRoute {
   return {
-    use: [requireJson, bodyLimit(), jsonBody(), rejectEmptyBatch, answerMalformedRequest],
+    use: [
+      requireJson,
+      bodyLimit(undefined, opts.bodyTimeoutMs),
+      jsonBody(),
+      rejectEmptyBatch,
+      answerMalformedRequest,
+    ],
     handle: (req, ctx) => {
       const id = ctx.query.get("sessionId");
       if (!id) return plainText(400, "sessionId query parameter is required");
-      const session = opts.sessions.get(id);
+      const session = opts.sessions.get(id, ctx.principal?.name);
       if (!session || !(session.transport instanceof SseServerTransport)) {
         return plainText(404, "Session not found");
       }
       const requestInfo = { headers: Object.fromEntries(req.headers) };
-      if (!session.transport.receive(ctx.body, { requestInfo })) {
+      if (!session.transport.receive(ctx.body, { requestInfo, authInfo: authInfoOf(ctx) })) {
         throw new HttpError(400, "invalid_request", "Invalid Request: not a JSON-RPC message", {
           rpcCode: JSONRPC.invalidRequest,
         });

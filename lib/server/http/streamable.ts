@@ -26,15 +26,25 @@ export interface StreamableOptions {
   inflight: Inflight;
   /** No sessions: a server and transport per request. */
   stateless: boolean;
+  /** How long a request body may take to arrive (ms). */
+  bodyTimeoutMs: number;
 }
 
-const POST_STAGES = [
-  requireJson,
-  bodyLimit(),
-  jsonBody(),
-  rejectEmptyBatch,
-  answerMalformedRequest,
-];
+/** The SDK's `AuthInfo`: what a request handler's `extra.authInfo` holds. */
+interface AuthInfo {
+  token: string;
+  clientId: string;
+  scopes: string[];
+  extra?: Record<string, unknown>;
+}
+
+/** The principal `authenticate` found, as the MCP SDK hands it to request handlers. */
+export function authInfoOf(ctx: Context): AuthInfo | undefined {
+  const principal = ctx.principal;
+  if (!principal) return undefined;
+  // The token itself stays here: nothing after the transport needs it.
+  return { token: "", clientId: principal.name, scopes: [principal.role], extra: { principal } };
+}
 
 function isInitialize(body: unknown): boolean {
   return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
@@ -42,6 +52,13 @@ function isInitialize(body: unknown): boolean {
 
 /** The `/mcp` handlers by method. */
 export function streamableRoutes(opts: StreamableOptions): Record<string, MethodRoute> {
+  const POST_STAGES = [
+    requireJson,
+    bodyLimit(undefined, opts.bodyTimeoutMs),
+    jsonBody(),
+    rejectEmptyBatch,
+    answerMalformedRequest,
+  ];
   if (opts.stateless) {
     return { POST: { use: POST_STAGES, handle: (req, ctx) => stateless(opts, req, ctx) } };
   }
@@ -55,7 +72,7 @@ export function streamableRoutes(opts: StreamableOptions): Record<string, Method
         { rpcCode: JSONRPC.serverError },
       );
     }
-    const session = opts.sessions.get(id);
+    const session = opts.sessions.get(id, ctx.principal?.name);
     if (!session) {
       throw new HttpError(404, "session_not_found", "Session not found", {
         rpcCode: JSONRPC.sessionNotFound,
@@ -85,7 +102,10 @@ async function handle(
   const release = sessions.hold(session);
   try {
     const transport = session.transport as WebStandardStreamableHTTPServerTransport;
-    const res = await transport.handleRequest(req, { parsedBody: ctx.body });
+    const res = await transport.handleRequest(req, {
+      parsedBody: ctx.body,
+      authInfo: authInfoOf(ctx),
+    });
     return watchBody(res, release);
   } catch (err) {
     release();
@@ -108,7 +128,7 @@ async function open(opts: StreamableOptions, req: Request, ctx: Context): Promis
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => crypto.randomUUID(),
     onsessioninitialized: (id: string) => {
-      session = opts.sessions.add(id, server, transport);
+      session = opts.sessions.add(id, server, transport, ctx.principal?.name);
     },
   });
   transport.onclose = () => {
@@ -117,7 +137,10 @@ async function open(opts: StreamableOptions, req: Request, ctx: Context): Promis
   await server.connect(transport);
   routePlainRequests(server, transport, isPlainRequest);
   opts.inflight.track(transport);
-  const res = await transport.handleRequest(req, { parsedBody: ctx.body });
+  const res = await transport.handleRequest(req, {
+    parsedBody: ctx.body,
+    authInfo: authInfoOf(ctx),
+  });
   if (!session) {
     // Refused before a session existed (bad protocol version, batch, ...).
     await server.close().catch(() => {});
@@ -137,7 +160,10 @@ async function stateless(opts: StreamableOptions, req: Request, ctx: Context): P
   routePlainRequests(server, transport, isPlainRequest);
   opts.inflight.track(transport);
   try {
-    const res = await transport.handleRequest(req, { parsedBody: ctx.body });
+    const res = await transport.handleRequest(req, {
+      parsedBody: ctx.body,
+      authInfo: authInfoOf(ctx),
+    });
     return watchBody(res, () => void server.close().catch(() => {}));
   } catch (err) {
     await server.close().catch(() => {});

@@ -1,0 +1,281 @@
+/**
+ * The connection guard in front of `Deno.serve`, which has no header
+ * timeout, no idle timeout and no per-peer limit (Deno 2.9: `ServeOptions`
+ * offers none, and a connection whose headers never end is invisible to
+ * the handler). So the public port is a plain TCP listener that accepts
+ * each connection, counts it against its peer's limit and relays its bytes
+ * to the real HTTP server, which listens on a loopback port of its own.
+ * Watching those bytes, it closes:
+ *
+ * - a connection whose next request does not reach the handler within the
+ *   header timeout once it started (or once the connection opened):
+ *   slow or never-finished headers (slowloris);
+ * - a connection idle between requests for longer than the idle timeout;
+ * - a connection past the peer's limit, at once, after a `503`.
+ *
+ * The handler learns each request's real peer (its TCP address, not a
+ * header) and can close its connection. A connection that reaches the
+ * inner port without passing here (another local process) is refused.
+ *
+ * @module
+ */
+import type { ConnectionInfo } from "./app.ts";
+
+/** The limits of the guard. */
+export interface ConnectionLimits {
+  /** From a request's first byte (or the connection's start) to its handler. */
+  headerTimeoutMs: number;
+  /** Between requests of a kept-alive connection. */
+  idleTimeoutMs: number;
+  /** Connections open at once from one address. */
+  maxPerPeer: number;
+}
+
+/** The defaults: 15 s for headers, 60 s idle, 256 connections per address. */
+export const DEFAULT_LIMITS: ConnectionLimits = {
+  headerTimeoutMs: 15_000,
+  idleTimeoutMs: 60_000,
+  maxPerPeer: 256,
+};
+
+/** Bytes relayed per read, each way. */
+const CHUNK = 16 * 1024;
+
+/** What the guard tracks of one connection. */
+interface Tracked {
+  client: Deno.TcpConn;
+  upstream?: Deno.TcpConn;
+  peer: Deno.NetAddr;
+  /** Requests of this connection being handled (or their responses sent). */
+  active: number;
+  /** When the connection last went idle (ms, monotonic). */
+  idleSince: number;
+  /** When bytes of a request not yet handled first arrived (or the connection opened). */
+  pendingSince?: number;
+  /** Close once the current response has been sent. */
+  closeAfter: boolean;
+  closed: boolean;
+  /** Resolves once closed. */
+  ended: PromiseWithResolvers<void>;
+}
+
+/** How long a closing connection may take to pass on what the server already wrote. */
+const FLUSH_MS = 1_000;
+
+/** A running guarded server. */
+export interface GuardedServer {
+  addr: Deno.NetAddr;
+  /** Connections open now (tests). */
+  readonly connections: number;
+  /** Stop accepting, let requests in flight finish, close every connection. */
+  shutdown(): Promise<void>;
+}
+
+/** Options of the inner server. */
+export interface GuardOptions {
+  hostname: string;
+  port: number;
+  limits: ConnectionLimits;
+  onListen?: (addr: Deno.NetAddr) => void;
+  onError?: (err: unknown) => Response | Promise<Response>;
+}
+
+const now = () => performance.now();
+
+async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
+  let at = 0;
+  while (at < bytes.byteLength) at += await conn.write(bytes.subarray(at));
+}
+
+/** Serve `handler` behind the connection guard; throws what `Deno.listen` throws. */
+export function serveGuarded(
+  opts: GuardOptions,
+  handler: (req: Request, info: ConnectionInfo) => Response | Promise<Response>,
+): GuardedServer {
+  const listener = Deno.listen({ hostname: opts.hostname, port: opts.port });
+  const conns = new Set<Tracked>();
+  const byInnerPort = new Map<number, Tracked>();
+  const perPeer = new Map<string, number>();
+  const { headerTimeoutMs, idleTimeoutMs, maxPerPeer } = opts.limits;
+
+  const close = (t: Tracked) => {
+    if (t.closed) return;
+    t.closed = true;
+    conns.delete(t);
+    if (t.upstream) byInnerPort.delete((t.upstream.localAddr as Deno.NetAddr).port);
+    const left = (perPeer.get(t.peer.hostname) ?? 1) - 1;
+    if (left > 0) perPeer.set(t.peer.hostname, left);
+    else perPeer.delete(t.peer.hostname);
+    for (const c of [t.client, t.upstream]) {
+      try {
+        c?.close();
+      } catch {
+        // already closed
+      }
+    }
+    t.ended.resolve();
+  };
+
+  /**
+   * Close once the bytes the server has written are passed on: the server
+   * ends its side (a `Connection: close` answer, a shutdown), the relay
+   * forwards the rest and closes; after {@linkcode FLUSH_MS} it closes anyway.
+   */
+  const closeSoon = (t: Tracked) => {
+    if (t.closed) return;
+    const timer = setTimeout(() => close(t), FLUSH_MS);
+    Deno.unrefTimer(timer);
+    t.ended.promise.then(() => clearTimeout(timer));
+  };
+
+  let inner: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    inner = Deno.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      onListen: () => {},
+      ...(opts.onError ? { onError: opts.onError } : {}),
+    }, (req, info) => {
+      const t = info.remoteAddr.hostname === "127.0.0.1"
+        ? byInnerPort.get(info.remoteAddr.port)
+        : undefined;
+      if (!t) {
+        return new Response("connect to the server's own address\n", {
+          status: 403,
+          headers: { "content-type": "text/plain; charset=utf-8", connection: "close" },
+        });
+      }
+      t.active++;
+      t.pendingSince = undefined;
+      info.completed.catch(() => {}).finally(() => {
+        t.active--;
+        if (t.closeAfter) closeSoon(t);
+        else if (t.active === 0) t.idleSince = now();
+      });
+      return handler(req, {
+        remoteAddr: t.peer,
+        close: () => {
+          t.closeAfter = true;
+        },
+      });
+    });
+  } catch (err) {
+    listener.close();
+    throw err;
+  }
+  const innerPort = inner.addr.port;
+
+  const relay = async (t: Tracked, from: Deno.TcpConn, to: Deno.TcpConn, inbound: boolean) => {
+    const buf = new Uint8Array(CHUNK);
+    try {
+      for (;;) {
+        const n = await from.read(buf);
+        if (n === null) break;
+        if (inbound && t.active === 0 && t.pendingSince === undefined) t.pendingSince = now();
+        await writeAll(to, buf.subarray(0, n));
+      }
+      // The client finished sending: let the server answer, then end.
+      if (inbound) await to.closeWrite().catch(() => close(t));
+      else close(t);
+    } catch {
+      close(t);
+    }
+  };
+
+  const admit = async (client: Deno.TcpConn) => {
+    const peer = client.remoteAddr as Deno.NetAddr;
+    const started = now();
+    const t: Tracked = {
+      client,
+      peer,
+      active: 0,
+      idleSince: started,
+      pendingSince: started,
+      closeAfter: false,
+      closed: false,
+      ended: Promise.withResolvers<void>(),
+    };
+    conns.add(t);
+    try {
+      client.setNoDelay(true);
+      const upstream = await Deno.connect({ hostname: "127.0.0.1", port: innerPort });
+      upstream.setNoDelay(true);
+      t.upstream = upstream;
+      if (t.closed) {
+        upstream.close();
+        return;
+      }
+      byInnerPort.set((upstream.localAddr as Deno.NetAddr).port, t);
+      void relay(t, client, upstream, true);
+      void relay(t, upstream, client, false);
+    } catch {
+      close(t);
+    }
+  };
+
+  const refuse = (client: Deno.TcpConn) => {
+    const body = "Too many connections from your address; close some and retry\n";
+    const head = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+      `Retry-After: 5\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n`;
+    client.write(new TextEncoder().encode(head + body)).catch(() => 0).finally(() => {
+      try {
+        client.close();
+      } catch {
+        // already closed
+      }
+    });
+  };
+
+  const accepting = (async () => {
+    try {
+      for await (const client of listener) {
+        const host = (client.remoteAddr as Deno.NetAddr).hostname;
+        const open = perPeer.get(host) ?? 0;
+        if (open >= maxPerPeer) {
+          refuse(client);
+          continue;
+        }
+        perPeer.set(host, open + 1);
+        void admit(client);
+      }
+    } catch {
+      // the listener closed
+    }
+  })();
+
+  const sweep = setInterval(() => {
+    const at = now();
+    for (const t of conns) {
+      if (t.active > 0) continue;
+      const late = t.pendingSince !== undefined
+        ? at - t.pendingSince > headerTimeoutMs
+        : at - t.idleSince > idleTimeoutMs;
+      if (late) close(t);
+    }
+  }, Math.max(50, Math.min(1000, headerTimeoutMs / 4)));
+  Deno.unrefTimer(sweep);
+
+  const addr = listener.addr as Deno.NetAddr;
+  opts.onListen?.(addr);
+  return {
+    addr,
+    get connections() {
+      return conns.size;
+    },
+    async shutdown() {
+      try {
+        listener.close();
+      } catch {
+        // already closed
+      }
+      await accepting;
+      // The server closes idle connections now and the others once answered.
+      await inner.shutdown();
+      clearInterval(sweep);
+      // The server closed its side of each: let the last answers through.
+      const left = [...conns];
+      for (const t of left) closeSoon(t);
+      await Promise.all(left.map((t) => t.ended.promise));
+    },
+  };
+}
