@@ -31,6 +31,8 @@ Commands (each has its own --help):
   healthcheck --url U     exit 0 when U answers HTTP 200 (container health checks)
   audit verify FILE       check an audit log's chain and anchor; names the broken entry
   audit anchor FILE       accept an audit log as it is (one written before anchors)
+  auth hash-key           read an API key on stdin, print the sha256 hash the keys file stores
+  auth new-key [N] [ROLE] print a new API key and its keys file entry
 
 Every option can also be set by its environment variable; a flag beats its variable.`;
 
@@ -172,6 +174,10 @@ export async function main(argv: string[]): Promise<number> {
       case "audit": {
         const { runAuditCli } = await import("./lib/server/safety/audit_cli.ts");
         return await runAuditCli(argv.slice(1));
+      }
+      case "auth": {
+        const { runAuthCli } = await import("./lib/auth/cli.ts");
+        return await runAuthCli(argv.slice(1));
       }
       case "healthcheck": {
         const { runHealthcheck } = await import("./lib/server/healthcheck.ts");
