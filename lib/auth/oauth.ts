@@ -29,6 +29,8 @@ export interface OAuthSettings {
   jwksUrl?: string;
   /** The scope that grants each role. */
   scopes: Readonly<Record<Role, string>>;
+  /** Tolerated clock difference with the authorization server (default 30 s). */
+  clockToleranceS?: number;
 }
 
 /** The default scope of each role. */
@@ -112,7 +114,7 @@ export class TokenVerifier {
         issuer,
         audience: this.settings.resource,
         algorithms: ALGORITHMS,
-        clockTolerance: CLOCK_TOLERANCE_S,
+        clockTolerance: this.settings.clockToleranceS ?? CLOCK_TOLERANCE_S,
         requiredClaims: ["exp"],
       }));
     } catch (err) {
