@@ -95,7 +95,11 @@ export function startIdleGc(): () => void {
       const u = process.cpuUsage();
       return (u.user + u.system) / 1000;
     },
-    heapBytes: () => Deno.memoryUsage().heapTotal,
+    // External memory counts: request bodies live in ArrayBuffers outside the heap.
+    heapBytes: () => {
+      const m = Deno.memoryUsage();
+      return m.heapTotal + m.external;
+    },
     collect,
   });
   const timer = setInterval(() => gc.tick(), TICK_MS);
