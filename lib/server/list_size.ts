@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { markedEntry } from "./request_principal.ts";
 import type { Tool } from "../mcp_sdk/types.ts";
 import type { ToolDef } from "../tools/tool.ts";
 import { ToolList } from "./tool_list.ts";
@@ -68,7 +69,8 @@ function listed(toolsets: string[]): { tools: ToolDef[]; list: ToolList } {
 /** The entries a new session of a single-device server lists with these toolsets. */
 export function listedEntries(toolsets: string[]): Tool[] {
   const { tools, list } = listed(toolsets);
-  return tools.map((t) => list.entry(t));
+  // As the wire carries them: admin tools with their role marker (request_principal.ts).
+  return tools.map((t) => markedEntry(list.entry(t), t));
 }
 
 /**
@@ -80,7 +82,7 @@ export function pageSizes(toolsets: string[]): number[] {
   const sizes: number[] = [];
   let cursor: string | undefined;
   do {
-    const page = toolPage(tools, () => true, (t) => list.entry(t), cursor);
+    const page = toolPage(tools, () => true, (t) => markedEntry(list.entry(t), t), cursor);
     sizes.push(bytesOf(page));
     cursor = page.nextCursor;
   } while (cursor !== undefined);
