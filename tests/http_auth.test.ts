@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { hashKey } from "../lib/auth/api_keys.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { INITIALIZE, MCP_POST } from "./http_helpers.ts";
+import { listAllTools } from "./helpers/mcp.ts";
 import {
   authClient,
   KEYS,
@@ -86,7 +87,7 @@ Deno.test("http auth: API keys and roles on streamable-http and SSE", async (t) 
       await t.step(`${transport}: a read key lists and calls reads only`, async () => {
         const reader = await authClient(transport, url, KEYS.reader);
         try {
-          const { tools } = await reader.listTools();
+          const tools = await listAllTools(reader);
           assert.ok(tools.length > 50);
           assert.ok(tools.every((x) => x.annotations?.readOnlyHint === true), "reads only");
           const read = await reader.callTool({
@@ -106,7 +107,7 @@ Deno.test("http auth: API keys and roles on streamable-http and SSE", async (t) 
       await t.step(`${transport}: an operate key writes, not admin tools`, async () => {
         const op = await authClient(transport, url, KEYS.operator);
         try {
-          const names = (await op.listTools()).tools.map((x) => x.name);
+          const names = (await listAllTools(op)).map((x) => x.name);
           assert.ok(names.includes("router_update_identity"));
           assert.ok(!names.includes("router_reboot") && !names.includes("router_add_script"));
           const write = await op.callTool(WRITE);

@@ -13,6 +13,7 @@ import { exportJWK, generateKeyPair } from "jose";
 import { DEFAULT_SCOPES, TokenVerifier } from "../lib/auth/oauth.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { INITIALIZE, MCP_POST } from "./http_helpers.ts";
+import { listAllTools } from "./helpers/mcp.ts";
 import { authClient, rawTo, startAuthServer, textOf } from "./http_auth_helpers.ts";
 
 const RESOURCE = "https://routers.example.test/mcp";
@@ -142,7 +143,7 @@ Deno.test("oauth: tokens from a real OpenID provider, checked against its JWKS",
       const token = await op.token("agent", "routers:read");
       const client = await authClient("streamable-http", `${srv.base}/mcp`, token);
       try {
-        const { tools } = await client.listTools();
+        const tools = await listAllTools(client);
         assert.ok(tools.every((x) => x.annotations?.readOnlyHint === true));
         const r = await client.callTool({
           name: "router_update_identity",
