@@ -220,6 +220,11 @@ export interface ToolDef {
   /** Input arguments whose values are secret (masked in dry runs, errors and audit lines). */
   secretArgs?: readonly string[];
   /**
+   * Input arguments that hold raw RouterOS console text: the value of each
+   * secret `name=value` in them is masked (dry runs, errors, audit lines).
+   */
+  rawCommandArgs?: readonly string[];
+  /**
    * Composite tools: `args` with the arguments of each nested call replaced
    * by `mask(tool, arguments)`, so their secrets are masked in the
    * composite's own audit line and previews.

@@ -1,6 +1,6 @@
 /** Secret masking of free text: whole tokens for short secrets, anywhere for long ones. */
 import assert from "node:assert/strict";
-import { maskCommand, maskText } from "../../lib/tools/guard/masking.ts";
+import { maskArgs, maskCommand, maskText } from "../../lib/tools/guard/masking.ts";
 
 Deno.test("maskText: a short secret is masked as a token, not inside other words", () => {
   const text = maskText('next login fails; password "x" was x.', { password: "x" }, ["password"]);
@@ -24,4 +24,20 @@ Deno.test("maskCommand: a secret inside a quoted background script is masked too
     ':execute script="/system backup load name=\\"b.backup\\" password=\\"********\\""',
   );
   assert.equal(maskCommand('/x set password="a\\"b"', ["password"]), '/x set password="********"');
+});
+
+Deno.test("raw console text arguments: each secret name=value is masked in args and free text", () => {
+  const args = { command: '/user add name=ops password="Hunter 2!" comment=c' };
+  assert.deepEqual(maskArgs(args, [], ["command"]), {
+    command: '/user add name=ops password="********" comment=c',
+  });
+  assert.equal(
+    maskText('failure near password="Hunter 2!", i.e. Hunter 2!', args, [], ["command"]),
+    'failure near password="********", i.e. ********',
+  );
+  assert.equal(
+    maskCommand("/ppp secret add name=u password=p1 service=any"),
+    "/ppp secret add name=u password=******** service=any",
+    "every command text is masked by RouterOS's secret names, whatever tool sent it",
+  );
 });

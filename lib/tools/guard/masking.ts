@@ -4,16 +4,27 @@
  * some other value never hides that value; free text (an error message) is
  * masked by the secret's value, since no field names it there.
  *
+ * A tool's secret arguments are masked whole; its raw console text
+ * arguments (`router_run_command`'s `command`) have each secret
+ * `name=value` in them masked, and so has every command text, whatever tool
+ * sent it ({@linkcode maskRawCommand}).
+ *
  * @module
  */
 import { SECRET_MASK } from "../../secret_mask.ts";
+import { maskRawCommand, rawSecretValues } from "../../routeros/raw_secrets.ts";
 
-/** Args with every secret argument masked (a set value shows only as the mask). */
+/**
+ * Args with every secret argument masked (a set value shows only as the
+ * mask), and the secret values inside each raw console text argument.
+ */
 export function maskArgs(
   args: Record<string, unknown>,
   secrets: readonly string[] = [],
+  raw: readonly string[] = [],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...args };
+  for (const k of raw) if (typeof out[k] === "string") out[k] = maskRawCommand(out[k] as string);
   for (const k of secrets) if (out[k] !== undefined && out[k] !== "") out[k] = SECRET_MASK;
   return out;
 }
@@ -24,11 +35,21 @@ function routerNames(arg: string): string[] {
 }
 
 /**
- * Command text with the quoted value of every secret property masked
- * (`password="********"`), also inside a quoted script (`:execute
- * script="... password=\"x\""`, for values without quotes or backslashes).
+ * Command text with the value of every secret property masked
+ * (`password="********"`): the tool's own secret arguments by their RouterOS
+ * names, and every argument RouterOS names a secret, at any depth of quoted
+ * scripts.
  */
 export function maskCommand(command: string, secrets: readonly string[] = []): string {
+  return maskRawCommand(maskFields(command, secrets));
+}
+
+/**
+ * Text with the quoted value of each of the tool's secret properties masked,
+ * also inside a quoted script (`:execute script="... password=\"x\""`, for
+ * values without quotes or backslashes).
+ */
+function maskFields(command: string, secrets: readonly string[]): string {
   if (secrets.length === 0) return command;
   const names = secrets.flatMap(routerNames).map((n) => n.replace(/[.]/g, "\\."));
   const re = new RegExp(`(^|[\\s;])(${names.join("|")})="(?:[^"\\\\]|\\\\.)*"`, "g");
@@ -47,16 +68,19 @@ export function maskCommands(
 
 /**
  * Free text (an error message) with the value of every secret argument
- * masked. A value shorter than 8 characters is masked only where it stands
- * as a whole token (not inside a longer word), so a one-letter password does
- * not shred the sentence around it; a longer value is masked wherever it is.
+ * masked, and every secret value inside a raw console text argument. A
+ * value shorter than 8 characters is masked only where it stands as a whole
+ * token (not inside a longer word), so a one-letter password does not shred
+ * the sentence around it; a longer value is masked wherever it is.
  */
 export function maskText(
   text: string,
   args: Record<string, unknown>,
   secrets: readonly string[] = [],
+  raw: readonly string[] = [],
 ): string {
   const values = secrets.map((k) => args[k])
+    .concat(raw.flatMap((k) => typeof args[k] === "string" ? rawSecretValues(args[k]) : []))
     .filter((v): v is string => typeof v === "string" && v !== "")
     .sort((a, b) => b.length - a.length);
   return values.reduce((out, v) => {
@@ -66,5 +90,5 @@ export function maskText(
       new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu"),
       SECRET_MASK,
     );
-  }, maskCommand(text, secrets));
+  }, maskFields(text, secrets));
 }

@@ -140,6 +140,7 @@ export class ToolRunner {
     const p = await this.#prepare(name, rawArgs, site, parent, true);
     const { tool, args, ctx, sent, trail, dryRun, device } = p;
     const secrets = tool.secretArgs ?? [];
+    const raw = tool.rawCommandArgs ?? [];
     const isWrite = !tool.annotations.readOnlyHint;
     if (isWrite && this.#options.audit) await this.#options.audit.checkWritable();
     const started = performance.now();
@@ -151,7 +152,7 @@ export class ToolRunner {
         const dry = await tool.dryRun(args, ctx);
         sent.length = 0;
         sent.push(...dry.commands);
-        return dryRunResult(dry, args, secrets);
+        return dryRunResult(dry, args, secrets, raw);
       }
       return await tool.handler(args, ctx);
     } catch (err) {
@@ -162,8 +163,8 @@ export class ToolRunner {
         : err instanceof RefusedError
         ? "refused"
         : "error";
-      error = err instanceof Error ? maskText(err.message, args, secrets) : String(err);
-      if (err instanceof Error && secrets.length) err.message = error;
+      error = err instanceof Error ? maskText(err.message, args, secrets, raw) : String(err);
+      if (err instanceof Error && (secrets.length || raw.length)) err.message = error;
       noteOutcome(err, callOutcome(err, tool, dryRun, trail));
       throw err;
     } finally {
@@ -330,7 +331,7 @@ export class ToolRunner {
    * nests (by the nested tool's own secrets; every value of an unknown one).
    */
   #masked(tool: ToolDef, args: Record<string, unknown>): Record<string, unknown> {
-    const own = maskArgs(args, tool.secretArgs ?? []);
+    const own = maskArgs(args, tool.secretArgs ?? [], tool.rawCommandArgs ?? []);
     if (!tool.maskNested) return own;
     return tool.maskNested(own, (name, nested) => {
       const inner = this.#all.get(name);
@@ -348,6 +349,7 @@ export class ToolRunner {
     lockout: string | undefined,
   ): Promise<void> {
     const secrets = tool.secretArgs ?? [];
+    const raw = tool.rawCommandArgs ?? [];
     const dry = tool.dryRun ? await tool.dryRun(args, ctx) : undefined;
     const effect = dry ? ` It would ${describe(dry)}.` : "";
     const why = lockout
@@ -359,7 +361,7 @@ export class ToolRunner {
     if (site.confirm) {
       let yes: boolean | undefined;
       try {
-        yes = await site.confirm(maskText(`${why}${effect} Proceed?`, args, secrets));
+        yes = await site.confirm(maskText(`${why}${effect} Proceed?`, args, secrets, raw));
       } catch (err) {
         if (ctx.signal?.aborted) throw err;
         unasked = " The client could not ask the user.";
@@ -376,6 +378,7 @@ export class ToolRunner {
           "dry_run: true to see the exact commands.",
         args,
         secrets,
+        raw,
       ),
     );
   }
@@ -470,11 +473,12 @@ function dryRunResult(
   dry: DryRunResult,
   args: Record<string, unknown>,
   secrets: readonly string[],
+  raw: readonly string[],
 ): ToolResult {
   const masked: DryRunResult = {
     commands: maskCommands(dry.commands, secrets),
     preview: maskArgs(dry.preview, secrets),
-    problems: dry.problems.map((p) => maskText(p, args, secrets)),
+    problems: dry.problems.map((p) => maskText(p, args, secrets, raw)),
   };
   return {
     structured: { dry_run: masked },

@@ -1,6 +1,8 @@
 /**
  * `router_run_command` (in the catalogue only with `--allow-raw-commands`):
- * raw console text, sent as written. Destructive: it needs `confirm`.
+ * raw console text, sent as written. Destructive: it needs `confirm`. The
+ * values of secret arguments in the text (`password=...`) are masked in its
+ * dry run, errors and audit lines.
  *
  * @module
  */
@@ -32,6 +34,7 @@ export const runCommand = defineTool({
   annotations: { ...DESTRUCTIVE, openWorldHint: true },
   role: "admin",
   perDevice: true,
+  rawCommandArgs: ["command"],
   example: { command: ":put [/system identity get name]" },
   async handler(args, ctx) {
     await checkRawCommand(ctx.client, args.command);

@@ -1,0 +1,249 @@
+/**
+ * Secrets in raw RouterOS console text (`router_run_command`, and every
+ * command an audit line records): the value of each `name=value` whose name
+ * holds a secret ({@linkcode isSecretArgument}) is found and masked, at any
+ * depth:
+ *
+ * - quoted (`password="a b"`, `password="a\"b"`) or not (`password=a`,
+ *   `password=[:pick $x 0]`), in `where` clauses (`=`, `!=`, `~`, `<`, `>`)
+ *   and in `{...}` blocks;
+ * - inside quoted strings, which RouterOS may run as scripts
+ *   (`source="/user set 0 password=\"x\""`, `:execute script=...`): each
+ *   string's content is read with its escapes undone (`\"`, `\\`, `\n`,
+ *   `\XX`, ...) and scanned again, so a value quoted once per nesting level
+ *   is found however deep it sits;
+ * - the password of a URL (`url="sftp://user:pw@host/f"`).
+ *
+ * Only the value's characters are replaced (`password="********"`,
+ * `password=\"********\"`); the rest of the text is left as written. A name
+ * is taken for an abbreviation of a secret one when it begins it (RouterOS
+ * takes unambiguous abbreviations), and `key` is masked unless the
+ * statement's menu is one where it names something else. When in doubt
+ * (a value that does not end where it should), more is masked, never less.
+ *
+ * @module
+ */
+import { SECRET_MASK } from "../secret_mask.ts";
+import { isSecretArgument } from "./secret_args.ts";
+
+/** Text as one level of quoting reads it: each character with the span of raw text it came from. */
+interface View {
+  chars: string[];
+  from: number[];
+  to: number[];
+}
+
+/** A span of the raw text that holds a secret value. */
+interface Span {
+  from: number;
+  to: number;
+  /** The value as RouterOS reads it (escapes undone), when found by name. */
+  value?: string;
+}
+
+const SPACE = /\s/;
+const NAME_CHAR = /[a-z0-9.-]/;
+const BOUNDARY = /[\s;{[(]/;
+const OPENERS = "{[(";
+const CLOSERS = "}])";
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+  _: " ",
+};
+
+/** The raw text as a view of itself. */
+function rawView(text: string): View {
+  const chars = [...text.split("")];
+  return {
+    chars,
+    from: chars.map((_, i) => i),
+    to: chars.map((_, i) => i + 1),
+  };
+}
+
+/** Index of the quote that closes the string opened at `open` (or the view's end). */
+function closingQuote(v: View, open: number): number {
+  for (let j = open + 1; j < v.chars.length; j++) {
+    if (v.chars[j] === "\\") j++;
+    else if (v.chars[j] === '"') return j;
+  }
+  return v.chars.length;
+}
+
+/** The content of a quoted string (`start` to `end`, exclusive) with its escapes undone. */
+function decoded(v: View, start: number, end: number): View {
+  const out: View = { chars: [], from: [], to: [] };
+  for (let j = start; j < end; j++) {
+    let char = v.chars[j];
+    const from = v.from[j];
+    if (char === "\\" && j + 1 < end) {
+      const hex = v.chars.slice(j + 1, j + 3).join("");
+      if (j + 2 < end && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+        char = String.fromCharCode(parseInt(hex, 16));
+        j += 2;
+      } else {
+        const e = v.chars[++j];
+        char = SIMPLE_ESCAPES[e] ?? e;
+      }
+    }
+    out.chars.push(char);
+    out.from.push(from);
+    out.to.push(v.to[j]);
+  }
+  return out;
+}
+
+/** Where an unquoted value that starts at `k` ends: whitespace or `;` outside brackets and quotes. */
+function unquotedEnd(v: View, k: number): number {
+  let depth = 0;
+  for (; k < v.chars.length; k++) {
+    const c = v.chars[k];
+    if (c === '"') {
+      k = closingQuote(v, k);
+      if (k >= v.chars.length) break;
+    } else if (OPENERS.includes(c)) depth++;
+    else if (CLOSERS.includes(c)) {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth === 0 && (SPACE.test(c) || c === ";")) break;
+  }
+  return k;
+}
+
+/** The comparison or assignment after a name (`=`, `!=`, `~`, `<`, `>`, `<=`, `>=`), or "". */
+function operatorAt(v: View, k: number): string {
+  const two = v.chars.slice(k, k + 2).join("");
+  if (two === "!=" || two === "<=" || two === ">=") return two;
+  return "=~<>".includes(v.chars[k] ?? "x") ? v.chars[k] : "";
+}
+
+/**
+ * The menu of a statement (`/ip/ipsec/key/psk` for `/ip ipsec key psk add`),
+ * when its text starts at the root; undefined otherwise.
+ */
+function menuOf(statement: string): string | undefined {
+  const words = statement.trim().split(/\s+/);
+  if (!words[0]?.startsWith("/")) return undefined;
+  const path: string[] = [];
+  for (const w of words) {
+    if (!/^[a-z0-9/-]+$/.test(w)) break;
+    path.push(...w.split("/").filter((p) => p !== ""));
+  }
+  return "/" + path.slice(0, -1).join("/");
+}
+
+/** The end of the value that starts at `k`, and the span of it that is secret. */
+function valueAt(v: View, k: number): { end: number; secret?: Span } {
+  const n = v.chars.length;
+  const span = (a: number, b: number): Span | undefined =>
+    b > a ? { from: v.from[a], to: v.to[b - 1], value: v.chars.slice(a, b).join("") } : undefined;
+  if (v.chars[k] === '"') {
+    const close = closingQuote(v, k);
+    const after = v.chars[close + 1];
+    if (close < n && (after === undefined || SPACE.test(after) || ";}])".includes(after))) {
+      const secret = span(k + 1, close);
+      if (secret) secret.value = decoded(v, k + 1, close).chars.join("");
+      return { end: close + 1, secret };
+    }
+  }
+  const end = unquotedEnd(v, k);
+  return { end, secret: span(k, end) };
+}
+
+/** Collect the spans of secret values in a view (and in every quoted string in it). */
+function scan(v: View, spans: Span[]): void {
+  const n = v.chars.length;
+  const starts: number[] = [];
+  let statement = 0;
+  let i = 0;
+  while (i < n) {
+    const c = v.chars[i];
+    if (c === '"') {
+      const close = closingQuote(v, i);
+      scan(decoded(v, i + 1, close), spans);
+      i = close + 1;
+      continue;
+    }
+    if (c === ";" || c === "\n" || c === "\r") statement = i + 1;
+    else if (OPENERS.includes(c)) {
+      starts.push(statement);
+      statement = i + 1;
+    } else if (CLOSERS.includes(c)) statement = starts.pop() ?? 0;
+    if (!NAME_CHAR.test(c) || (i > 0 && !BOUNDARY.test(v.chars[i - 1]))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && NAME_CHAR.test(v.chars[j])) j++;
+    const op = operatorAt(v, j);
+    if (!op) {
+      i = j;
+      continue;
+    }
+    const name = v.chars.slice(i, j).join("");
+    const menu = menuOf(v.chars.slice(statement, i).join(""));
+    if (!isSecretArgument(name, menu)) {
+      i = j + op.length;
+      continue;
+    }
+    const value = valueAt(v, j + op.length);
+    if (value.secret) spans.push(value.secret);
+    i = value.end;
+  }
+}
+
+/** URL user info with a password: `scheme://user:` then the password up to `@`. */
+const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s"/@:\\]*:)([^\s"/@\\]+)@/gi;
+
+/** The spans of every secret value in raw console text, in order, not overlapping. */
+function secretSpans(text: string): Span[] {
+  const spans: Span[] = [];
+  scan(rawView(text), spans);
+  for (const m of text.matchAll(URL_PASSWORD)) {
+    const from = m.index! + m[1].length;
+    spans.push({ from, to: from + m[2].length });
+  }
+  spans.sort((a, b) => a.from - b.from || b.to - a.to);
+  const merged: Span[] = [];
+  for (const s of spans) {
+    const last = merged.at(-1);
+    if (last && s.from <= last.to) last.to = Math.max(last.to, s.to);
+    else merged.push({ ...s });
+  }
+  return merged;
+}
+
+/**
+ * Raw console text with the value of every secret argument masked:
+ * `/user add name=a password="x y"` gives `/user add name=a password="********"`.
+ */
+export function maskRawCommand(text: string): string {
+  const spans = secretSpans(text);
+  if (spans.length === 0) return text;
+  let out = "";
+  let at = 0;
+  for (const s of spans) {
+    out += text.slice(at, s.from) + SECRET_MASK;
+    at = s.to;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * The secret values of raw console text, as written there (escapes and
+ * all) and as RouterOS reads them: what free text that may quote the
+ * command (an error) is masked by.
+ */
+export function rawSecretValues(text: string): string[] {
+  const spans: Span[] = [];
+  scan(rawView(text), spans);
+  const values = secretSpans(text).map((s) => text.slice(s.from, s.to));
+  for (const s of spans) if (s.value !== undefined) values.push(s.value);
+  return [...new Set(values)].filter((v) => v !== "");
+}

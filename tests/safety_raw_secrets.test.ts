@@ -1,0 +1,69 @@
+/**
+ * Secrets given to `router_run_command`: masked in the audit log (its
+ * arguments and the commands sent), in dry runs and in refusals, through
+ * MCP against the simulator.
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
+
+Deno.test("raw commands: a password is masked in the audit log, the dry run and the refusal", async () => {
+  const sim = await startSimulator();
+  const dir = await Deno.makeTempDir();
+  const audit = `${dir}/audit.jsonl`;
+  const session = await serveInProcess([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--allow-raw-commands",
+    "--audit-log",
+    audit,
+  ]);
+  try {
+    const secrets = ["Raw-Secret-77 x", "Raw-Dry-88", "Raw-Refused-66", 'In\\"Script-55'];
+    const sent = await callTool(session, "router_run_command", {
+      command: '/user add name=rawu group=read password="Raw-Secret-77 x"',
+      confirm: true,
+    });
+    assert.equal(sent.isError, undefined, sent.content[0]?.text);
+    assert.ok(sim.items("/user").some((u) => u.name === "rawu"), "the command ran");
+
+    const dry = await callTool(session, "router_run_command", {
+      command: "/user set rawu password=Raw-Dry-88",
+      dry_run: true,
+    });
+    assert.equal(dry.isError, undefined, dry.content[0]?.text);
+    assert.match(dry.content[0].text, /password=\*{8}/);
+
+    const refused = await callTool(session, "router_run_command", {
+      command: "/user set rawu password=Raw-Refused-66",
+    });
+    assert.equal(refused.isError, true);
+    assert.match(refused.content[0].text, /needs confirm: true/);
+
+    const scripted = await callTool(session, "router_run_command", {
+      command:
+        '/system script add name=s1 source="/user set rawu password=\\"In\\\\\\"Script-55\\""',
+      confirm: true,
+    });
+    assert.equal(scripted.isError, undefined, scripted.content[0]?.text);
+
+    const log = await Deno.readTextFile(audit);
+    const lines = log.trim().split("\n").map((l) => JSON.parse(l));
+    assert.ok(lines.some((l) => String(l.arguments?.command).includes('password="********"')));
+    const outputs = [log, dry.content[0].text, refused.content[0].text];
+    for (const secret of secrets) {
+      for (const [i, text] of outputs.entries()) {
+        assert.ok(!text.includes(secret), `${secret} is not in output #${i}: ${text}`);
+        assert.ok(!text.includes(JSON.stringify(secret).slice(1, -1)), `${secret} (as JSON)`);
+      }
+    }
+    assert.ok(!log.includes("Script-55"), "the password inside the script is masked too");
+  } finally {
+    await session.close();
+    await sim.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

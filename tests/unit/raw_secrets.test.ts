@@ -1,0 +1,232 @@
+/**
+ * Secrets in raw console text: a table of commands and their masked text,
+ * a property (no secret value given as `name=value` of a secret name
+ * survives, however it is quoted or nested), and the list of secret names
+ * held against the schema's secret fields and the real command trees.
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { maskRawCommand, rawSecretValues } from "../../lib/routeros/raw_secrets.ts";
+import {
+  isSecretArgument,
+  KEY_IS_NOT_SECRET_IN,
+  NOT_ABBREVIATIONS,
+  NOT_SECRET,
+  SECRET_ARGUMENTS,
+} from "../../lib/routeros/secret_args.ts";
+import { quoteValue } from "../../lib/routeros/quote.ts";
+import { MENU_SCHEMAS } from "../../lib/routeros/schema/registry.ts";
+
+const M = "********";
+
+Deno.test("maskRawCommand: a table of raw commands and their masked text", () => {
+  const table: [string, string][] = [
+    [
+      "/user add name=ops group=full password=Secr3t",
+      `/user add name=ops group=full password=${M}`,
+    ],
+    ['/user add name=ops password="a b c"', `/user add name=ops password="${M}"`],
+    ['/user set ops password="a\\"b" comment=x', `/user set ops password="${M}" comment=x`],
+    ['/user set ops password=a\\"b comment=x', `/user set ops password=${M}`],
+    ["/user/set ops password=x;/user/print", `/user/set ops password=${M};/user/print`],
+    [
+      '/ppp secret add name=u password="p;w" service=any',
+      `/ppp secret add name=u password="${M}" service=any`,
+    ],
+    [
+      '/password old-password="o" new-password="n1" confirm-new-password="n1"',
+      `/password old-password="${M}" new-password="${M}" confirm-new-password="${M}"`,
+    ],
+    [
+      '/interface wireguard add name=wg0 private-key="YWJj+/=="',
+      `/interface wireguard add name=wg0 private-key="${M}"`,
+    ],
+    [
+      "/interface wireguard peers add interface=wg0 preshared-key=K1 public-key=P1",
+      `/interface wireguard peers add interface=wg0 preshared-key=${M} public-key=P1`,
+    ],
+    [
+      '/ip ipsec identity add peer=p1 secret="s1" remote-key=k1',
+      `/ip ipsec identity add peer=p1 secret="${M}" remote-key=k1`,
+    ],
+    ['/ip ipsec key psk add name=k key="topsecret"', `/ip ipsec key psk add name=k key="${M}"`],
+    ["/container envs add key=TZ value=UTC name=e", "/container envs add key=TZ value=UTC name=e"],
+    ["/container/envs/add key=TZ value=UTC", "/container/envs/add key=TZ value=UTC"],
+    ["add key=TZ value=UTC", `add key=${M} value=UTC`], // relative: the menu is unknown
+    [
+      "/interface wireless security-profiles add wpa2-pre-shared-key=abcdefgh",
+      `/interface wireless security-profiles add wpa2-pre-shared-key=${M}`,
+    ],
+    [
+      '/interface wifi set wifi1 security.passphrase="x y"',
+      `/interface wifi set wifi1 security.passphrase="${M}"`,
+    ],
+    [
+      "/routing ospf interface-template add auth=md5 auth-key=abc",
+      `/routing ospf interface-template add auth=md5 auth-key=${M}`,
+    ],
+    [
+      "/snmp community add name=c1 authentication-password=ap encryption-password=ep",
+      `/snmp community add name=c1 authentication-password=${M} encryption-password=${M}`,
+    ],
+    [
+      "/tool snmp-get address=10.0.0.1 community=public oid=1.3",
+      `/tool snmp-get address=10.0.0.1 community=${M} oid=1.3`,
+    ],
+    ["/user add name=x pass=abbreviated", `/user add name=x pass=${M}`],
+    [
+      "/ip firewall filter add chain=input protocol=tcp",
+      "/ip firewall filter add chain=input protocol=tcp",
+    ],
+    ['/user print where password="guess"', `/user print where password="${M}"`],
+    [
+      '/user print where password~"^a" and password!=b',
+      `/user print where password~"${M}" and password!=${M}`,
+    ],
+    ["{ /user set 0 password=x; :put ok }", `{ /user set 0 password=${M}; :put ok }`],
+    [":do { /user set 0 password=x } on-error={}", `:do { /user set 0 password=${M} } on-error={}`],
+    ["/user set 0 password=[:pick $p 0 4] comment=c", `/user set 0 password=${M} comment=c`],
+    [
+      "/user set [find name=a] password=($a . $b) comment=c",
+      `/user set [find name=a] password=${M} comment=c`,
+    ],
+    ['/user set 0 password=""', '/user set 0 password=""'],
+    [
+      ':execute script="/system backup load name=\\"b.backup\\" password=\\"Zq9 x\\""',
+      `:execute script="/system backup load name=\\"b.backup\\" password=\\"${M}\\""`,
+    ],
+    [
+      '/system script add name=s source="/user set 0 password=\\"a\\\\\\"b\\"; :put done"',
+      `/system script add name=s source="/user set 0 password=\\"${M}\\"; :put done"`,
+    ],
+    [
+      '/system scheduler add name=s on-event=":execute script=\\"/user set 0 password=\\\\\\"deep\\\\\\"\\""',
+      `/system scheduler add name=s on-event=":execute script=\\"/user set 0 password=\\\\\\"${M}\\\\\\"\\""`,
+    ],
+    [
+      '/system script add source="/user set 0 pass\\77ord=hexed"',
+      `/system script add source="/user set 0 pass\\77ord=${M}"`,
+    ],
+    [
+      '/tool fetch url="sftp://admin:pw1@10.0.0.2/f.rsc" upload=yes',
+      `/tool fetch url="sftp://admin:${M}@10.0.0.2/f.rsc" upload=yes`,
+    ],
+    [
+      '/tool fetch url="https://h/x" user=u password="p w"',
+      `/tool fetch url="https://h/x" user=u password="${M}"`,
+    ],
+    // Any quoted string may be a script: a comment that reads like one is masked too.
+    [
+      '/ip address add comment="password=hidden" address=10.0.0.1/24',
+      `/ip address add comment="password=${M}" address=10.0.0.1/24`,
+    ],
+    [
+      '/ip address add comment="no password here" address=10.0.0.1/24',
+      '/ip address add comment="no password here" address=10.0.0.1/24',
+    ],
+    ["/system identity set name=password", "/system identity set name=password"],
+    ['/user set 0 password="unterminated', `/user set 0 password=${M}`],
+  ];
+  for (const [raw, masked] of table) assert.equal(maskRawCommand(raw), masked, raw);
+});
+
+Deno.test("rawSecretValues: each value as written and as RouterOS reads it", () => {
+  assert.deepEqual(rawSecretValues('/user set 0 password="a\\"b" comment=c'), ['a\\"b', 'a"b']);
+  assert.deepEqual(rawSecretValues("/ip address print"), []);
+});
+
+/** Secret names to generate values for (`key` where it is a secret). */
+const NAMES = [...SECRET_ARGUMENTS];
+/** Unquoted values RouterOS reads as one word. */
+const PLAIN_WORD = /^[A-Za-z0-9._@%+,:/*-]+$/;
+
+/** Ways a `name=value` is written in a raw command, each built from the value. */
+const FORMS: ((name: string, value: string) => string | undefined)[] = [
+  (n, v) => `/ppp secret add name=u ${n}=${quoteValue(v)} comment=c`,
+  (n, v) => PLAIN_WORD.test(v) ? `/user set 0 ${n}=${v}; /user print` : undefined,
+  (n, v) => `{ /user set 0 ${n}=${quoteValue(v)} }`,
+  (n, v) => `/user print where ${n}=${quoteValue(v)} and name="a"`,
+  (n, v) => `/system script add name=s source=${quoteValue(`/user set 0 ${n}=${quoteValue(v)}`)}`,
+  (n, v) =>
+    `/system scheduler add name=s on-event=${
+      quoteValue(`:execute script=${quoteValue(`/user set 0 ${n}=${quoteValue(v)}`)}`)
+    }`,
+];
+
+Deno.test("maskRawCommand: no value of a secret name survives, quoted or nested at any depth", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...NAMES),
+      fc.string({ unit: "binary", minLength: 1, maxLength: 30 }),
+      fc.nat(FORMS.length - 1),
+      (name, value, form) => {
+        const command = FORMS[form](name, value);
+        fc.pre(command !== undefined);
+        // The same command with the mask as the value: what masking must give.
+        assert.equal(maskRawCommand(command!), FORMS[form](name, M));
+      },
+    ),
+    { numRuns: 1000 },
+  );
+});
+
+Deno.test("SECRET_ARGUMENTS: every secret field of the schema is in it", () => {
+  const missing: string[] = [];
+  for (const menu of MENU_SCHEMAS) {
+    for (const [name, field] of Object.entries(menu.fields)) {
+      if (!field.secret) continue;
+      for (const ros of [name, field.v6Name].filter((n): n is string => !!n)) {
+        if (!isSecretArgument(ros, menu.path)) missing.push(`${menu.path} ${ros}`);
+      }
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+/** Every argument name of the real command trees, with the menus that have it. */
+function treeArguments(): Map<string, Set<string>> | undefined {
+  const dir = new URL("../../../shared/fidelity/", import.meta.url).pathname;
+  let files: string[];
+  try {
+    files = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".json"));
+  } catch {
+    console.log(`skip: ${dir} is absent, so the names are not held against the command trees`);
+    return undefined;
+  }
+  const names = new Map<string, Set<string>>();
+  for (const file of files) {
+    const tree = JSON.parse(Deno.readTextFileSync(dir + file));
+    for (const [menu, m] of Object.entries<{ c?: Record<string, string> }>(tree.menus)) {
+      for (const args of Object.values(m.c ?? {})) {
+        for (const a of args.split(" ").filter(Boolean)) {
+          if (!names.has(a)) names.set(a, new Set());
+          names.get(a)!.add(menu);
+        }
+      }
+    }
+  }
+  return names;
+}
+
+Deno.test("secret names: every secret-looking argument of the command trees is judged", () => {
+  const names = treeArguments();
+  if (!names) return;
+  const looksSecret = /pass|secret|key|psk|community|private/;
+  const unjudged = [...names.keys()].filter((n) =>
+    looksSecret.test(n) && n !== "key" && !SECRET_ARGUMENTS.has(n) && !NOT_SECRET.has(n) &&
+    !/^(passive|passthrough)/.test(n) && !/\.passive$/.test(n) && !n.startsWith("output.remove")
+  );
+  assert.deepEqual(unjudged, [], "add each to SECRET_ARGUMENTS or NOT_SECRET");
+  for (const n of [...SECRET_ARGUMENTS, ...NOT_SECRET]) {
+    assert.ok(names.has(n), `${n} is an argument of the command trees`);
+  }
+  for (const menu of KEY_IS_NOT_SECRET_IN) {
+    assert.ok(names.get("key")!.has(menu), `${menu} takes key`);
+  }
+  // The tree names that begin a secret name: exactly NOT_ABBREVIATIONS.
+  const prefixes = [...names.keys()].filter((n) =>
+    !SECRET_ARGUMENTS.has(n) && n !== "key" &&
+    [...SECRET_ARGUMENTS, "key"].some((s) => s !== n && s.startsWith(n))
+  ).sort();
+  assert.deepEqual(prefixes, [...NOT_ABBREVIATIONS].sort());
+});
