@@ -103,9 +103,11 @@ What limits the figures on this machine:
 - On this 2-core virtual machine a write that wakes an idle process spends 40-70 µs in the
   kernel, so every hop between processes weighs on a sub-millisecond call.
 - Every server of the benchmark keeps an audit log (\`--audit-log\`): a read never touches it,
-  and a write waits for its line and the log's anchor to reach the disk, two \`fsync\`s that
-  took 0.6 to 2.3 ms on this machine's disk, timed inside the server. That is what the WAN write
-  figure has above the read (figure 9).
+  and a write waits for two lines to reach the disk, its intent before the command is sent and
+  its outcome after (the anchor is rewritten between them, mostly while the command runs). The
+  published run timed the earlier order (the line and the anchor after the command), two
+  \`fsync\`s of 0.6 to 2.3 ms on this machine's disk, timed inside the server. That is what the
+  WAN write figure has above the read (figure 9).
 - A write tool with its lock-out check (the guard that keeps a change from cutting the server's
   own access) reads the item before writing it: over the 50 ms link that is one more round trip
   than the write and its read-back alone (figure 9).

@@ -60,6 +60,7 @@ const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
   "max-output": ["65536", "1048576", 65536, 1048576],
   "toolsets": ["ip,dns", "firewall", ["ip", "dns"], ["firewall"]],
   "audit-log": ["/a/flag.log", "/a/env.log", "/a/flag.log", "/a/env.log"],
+  "audit-key-file": ["/a/flag.key", "/a/env.key", "/a/flag.key", "/a/env.key"],
   "state-dir": ["/s/flag", "/s/env", "/s/flag", "/s/env"],
   "log-level": ["debug", "warning", "debug", "warning"],
   "simulate-version": ["7.12.2", "6.49.13", "7.12.2", "6.49.13"],

@@ -4,6 +4,7 @@
  * without secrets, and dry runs that change nothing and list exactly the
  * commands the real call sends (checked in the audit log).
  */
+import { auditCalls } from "./helpers/audit.ts";
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool, withoutNonces } from "./helpers/mcp.ts";
@@ -17,10 +18,6 @@ function config(sim: { export(): string }): string {
 }
 
 const HOSTILE = 'a"b\\c $x $(y) [/system reboot]; ?\n\ttab é ✅\r\nend';
-
-async function auditLines(path: string): Promise<Rec[]> {
-  return (await Deno.readTextFile(path)).trim().split("\n").map((l) => JSON.parse(l));
-}
 
 Deno.test("file tools against a simulated 7.16", async (t) => {
   const sim = await startSimulator({ version: "7.16" });
@@ -50,9 +47,9 @@ Deno.test("file tools against a simulated 7.16", async (t) => {
         assert.deepEqual(plan.problems, []);
         const real = await callTool(s, "router_upload_file", args);
         assert.equal(real.isError, undefined, real.content[0]?.text);
-        const line = (await auditLines(audit)).at(-1)!;
-        assert.equal(line.dry_run, false);
-        assert.deepEqual(withoutNonces(line.commands as string[]), withoutNonces(plan.commands));
+        const call = auditCalls(await Deno.readTextFile(audit)).at(-1)!;
+        assert.equal(call.dry_run, false);
+        assert.deepEqual(withoutNonces(call.commands), withoutNonces(plan.commands));
       },
     );
 

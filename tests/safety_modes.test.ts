@@ -158,10 +158,12 @@ Deno.test("dry run changes nothing, and its commands are exactly what the real c
     assert.equal(stored?.comment, 'a "quoted" $comment');
     const lines = await auditLines(audit);
     const realLine = lines.at(-1)!;
-    assert.equal(realLine.dry_run, false);
+    assert.equal(realLine.kind, "outcome");
     assert.equal(realLine.outcome, "ok");
+    const intents = lines.filter((l) => l.kind === "intent");
+    assert.equal(realLine.intent, lines.indexOf(intents[0]) + 1, "the outcome names its intent");
     assert.deepEqual(
-      withoutNonces(realLine.commands as string[]),
+      withoutNonces(intents.map((l) => l.command as string)),
       withoutNonces(plan.commands),
       "dry-run commands = commands sent",
     );
@@ -193,41 +195,58 @@ Deno.test("audit log: a line per write, dry run and failure; secrets masked; ver
     });
     assert.equal(bad.isError, true, "a duplicate address is refused by RouterOS");
     const lines = await auditLines(audit);
-    assert.equal(lines.length, 3, "reads are not audited; each write attempt is");
-    assert.deepEqual(lines.map((l) => [l.tool, l.dry_run, l.outcome]), [
-      ["router_add_ip_address", false, "ok"],
-      ["router_add_ip_address", true, "ok"],
-      ["router_add_ip_address", false, "routeros-error"],
+    const outcomes = lines.filter((l) => l.kind === "outcome");
+    assert.equal(outcomes.length, 3, "reads are not audited; each write attempt is");
+    assert.deepEqual(outcomes.map((l) => [l.tool, l.dry_run ?? false, l.outcome, l.intent]), [
+      ["router_add_ip_address", false, "ok", 1],
+      ["router_add_ip_address", true, "ok", undefined],
+      ["router_add_ip_address", false, "routeros-error", 4],
     ]);
+    // A write that sends: its intent (with the command about to be sent) comes first.
+    for (const o of outcomes.filter((l) => l.intent !== undefined)) {
+      const intent = lines[(o.intent as number) - 1];
+      assert.equal(intent.kind, "intent");
+      assert.match(String(intent.command), /^\/ip\/address\/add|^\/ip address add|address=/);
+      assert.equal((intent.client as { name: string }).name, "mcp-server-router-tests");
+      assert.equal(o.sent, 1);
+    }
+    assert.deepEqual(outcomes[1].arguments, {
+      address: "10.5.6.1/24",
+      interface: "ether4",
+    }, "a dry run's one line holds its arguments");
     for (const l of lines) {
       assert.equal(l.device, sim.host);
-      assert.equal((l.client as { name: string }).name, "mcp-server-router-tests");
-      assert.equal(typeof l.duration_ms, "number");
       assert.match(String(l.time), /^\d{4}-\d{2}-\d{2}T/);
     }
-    assert.match(String(lines[2].error), /already have such address/);
+    for (const l of outcomes) assert.equal(typeof l.duration_ms, "number");
+    assert.match(String(outcomes[2].error), /already have such address/);
 
     const verify = (file: string) => runCli(["audit", "verify", file]);
     const good = await verify(audit);
     assert.equal(good.code, 0, good.stdout + good.stderr);
     assert.equal(
-      good.stdout.trim(),
-      `${audit}: OK, 3 entries, chain intact and anchored, last verified entry #3`,
+      good.stdout.trim().split("\n")[0],
+      `${audit}: OK, 5 entries, chain intact (unkeyed) and anchored, last verified entry #5`,
     );
+    assert.match(good.stdout, /: unkeyed: an entry edited and re-sealed/);
 
     const raw = (await Deno.readTextFile(audit)).trim().split("\n");
     const anchor = await Deno.readTextFile(`${audit}.anchor`);
     const variants: [string, string[], RegExp][] = [
-      ["edited", [raw[0], raw[1].replace("10.5.6.1", "10.5.7.1"), raw[2]], /BROKEN at entry #2:/],
-      ["deleted", [raw[0], raw[2]], /BROKEN at entry #2:/],
-      ["reordered", [raw[1], raw[0], raw[2]], /BROKEN at entry #1:/],
-      ["last line edited", [raw[0], raw[1], raw[2].replace("routeros-error", "ok")], /#3:/],
+      [
+        "edited",
+        raw.map((l, i) => i === 2 ? l.replace("10.5.6.1", "10.5.7.1") : l),
+        /BROKEN at entry #3:/,
+      ],
+      ["deleted", [raw[0], raw[1], ...raw.slice(3)], /BROKEN at entry #3:/],
+      ["reordered", [raw[1], raw[0], ...raw.slice(2)], /BROKEN at entry #1:/],
+      ["last line edited", [...raw.slice(0, 4), raw[4].replace("routeros-error", "ok")], /#5:/],
       [
         "last line deleted",
-        raw.slice(0, 2),
-        /: CUT: the anchor records 3 entries but the log ends at entry #2; entry #3 was removed \(last verified entry #2\)$/,
+        raw.slice(0, 4),
+        /: CUT: the anchor records 5 entries but the log ends at entry #4; entry #5 was removed \(last verified entry #4\)$/,
       ],
-      ["last two lines deleted", raw.slice(0, 1), /CUT: .* entries #2 to #3 were removed/],
+      ["last two lines deleted", raw.slice(0, 3), /CUT: .* entries #4 to #5 were removed/],
       ["every line deleted", [], /CUT: .* ends at entry #0/],
     ];
     for (const [name, lines, message] of variants) {
@@ -255,12 +274,12 @@ Deno.test("audit log: a cut log makes the server refuse writes, and verify says 
       assert.equal((await add(session, address)).isError, undefined);
     }
     await session.close();
-    // Someone removes the last entry, hiding the third change.
+    // Someone removes the last two entries, hiding the third change.
     const lines = (await Deno.readTextFile(audit)).trim().split("\n");
-    await Deno.writeTextFile(audit, lines.slice(0, 2).join("\n") + "\n");
+    await Deno.writeTextFile(audit, lines.slice(0, 4).join("\n") + "\n");
     const cut = await runCli(["audit", "verify", audit]);
     assert.equal(cut.code, 1);
-    assert.match(cut.stdout, /CUT: the anchor records 3 entries but the log ends at entry #2/);
+    assert.match(cut.stdout, /CUT: the anchor records 6 entries but the log ends at entry #4/);
 
     again = await spawnServer([
       "--host",
@@ -275,7 +294,7 @@ Deno.test("audit log: a cut log makes the server refuse writes, and verify says 
     assert.match(refused.content[0].text, /is not intact, so writes are refused: CUT/);
     assert.ok(!sim.items("/ip/address").some((a) => a.address === "10.7.3.1/24"));
     assert.equal((await callTool(again, "router_list_ip_addresses")).isError, undefined);
-    assert.match(again.stderr(), /CUT: the anchor records 3 entries/, "said at startup");
+    assert.match(again.stderr(), /CUT: the anchor records 6 entries/, "said at startup");
   } finally {
     await again?.close();
     await session.close();
@@ -308,12 +327,12 @@ Deno.test("audit log: a log without its anchor fails closed until accepted with 
 
     const accepted = await runCli(["audit", "anchor", audit]);
     assert.equal(accepted.code, 0, accepted.stderr);
-    assert.match(accepted.stdout, /anchored 1 entries in .*audit\.jsonl\.anchor/);
+    assert.match(accepted.stdout, /anchored 2 entries in .*audit\.jsonl\.anchor/);
     again = await restart();
     assert.equal((await add(again, "10.8.1.1/24")).isError, undefined, "accepted: writes again");
     const verified = await runCli(["audit", "verify", audit]);
     assert.equal(verified.code, 0, verified.stdout);
-    assert.match(verified.stdout, /OK, 2 entries, .*last verified entry #2/);
+    assert.match(verified.stdout, /OK, 4 entries, .*last verified entry #4/);
   } finally {
     await again?.close();
     await session.close();
@@ -326,7 +345,11 @@ Deno.test("audit: help on stdout with exit 0, usage errors exit 2 with one line"
   for (const args of [["--help"], ["-h"], ["verify", "--help"], ["help"], ["anchor", "-h"]]) {
     const r = await runCli(["audit", ...args]);
     assert.equal(r.code, 0, `${args}: ${r.stderr}`);
-    assert.match(r.stdout, /^Usage: mcp-server-router audit <command> FILE/, args.join(" "));
+    assert.match(
+      r.stdout,
+      /^Usage: mcp-server-router audit <command> \[--key-file KEY\] FILE/,
+      args.join(" "),
+    );
     assert.equal(r.stderr, "");
   }
   for (

@@ -116,6 +116,12 @@ export function loadConfig(
   known: Vocabulary = {},
 ): Config {
   const { settings, sources } = resolveSettings(flags, env, known);
+  if (settings["audit-key-file"] !== undefined && settings["audit-log"] === undefined) {
+    throw new ConfigError(
+      "--audit-key-file (ROUTER_AUDIT_KEY_FILE) seals the audit log, but no audit log is set: " +
+        "add --audit-log FILE (ROUTER_AUDIT_LOG)",
+    );
+  }
   const notices: string[] = [];
   checkOAuth(settings);
   const container = settings.container;

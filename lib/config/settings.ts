@@ -382,6 +382,13 @@ export const SETTINGS = [
     description: "Append a JSON line per write attempt to this file",
     parse: nonEmpty("a file path"),
   }),
+  optional({
+    name: "audit-key-file",
+    env: "ROUTER_AUDIT_KEY_FILE",
+    arg: "<file>",
+    description: "Seal the audit log with HMAC-SHA256, keyed by this file (mode 600)",
+    parse: nonEmpty("a file path"),
+  }),
   given({
     name: "state-dir",
     env: "ROUTER_STATE_DIR",

@@ -18,8 +18,13 @@ import type { RawItem } from "./parse_json.ts";
 import { singlePropertyValue } from "./parse_terse.ts";
 import { type ReadItems, type ReadSpec, Script, type ScriptOutput } from "./script.ts";
 
-/** Called with every command a client sends (for audit and dry-run checks). */
-export type CommandRecorder = (command: string, idempotent: boolean) => void;
+/**
+ * Called with every command a client is about to send (for audit and
+ * dry-run checks), once, when a channel is ready for it: the command is
+ * written to the channel once what it returns has resolved, and not at all
+ * if that rejects (a write-ahead audit line).
+ */
+export type CommandRecorder = (command: string, idempotent: boolean) => void | Promise<void>;
 
 /** Per-device cache shared by a client and its recording views. */
 interface ClientCache {
@@ -112,10 +117,15 @@ export class RouterOsClient {
 
   /** Run raw command text (`router_run_command`, exports); the output as the router printed it. */
   async exec(command: string, options: RunOptions): Promise<string> {
-    this.#recorder?.(command, options.idempotent);
+    const record = this.#recorder;
+    let recorded: Promise<void> | undefined;
     const r = await this.#pool.exec(this.target, command, {
       idempotent: options.idempotent,
       menu: options.what ?? "the command",
+      // Recorded once, even if the pool retries a command it could not send.
+      ...(record
+        ? { beforeSend: () => recorded ??= Promise.resolve(record(command, options.idempotent)) }
+        : {}),
     });
     return r.output;
   }
@@ -129,10 +139,10 @@ export class RouterOsClient {
   }
 
   /** Upload a file to the router's storage over SFTP (created or replaced); recorded as a write. */
-  upload(name: string, data: Uint8Array): Promise<void> {
+  async upload(name: string, data: Uint8Array): Promise<void> {
     const path = "/" + name.replace(/^\/+/, "");
-    this.#recorder?.(`sftp put ${path} (${data.length} bytes)`, false);
-    return this.#pool.writeFile(this.target, path, data);
+    await this.#recorder?.(`sftp put ${path} (${data.length} bytes)`, false);
+    return await this.#pool.writeFile(this.target, path, data);
   }
 
   /** Run a script and parse its sections; terse reads are made unambiguous. */

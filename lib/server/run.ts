@@ -41,12 +41,12 @@ function coreLoader(config: Config, audit: AuditLog | undefined): {
 export async function runServer(config: Config, info: ServerInfo): Promise<void> {
   startIdleGc();
   const choice = chooseToolsets(config.settings);
-  const audit = await openAuditLog(config.settings["audit-log"]);
+  const audit = await openAuditLog(config.settings["audit-log"], config.settings["audit-key-file"]);
   const transport = config.settings["mcp.transport"];
   if (transport === "streamable-http" || transport === "sse") {
     const { prepareServer } = await import("./core.ts");
     const { devices, core } = prepareServer(config, audit);
-    return await runHttp(config, transport, () => buildServer(info, choice, core), devices);
+    return await runHttp(config, transport, () => buildServer(info, choice, core), devices, audit);
   }
   const loader = coreLoader(config, audit);
   // A core that cannot be built is fatal: no request could be served.
@@ -66,6 +66,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   const stop = async () => {
     await server.close().catch(() => {});
     await (await loader.devices())?.close();
+    await audit?.settle();
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(sig, () => {
@@ -86,6 +87,7 @@ async function runHttp(
   transport: HttpTransport,
   newServer: () => Server,
   devices: Devices,
+  audit: AuditLog | undefined,
 ): Promise<void> {
   const s = config.settings;
   // The HTTP stack is loaded only by the HTTP transports (stdio never needs it).
@@ -121,6 +123,7 @@ async function runHttp(
     if (!(await within(devices.close(), 5_000))) {
       log("warning", "SSH connections did not close in 5 s");
     }
+    await audit?.settle();
   });
   try {
     await starting;

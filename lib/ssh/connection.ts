@@ -194,6 +194,7 @@ export class SshConnection {
       await this.#acquire(req, timeoutMs);
       let refused = false;
       try {
+        await req.beforeSend?.();
         return await this.#run(req, timeoutMs);
       } catch (err) {
         // The router refused a channel (the command was not sent): the limit

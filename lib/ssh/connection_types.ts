@@ -26,6 +26,12 @@ export interface ExecRequest {
   menu: string;
   /** True for reads (safe to run twice). */
   idempotent: boolean;
+  /**
+   * Awaited once a channel is held, just before the command is written to
+   * it (a write-ahead record); when it rejects, the command is not sent.
+   * It may be called again if the command is retried before it was sent.
+   */
+  beforeSend?: () => Promise<void>;
 }
 
 /** Result of one exec. */

@@ -54,6 +54,8 @@ export interface ExecOptions {
   idempotent: boolean;
   /** Menu or operation name, for error messages. */
   menu: string;
+  /** Awaited just before the command is written to a channel (see {@linkcode ExecRequest}). */
+  beforeSend?: () => Promise<void>;
 }
 
 /** A device's connection counters. */
@@ -195,7 +197,12 @@ export class SshPool {
 
   /** Run `command` on the device's pooled connection. */
   async exec(target: SshTarget, command: string, options: ExecOptions): Promise<PoolExecResult> {
-    const req: ExecRequest = { command, menu: options.menu, idempotent: options.idempotent };
+    const req: ExecRequest = {
+      command,
+      menu: options.menu,
+      idempotent: options.idempotent,
+      ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
+    };
     const run = async () => {
       const conn = await this.connect(target);
       const r = await conn.exec(req, target.commandTimeoutMs);

@@ -69,10 +69,8 @@ export async function serveInProcess(
     env,
     { toolsets: TOOLSETS },
   );
-  const { devices, core } = prepareServer(
-    config,
-    await openAuditLog(config.settings["audit-log"]),
-  );
+  const audit = await openAuditLog(config.settings["audit-log"], config.settings["audit-key-file"]);
+  const { devices, core } = prepareServer(config, audit);
   const server = buildServer(
     { name: "in-process", version: "0" },
     chooseToolsets(config.settings),
@@ -85,6 +83,7 @@ export async function serveInProcess(
   });
   const cleanup = async () => {
     await devices.close();
+    await audit?.settle();
     await Deno.remove(scratch, { recursive: true }).catch(() => {});
   };
   try {

@@ -16,6 +16,7 @@ import { type AuditEntry, AuditLog, AuditLogError } from "../../lib/server/safet
 
 function entry(n: number): AuditEntry {
   return {
+    kind: "outcome",
     time: new Date(0).toISOString(),
     device: "r1",
     tool: "router_add_ip_address",
@@ -34,6 +35,7 @@ async function withLog(count: number, fn: (path: string) => Promise<void>): Prom
   const log = new AuditLog(path);
   await log.checkWritable();
   await Promise.all(Array.from({ length: count }, (_, i) => log.append(entry(i + 1))));
+  await log.settle();
   try {
     await fn(path);
   } finally {
@@ -56,7 +58,7 @@ Deno.test("AuditLog: a new log is anchored empty, and every append moves the anc
     assert.deepEqual(await readAnchor(path), { entries: 0, head: GENESIS });
     assert.equal(
       (await judge(path)).message,
-      "OK, 0 entries, chain intact and anchored, last verified entry #0",
+      "OK, 0 entries, chain intact (unkeyed) and anchored, last verified entry #0",
     );
   });
   await withLog(5, async (path) => {
@@ -89,24 +91,28 @@ Deno.test("judgeLog: a cut tail, an edit, a rewrite and an unanchored tail", asy
     assert.equal(v.message.split(";")[0], "BROKEN at entry #2: its content was edited");
     assert.equal(v.lastVerified, 1);
 
-    // A forged fifth entry, correctly chained, with the anchor left alone.
+    // Two forged entries, correctly chained, flushed one by one, with the
+    // anchor left alone: more than one flush past the anchor.
     await write(all);
     const other = new AuditLog(`${path}.copy`);
     await Deno.copyFile(path, `${path}.copy`);
     await Deno.copyFile(anchorPath(path), anchorPath(`${path}.copy`));
     await other.append(entry(5));
+    await other.append(entry(6));
+    await other.settle();
     await Deno.copyFile(`${path}.copy`, path);
     v = await judge(path);
     assert.deepEqual([v.ok, v.lastVerified], [false, 4]);
     assert.match(
       v.message,
-      /^UNANCHORED TAIL: entry #5 comes after the anchor \(last verified entry #4\)/,
+      /^UNANCHORED TAIL: entries #5 to #6 come after the anchor \(last verified entry #4\)/,
     );
     assert.match(v.message, /audit anchor .*audit\.jsonl$/);
 
     // The whole log re-sealed from another history, with as many entries.
     const forged = new AuditLog(`${path}.forged`);
     for (let i = 0; i < 4; i++) await forged.append({ ...entry(i + 1), device: "other" });
+    await forged.settle();
     await Deno.copyFile(`${path}.forged`, path);
     v = await judge(path);
     assert.match(v.message, /^REWRITTEN: entry #4 is not the entry the anchor records/);
@@ -122,7 +128,7 @@ Deno.test("judgeLog: no anchor and a bad anchor fail closed and name the accepti
     await Deno.writeTextFile(anchorPath(path), '{"entries": "two"}');
     v = await judge(path);
     assert.match(v.message, /^BAD ANCHOR: .* is not an audit anchor/);
-    const spaced = judgeLog("/tmp/my log's.jsonl", await verifyChain(""), null);
+    const spaced = await judgeLog("/tmp/my log's.jsonl", await verifyChain(""), null);
     assert.match(spaced.message, /audit anchor '\/tmp\/my log'\\''s.jsonl'$/, "quoted for a shell");
   });
 });

@@ -18,7 +18,8 @@ export type Guard =
   | "lockout"
   | "dry-run"
   | "role"
-  | "scope";
+  | "scope"
+  | "audit";
 
 /** A call the guard chain refused; nothing was sent. */
 export class RefusedError extends Error {

@@ -12,9 +12,11 @@
  * 5. confirmation: a destructive call, or one that would cut this server's
  *    own access (lock-out), needs `confirm: true` (or the user's yes
  *    through MCP elicitation);
- * 6. dry run or the handler, with every command recorded;
+ * 6. dry run or the handler, with every command recorded: a write's
+ *    intent line reaches the audit log's disk before each command that may
+ *    change the router is sent (fail closed: no line, no command);
  * 7. masking: secret arguments never reach an error, a dry run or the log;
- * 8. audit: one line per write attempt, fail closed.
+ * 8. audit: the write's outcome line, linked to its intent.
  *
  * @module
  */
@@ -30,8 +32,8 @@ import type {
   ToolDef,
   ToolResult,
 } from "../tool.ts";
-import type { AuditEntry, AuditSink } from "./audit.ts";
-import { maskArgs, maskCommands, maskText } from "./masking.ts";
+import { type AuditOutcomeKind, type AuditSink, CallAudit } from "./audit.ts";
+import { maskArgs, maskCommand, maskCommands, maskText } from "./masking.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
 import { cut, echo } from "../../echo.ts";
 import { RefusedError, whyNotSelected } from "./refusals.ts";
@@ -103,6 +105,8 @@ export class ToolRunner {
   readonly #selected: Map<string, ToolDef>;
   readonly #devices: DeviceSet;
   readonly #options: GuardOptions;
+  /** A write call's intent writer, by the list its recording client fills (see #context). */
+  readonly #writeAhead = new WeakMap<string[], (command: string) => Promise<void>>();
 
   /**
    * `all` is every tool the product has (to explain refusals); `selected`
@@ -142,9 +146,15 @@ export class ToolRunner {
     const secrets = tool.secretArgs ?? [];
     const raw = tool.rawCommandArgs ?? [];
     const isWrite = !tool.annotations.readOnlyHint;
-    if (isWrite && this.#options.audit) await this.#options.audit.checkWritable();
+    const audit = isWrite && this.#options.audit
+      ? this.#callAudit(this.#options.audit, tool, device, parent, args, site)
+      : undefined;
+    if (audit) {
+      await this.#options.audit!.checkWritable();
+      this.#writeAhead.set(sent, (command) => this.#intent(audit, tool, command));
+    }
     const started = performance.now();
-    let outcome: AuditEntry["outcome"] = "ok";
+    let outcome: AuditOutcomeKind = "ok";
     let error: string | undefined;
     try {
       if (dryRun) {
@@ -168,13 +178,8 @@ export class ToolRunner {
       noteOutcome(err, callOutcome(err, tool, dryRun, trail));
       throw err;
     } finally {
-      if (isWrite && this.#options.audit) {
-        await this.#audit(tool, device?.title ?? "", parent?.tool, args, sent, dryRun, {
-          outcome,
-          error,
-          started,
-          site,
-        });
+      if (audit) {
+        await this.#audit(audit, tool, sent, dryRun, { outcome, error, started });
       }
     }
   }
@@ -293,11 +298,14 @@ export class ToolRunner {
       device: nested.device ?? device?.title,
     });
     return {
-      // The audit records what a call sent that may change the router: its
-      // write scripts (reads are retried freely and change nothing).
+      // The audit records what a call sends that may change the router: its
+      // write scripts (reads are retried freely and change nothing), each
+      // sent once its intent line is on disk.
       client: device?.client.withRecorder((c, idempotent) => {
         trail.push({ read: idempotent });
-        if (!idempotent) sent.push(c);
+        if (idempotent) return;
+        sent.push(c);
+        return this.#writeAhead.get(sent)?.(c);
       }) as RouterOsClient,
       device: device?.title ?? "",
       fleet: scopedFleet(this.#devices, site.caller.principal),
@@ -383,37 +391,72 @@ export class ToolRunner {
     );
   }
 
-  async #audit(
+  /** The audit of one write call: masked arguments, where and who. */
+  #callAudit(
+    sink: AuditSink,
     tool: ToolDef,
-    device: string,
-    parent: string | undefined,
+    device: DeviceRef | undefined,
+    parent: Parent | undefined,
     args: Record<string, unknown>,
+    site: CallSite,
+  ): CallAudit {
+    const secrets = tool.secretArgs ?? [];
+    return new CallAudit(sink, {
+      device: device?.title ?? "",
+      tool: tool.name,
+      ...(parent ? { parent: parent.tool } : {}),
+      arguments: this.#masked(tool, args),
+      // Who: the client and session, and the principal's name (never its scopes).
+      caller: {
+        client: site.caller.client,
+        session: site.caller.session,
+        ...(site.caller.principal ? { principal: site.caller.principal.name } : {}),
+      },
+    }, (command) => maskCommand(command, secrets));
+  }
+
+  /** Write a command's intent before it is sent; no line, no command. */
+  async #intent(audit: CallAudit, tool: ToolDef, command: string): Promise<void> {
+    const first = !audit.started;
+    try {
+      await audit.intent(command);
+    } catch (err) {
+      const why = `its audit line could not be written: ${(err as Error).message}`;
+      if (first) {
+        throw new RefusedError("audit", `${tool.name} was not sent, because ${why}`);
+      }
+      throw new Error(
+        `${tool.name} stopped before its next command, because ${why}; the commands before ` +
+          "it were sent (read the router back)",
+      );
+    }
+  }
+
+  /** Write the call's outcome line (a dry run's or a call's that sent nothing: its only line). */
+  async #audit(
+    audit: CallAudit,
+    tool: ToolDef,
     sent: string[],
     dryRun: boolean,
-    r: { outcome: AuditEntry["outcome"]; error?: string; started: number; site: CallSite },
+    r: { outcome: AuditOutcomeKind; error?: string; started: number },
   ): Promise<void> {
-    const secrets = tool.secretArgs ?? [];
-    const entry: AuditEntry = {
-      time: new Date().toISOString(),
-      device,
-      tool: tool.name,
-      ...(parent ? { parent } : {}),
-      arguments: this.#masked(tool, args),
-      commands: maskCommands(sent, secrets),
-      dry_run: dryRun,
-      outcome: r.outcome,
-      ...(r.error !== undefined ? { error: r.error } : {}),
-      duration_ms: Math.round(performance.now() - r.started),
-      client: r.site.caller.client,
-      session: r.site.caller.session,
-      ...(r.site.caller.principal ? { principal: r.site.caller.principal.name } : {}),
-    };
     try {
-      await this.#options.audit!.append(entry);
+      await audit.outcome({
+        outcome: r.outcome,
+        ...(r.error !== undefined ? { error: r.error } : {}),
+        durationMs: Math.round(performance.now() - r.started),
+        dryRun,
+        commands: sent,
+      });
     } catch (err) {
+      // A call stopped because an intent could not be written says so already.
+      if (audit.broken) return;
       throw new Error(
-        `${tool.name} ${r.outcome === "ok" ? "completed" : "failed"}, but its audit line could ` +
-          `not be written: ${(err as Error).message}`,
+        r.outcome === "ok"
+          ? `${tool.name} completed, but its outcome could not be written to the audit log` +
+            `${audit.started ? " (its intent is there)" : ""}: ${(err as Error).message}`
+          : `${tool.name} failed (${r.error}), and its outcome could not be written to the ` +
+            `audit log: ${(err as Error).message}`,
       );
     }
   }
