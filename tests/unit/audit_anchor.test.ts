@@ -91,21 +91,20 @@ Deno.test("judgeLog: a cut tail, an edit, a rewrite and an unanchored tail", asy
     assert.equal(v.message.split(";")[0], "BROKEN at entry #2: its content was edited");
     assert.equal(v.lastVerified, 1);
 
-    // Two forged entries, correctly chained, flushed one by one, with the
-    // anchor left alone: more than one flush past the anchor.
+    // Three forged entries, correctly chained, flushed one by one, with the
+    // anchor left alone: more than the two flushes a crash leaves past it.
     await write(all);
     const other = new AuditLog(`${path}.copy`);
     await Deno.copyFile(path, `${path}.copy`);
     await Deno.copyFile(anchorPath(path), anchorPath(`${path}.copy`));
-    await other.append(entry(5));
-    await other.append(entry(6));
+    for (const n of [5, 6, 7]) await other.append(entry(n));
     await other.settle();
     await Deno.copyFile(`${path}.copy`, path);
     v = await judge(path);
     assert.deepEqual([v.ok, v.lastVerified], [false, 4]);
     assert.match(
       v.message,
-      /^UNANCHORED TAIL: entries #5 to #6 come after the anchor \(last verified entry #4\)/,
+      /^UNANCHORED TAIL: entries #5 to #7 come after the anchor \(last verified entry #4\)/,
     );
     assert.match(v.message, /audit anchor .*audit\.jsonl$/);
 
@@ -148,7 +147,9 @@ Deno.test("AuditLog: refuses to append to a cut or unanchored log (fail closed)"
       entries: 2,
       head: (await verifyChain(await Deno.readTextFile(path))).heads[2],
     });
-    await new AuditLog(path).append(entry(9));
+    const accepted = new AuditLog(path);
+    await accepted.append(entry(9));
+    await accepted.settle();
     assert.equal((await judge(path)).message.split(",")[0], "OK");
   });
 });

@@ -66,37 +66,48 @@ async function lines(path: string): Promise<Record<string, unknown>[]> {
   return (await Deno.readTextFile(path)).trim().split("\n").map((l) => JSON.parse(l));
 }
 
-Deno.test("recovery: an anchor one flush behind is a crash between flush and anchor, accepted and moved", async () => {
+Deno.test("recovery: an anchor two flushes behind is what a crash leaves, accepted and moved", async () => {
   await withDir(async (path) => {
     const log = new AuditLog(path);
     await log.append(outcome(1));
     await log.settle();
     const anchor = await Deno.readTextFile(anchorPath(path));
-    // Three lines in one flush, then the anchor as the crash left it.
+    // Three lines in one flush, one in the next; then a third flush.
     await Promise.all([2, 3, 4].map((n) => log.append(outcome(n))));
+    await log.append(outcome(5));
     await log.settle();
+    const twoFlushes = await Deno.readTextFile(path);
     assert.equal((await lines(path))[1].flush, 3, "a flush of several lines says so");
-    await Deno.writeTextFile(anchorPath(path), anchor);
+    await log.append(outcome(6));
+    await log.settle();
 
+    // The anchor as it was before the three flushes: more than a crash leaves.
+    await Deno.writeTextFile(anchorPath(path), anchor);
     let v = await judge(path);
-    assert.deepEqual([v.ok, v.behind], [true, 3]);
-    assert.match(v.notes.join("\n"), /anchor behind: entries #2 to #4 were flushed just before/);
+    assert.equal(v.ok, false);
+    assert.match(v.message, /^UNANCHORED TAIL: entries #2 to #6 come after the anchor/);
+
+    // Before the last two: what a crash leaves.
+    await Deno.writeTextFile(path, twoFlushes);
+    v = await judge(path);
+    assert.deepEqual([v.ok, v.behind], [true, 4]);
+    assert.match(v.notes.join("\n"), /anchor behind: entries #2 to #5 were flushed just before/);
 
     await openAuditLog(path);
     const all = await lines(path);
     assert.deepEqual(
-      { ...all[4], time: undefined, prev: undefined, hash: undefined },
+      { ...all[5], time: undefined, prev: undefined, hash: undefined },
       {
         kind: "recovery",
         interrupted: [],
-        anchor_behind: 3,
+        anchor_behind: 4,
         time: undefined,
         prev: undefined,
         hash: undefined,
       },
     );
     v = await judge(path);
-    assert.deepEqual([v.ok, v.behind, v.entries], [true, 0, 5]);
+    assert.deepEqual([v.ok, v.behind, v.entries], [true, 0, 6]);
   });
 });
 

@@ -8,21 +8,24 @@
  *
  * The anchor is moved after each flush of the log, never before: the server
  * writes a batch of lines, flushes it to disk, and only then rewrites the
- * anchor (atomically: a temporary file, flushed, renamed). So:
+ * anchor to that flush's end (atomically: a temporary file, flushed,
+ * renamed). Anchor writes run one at a time, each beside the next flush
+ * (so a write does not wait for the anchor of the one before), and a flush
+ * starts only once the anchor write before the previous one is done. So:
  *
  * - the log is never shorter than its anchor, whatever the crash: a log
  *   shorter than its anchor was always cut by someone (`CUT`);
- * - a crash between the flush and the anchor's rewrite leaves the anchor
- *   behind by exactly the lines of that one flush: one line, or the `n`
- *   lines of a flush whose first line says `"flush": n`. That lag is
- *   accepted (verify says so; the server moves the anchor at its next
- *   start, in its recovery line). More lines past the anchor than one flush
- *   explains did not come from a crash of this server (`UNANCHORED TAIL`).
+ * - a crash leaves the anchor behind by at most the lines of the last two
+ *   flushes, each one line or the `n` lines of a flush whose first line
+ *   says `"flush": n`. That lag is accepted (verify says so; the server
+ *   moves the anchor at its next start, in its recovery line). More lines
+ *   past the anchor than two flushes explain did not come from a crash of
+ *   this server (`UNANCHORED TAIL`).
  *
- * The one flush past a lagging anchor could be cut without a trace, as any
+ * The flushes past a lagging anchor could be cut without a trace, as any
  * tail written just before a crash could; with a key, entries past the
  * anchor must be keyed, so none can be added by someone without it. The
- * rule counts on the anchor's rename being on disk by the time the next
+ * rule counts on an anchor's rename being on disk by the time a later
  * flush's fsync returns: so it is on ext4 (its journal commits in order);
  * on a file system that does not order them, a power cut may leave the
  * anchor further behind, which is then refused as an unanchored tail.
@@ -133,7 +136,7 @@ export interface Verdict {
   message: string;
   /** Further lines when ok: keying, a lagging anchor, a torn tail, interrupted writes. */
   notes: string[];
-  /** Entries past the anchor that one flush before a crash explains. */
+  /** Entries past the anchor that the last flushes before a crash explain. */
   behind: number;
   /** Writes whose outcome was never written. */
   interrupted: Interrupted[];
@@ -157,7 +160,8 @@ function span(from: number, to: number): string {
 /**
  * Judge a log from its chain check and its anchor (null: none; an
  * AnchorError: unusable), with the key if one is given. OK only when the
- * chain is intact and ends where the anchor says, or one flush past it.
+ * chain is intact and ends where the anchor says, or at most two flushes
+ * past it.
  */
 export async function judgeLog(
   logPath: string,
@@ -261,17 +265,14 @@ export async function judgeLog(
     );
   }
   const past = n - a;
-  const flush = past > 0 && typeof check.parsed[a].flush === "number"
-    ? check.parsed[a].flush as number
-    : 1;
   const unkeyedPast = keyed && check.parsed.slice(a).some((e) => !("hmac" in e));
-  if (past > flush || unkeyedPast) {
+  if (flushesFrom(check.parsed, a) > LAGGING_FLUSHES || unkeyedPast) {
     return verdict(
       false,
       a,
       `UNANCHORED TAIL: ${span(a + 1, n)} come${past > 1 ? "" : "s"} after the anchor ` +
-        `(last verified entry #${a}), more than the server leaves when it stops between ` +
-        `a flush and the anchor${unkeyedPast ? ", and not sealed with the key" : ""}: ` +
+        `(last verified entry #${a}), more than the server leaves when it stops before ` +
+        `moving the anchor${unkeyedPast ? ", and not sealed with the key" : ""}: ` +
         `appended by someone else, or by a server writing the same log; if you accept ` +
         `${past > 1 ? "them" : "it"}: ${acceptCommand(logPath, keyed)}`,
     );
@@ -330,6 +331,22 @@ export async function judgeLog(
     out.notes.push(`interrupted: ${more} more (audit verify lists the first ${MAX_LISTED})`);
   }
   return out;
+}
+
+/** Flushes whose anchor a crash may not have written: the last one, and the one before it. */
+const LAGGING_FLUSHES = 2;
+
+/**
+ * How many flushes wrote the entries after entry #a: each flush's first
+ * line says how many lines it wrote (`"flush": n`; none: one line).
+ */
+function flushesFrom(parsed: readonly Record<string, unknown>[], a: number): number {
+  let flushes = 0;
+  for (let i = a; i < parsed.length; flushes++) {
+    const n = parsed[i].flush;
+    i += typeof n === "number" && Number.isSafeInteger(n) && n > 1 ? n : 1;
+  }
+  return flushes;
 }
 
 /** Interrupted writes listed one per line; the rest are counted. */

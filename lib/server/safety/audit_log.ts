@@ -6,9 +6,10 @@
  * Lines are written by group commit: the lines waiting when a flush starts
  * are sealed in order, written in one write and flushed with one fsync;
  * each caller resumes once its line is on disk (a write's command is sent
- * only then), and the anchor is rewritten before the next flush starts. A
- * flush of several lines says so in its first line (`"flush": n`), which is
- * how a lagging anchor is told from an appended tail (audit_anchor.ts).
+ * only then), and the anchor is rewritten to that flush's end beside the
+ * next flush, never more than two flushes behind the log. A flush of several lines says
+ * so in its first line (`"flush": n`), which is how a lagging anchor is
+ * told from an appended tail (audit_anchor.ts).
  *
  * Before its first append the log is checked the way `audit verify` checks
  * it. At start-up ({@linkcode openAuditLog}) a log left by a crash is
@@ -141,7 +142,7 @@ export class AuditLog implements AuditSink {
 
   /** Resolves once every line appended so far is flushed and the anchor moved to it. */
   settle(): Promise<void> {
-    return this.#serial(() => Promise.resolve());
+    return this.#serial(() => this.#anchoring);
   }
 
   /** Append one entry, flushed to disk with the others waiting; resolves to its entry number. */
@@ -169,6 +170,13 @@ export class AuditLog implements AuditSink {
     if (batch.length === 0) return;
     let numbers: number[];
     try {
+      await this.#anchorBeforeLast;
+      if (this.#anchorFailed) {
+        // Judge the log again from the disk: a lag within the rule goes on.
+        this.#anchorFailed = false;
+        await this.#anchoring;
+        this.#state = null;
+      }
       if (!this.#state) await this.#load();
       const entries = batch.map((p) => p.entry);
       if (entries.length > 1) entries[0] = { ...entries[0], flush: entries.length };
@@ -181,7 +189,27 @@ export class AuditLog implements AuditSink {
       return;
     }
     batch.forEach((p, i) => p.resolve(numbers[i]));
-    await this.#moveAnchor();
+    this.#anchorLater();
+  }
+
+  /**
+   * Anchor writes, one at a time, each to the end of the flush that asked
+   * for it; the anchor of the flush before the last one is always done
+   * before a flush starts, so a crash leaves the anchor at most two flushes
+   * behind (the rule audit_anchor.ts judges by).
+   */
+  #anchoring: Promise<void> = Promise.resolve();
+  /** The anchor write of the flush before the last one. */
+  #anchorBeforeLast: Promise<void> = Promise.resolve();
+  /** An anchor write failed since the last flush. */
+  #anchorFailed = false;
+
+  /** Move the anchor to the current end without holding up the next flush. */
+  #anchorLater(): void {
+    const state = this.#state;
+    if (!state) return;
+    this.#anchorBeforeLast = this.#anchoring;
+    this.#anchoring = this.#anchoring.then(() => this.#moveAnchor({ ...state }));
   }
 
   /**
@@ -215,18 +243,19 @@ export class AuditLog implements AuditSink {
     }
     const first = state.entries + 1;
     this.#state = { entries: state.entries + entries.length, head };
-    if (anchor) await this.#moveAnchor();
+    if (anchor) {
+      this.#anchorLater();
+      await this.#anchoring;
+    }
     return entries.map((_, i) => first + i);
   }
 
-  /** Rewrite the anchor at the current end (a failure is logged; the next load judges the lag). */
-  async #moveAnchor(): Promise<void> {
-    const state = this.#state;
-    if (!state) return;
+  /** Rewrite the anchor at `state` (a failure is logged; the next flush judges the log again). */
+  async #moveAnchor(state: State): Promise<void> {
     try {
       await writeAnchor(this.path, state, this.#key);
     } catch (err) {
-      this.#state = null;
+      this.#anchorFailed = true;
       log(
         "warning",
         `audit log anchor ${anchorPath(this.path)} cannot be written: ${(err as Error).message}`,
