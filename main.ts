@@ -30,6 +30,7 @@ Commands (each has its own --help):
   proxy [options]         serve MCP servers' tools as REST endpoints with OpenAPI docs
   healthcheck --url U     exit 0 when U answers HTTP 200 (container health checks)
   audit verify FILE       check an audit log's chain and anchor; names the broken entry
+                          and the writes a crash interrupted (--key-file KEY: keyed log)
   audit anchor FILE       accept an audit log as it is (one written before anchors)
   auth hash-key           read an API key on stdin, print the sha256 hash the keys file stores
   auth new-key [N] [ROLE] print a new API key and its keys file entry
