@@ -43,6 +43,15 @@ const NOT_IN_SERVER_JSON: Record<string, string> = {
   "mcp.stateless": "HTTP transports only",
   "mcp.session-timeout": "HTTP transports only",
   "mcp.max-sessions": "HTTP transports only",
+  "mcp.api-keys-file": "HTTP transports only",
+  "mcp.oauth-issuer": "HTTP transports only",
+  "mcp.oauth-resource": "HTTP transports only",
+  "mcp.oauth-jwks-url": "HTTP transports only",
+  "mcp.oauth-scopes": "HTTP transports only",
+  "mcp.allow-unauthenticated": "HTTP transports only",
+  "mcp.header-timeout": "HTTP transports only",
+  "mcp.body-timeout": "HTTP transports only",
+  "mcp.max-connections-per-peer": "HTTP transports only",
   "container": "the image sets ROUTER_CONTAINER=1 itself",
 };
 

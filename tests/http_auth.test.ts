@@ -123,7 +123,9 @@ Deno.test("http auth: API keys and roles on streamable-http and SSE", async (t) 
         const lines = await srv.audit();
         const mine = lines.filter((l) => l.tool === "router_update_identity");
         assert.ok(mine.length >= 1);
-        assert.equal(mine.at(-1)!.principal, "operator", "the principal is in the audit line");
+        // The call's first line (its intent) says who; its outcome links back to it.
+        const intent = mine.find((l) => l.kind === "intent");
+        assert.equal(intent?.principal, "operator", "the principal is in the audit line");
       });
     } finally {
       await srv.close();
