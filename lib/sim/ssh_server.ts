@@ -230,7 +230,7 @@ export class SshListener {
       });
       s.on("sftp", (acc) => {
         requested = true;
-        serveSftp(acc(), () => core.state());
+        serveSftp(acc(), () => core.state(), { faults: () => core.faults });
       });
       s.on("subsystem", (_acc: unknown, reject?: () => void) => {
         requested = true;

@@ -43,6 +43,10 @@ export interface SimFaults {
    * the client's shape checks).
    */
   garble?: (command: string, output: string) => string;
+  /** Stop answering SFTP writes once this many bytes of a file have arrived (a stalled link). */
+  sftpStallAfterBytes?: number;
+  /** Store each SFTP upload with its first byte changed (storage that keeps what it was not sent). */
+  sftpCorruptWrites?: boolean;
 }
 
 /** Live counters of a running simulator. */

@@ -5,6 +5,7 @@ import type { RouterState } from "../state.ts";
 import { fmtTime } from "../timefmt.ts";
 import { isTrue } from "../values.ts";
 import { fail } from "../errors.ts";
+import { fileSize } from "../file_bytes.ts";
 import {
   COMMENT,
   DISABLED,
@@ -56,11 +57,7 @@ const FILE: MenuDef = {
     ro("type", "str", { default: "file", releases: { until: "7.15" } }),
     oneOf("type", FILE_TYPES, "file", { releases: { from: "7.16" } }),
     ro("size", "str", {
-      compute: (
-        i,
-      ) => (i.type === "directory"
-        ? undefined
-        : String(new TextEncoder().encode(i.contents ?? "").length)),
+      compute: (i) => (i.type === "directory" ? undefined : String(fileSize(i))),
     }),
     ro("creation-time", "str", { releases: V6 }),
     ro("last-modified", "str", { releases: V7 }),
