@@ -9,14 +9,21 @@
 import { isIpv4, isIpv6 } from "./schema/validate.ts";
 import { SshError } from "../ssh/errors.ts";
 import type { SshPool } from "../ssh/pool.ts";
+import type { ChunkSink, DownloadOptions, TransferResult, UploadOptions } from "../ssh/sftp.ts";
 import type { SshTarget } from "../ssh/target.ts";
 import { type Condition, refCondition } from "./command.ts";
 import { INSPECT_KEYS, type InspectChild, inspectChildren, inspectExpr } from "./inspect.ts";
 import { type Dialect, parseVersion, VERSION_COMMAND } from "./dialect.ts";
 import { outputError, RouterOsError } from "./errors.ts";
+import { checkFileName } from "./quote.ts";
 import type { RawItem } from "./parse_json.ts";
 import { singlePropertyValue } from "./parse_terse.ts";
 import { type ReadItems, type ReadSpec, Script, type ScriptOutput } from "./script.ts";
+
+/** The SFTP path of a file name of `/file`, checked by the one allow-list. */
+function sftpPath(name: string): string {
+  return "/" + checkFileName(name);
+}
 
 /**
  * Called with every command a client is about to send (for audit and
@@ -131,18 +138,31 @@ export class RouterOsClient {
   }
 
   /**
-   * Download a file of the router's storage over SFTP (`flash/x.backup`):
-   * its bytes, at most `maxBytes` (a larger file is refused). Changes nothing.
+   * Download a file of the router's storage over SFTP (`flash/x.backup`)
+   * into `sink`, streamed; a file over `maxBytes` is refused. Changes nothing.
    */
-  download(name: string, maxBytes: number): Promise<Uint8Array> {
-    return this.#pool.readFile(this.target, "/" + name.replace(/^\/+/, ""), maxBytes);
+  download(
+    name: string,
+    sink: ChunkSink,
+    options: Omit<DownloadOptions, "idleTimeoutMs">,
+  ): Promise<TransferResult> {
+    return this.#pool.readFile(this.target, sftpPath(name), sink, options);
   }
 
-  /** Upload a file to the router's storage over SFTP (created or replaced); recorded as a write. */
-  async upload(name: string, data: Uint8Array): Promise<void> {
-    const path = "/" + name.replace(/^\/+/, "");
-    await this.#recorder?.(`sftp put ${path} (${data.length} bytes)`, false);
-    return await this.#pool.writeFile(this.target, path, data);
+  /**
+   * Upload the chunks of `source` to a file of the router's storage over
+   * SFTP (created or replaced), streamed; recorded as a write (its
+   * write-ahead audit line is on disk before the first byte is sent).
+   */
+  async upload(
+    name: string,
+    source: AsyncIterable<Uint8Array>,
+    options: Omit<UploadOptions, "idleTimeoutMs">,
+  ): Promise<TransferResult> {
+    const path = sftpPath(name);
+    const size = options.size === undefined ? "" : ` (${options.size} bytes)`;
+    await this.#recorder?.(`sftp put ${path}${size}`, false);
+    return await this.#pool.writeFile(this.target, path, source, options);
   }
 
   /** Run a script and parse its sections; terse reads are made unambiguous. */

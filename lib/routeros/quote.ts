@@ -3,8 +3,10 @@
  *
  * Every value that reaches a router goes through {@linkcode quoteValue}; every
  * property name, menu word and item id goes through {@linkcode checkName},
- * {@linkcode checkMenuPath} or {@linkcode checkId}. Nothing else builds
- * command text from untrusted input.
+ * {@linkcode checkMenuPath} or {@linkcode checkId}, and every name of a file
+ * in the router's storage (in a command or an SFTP path) through
+ * {@linkcode checkFileName}. Nothing else builds command text from untrusted
+ * input.
  *
  * The rules follow RouterOS's console tokeniser: inside double quotes `$var`,
  * `$[cmd]` and `$(expr)` are still substituted and `?` opens help, so those
@@ -129,3 +131,35 @@ export function checkMenuPath(path: string): string[] {
   }
   return words;
 }
+
+/** One folder or file name: a letter, digit or `_` first, then letters, digits, ` ._+-`. */
+const FILE_SEGMENT = "[A-Za-z0-9_][A-Za-z0-9 ._+-]*";
+/** The pattern of {@linkcode isFileName} (for schemas; the length is checked apart). */
+export const FILE_NAME_PATTERN = new RegExp(`^${FILE_SEGMENT}(/${FILE_SEGMENT})*$`);
+
+/** Longest file name with its folders (RouterOS's own limit is about this). */
+export const MAX_FILE_NAME = 255;
+
+/**
+ * True when `name` is a file name of the router's storage this product will
+ * use: folders separated by `/` (`flash/notes.txt`), no leading `/`, no
+ * empty, `.` or `..` part (a part cannot start with `.`), no control
+ * characters or quotes.
+ */
+export function isFileName(name: string): boolean {
+  return name.length <= MAX_FILE_NAME && FILE_NAME_PATTERN.test(name);
+}
+
+/** Throw unless `name` is a safe file name of the router's storage; return it. */
+export function checkFileName(name: string, what = "file name"): string {
+  if (!isFileName(name)) {
+    throw new UnsafeInputError(
+      `${what} ${JSON.stringify(name)} is not allowed: ${FILE_NAME_RULE}`,
+    );
+  }
+  return name;
+}
+
+/** The rule of {@linkcode isFileName}, for messages. */
+export const FILE_NAME_RULE = "use a name such as notes.txt or flash/notes.txt (letters, " +
+  "digits, '.', '_', '-', '+' and spaces; folders separated by '/'; no part starting with '.')";

@@ -24,7 +24,14 @@ import { SshError } from "./errors.ts";
 import { handshake } from "./handshake.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
 import type { KeyStore } from "./keys.ts";
-import { sftpRead, sftpWrite } from "./sftp.ts";
+import {
+  type ChunkSink,
+  type DownloadOptions,
+  sftpDownload,
+  sftpUpload,
+  type TransferResult,
+  type UploadOptions,
+} from "./sftp.ts";
 import { SpareChannel } from "./spare_channel.ts";
 import type { Client, ClientChannel, Ssh2Error } from "./ssh2.ts";
 import {
@@ -209,23 +216,31 @@ export class SshConnection {
     }
   }
 
-  /** Download a file over SFTP, holding one channel slot while it runs. */
-  async readFile(path: string, maxBytes: number, timeoutMs: number): Promise<Uint8Array> {
+  /** Download a file over SFTP into `sink`, holding one channel slot while it runs. */
+  async readFile(
+    path: string,
+    sink: ChunkSink,
+    options: DownloadOptions,
+  ): Promise<TransferResult> {
     const req = { command: `sftp ${path}`, menu: `the download of ${path}`, idempotent: true };
-    await this.#acquire(req, timeoutMs);
+    await this.#acquire(req, options.idleTimeoutMs);
     try {
-      return await sftpRead(this.#client, path, maxBytes, timeoutMs, this.#who);
+      return await sftpDownload(this.#client, path, sink, options, this.#who);
     } finally {
       this.#release();
     }
   }
 
-  /** Upload a file over SFTP, holding one channel slot while it runs. */
-  async writeFile(path: string, data: Uint8Array, timeoutMs: number): Promise<void> {
+  /** Upload `source` to a file over SFTP, holding one channel slot while it runs. */
+  async writeFile(
+    path: string,
+    source: AsyncIterable<Uint8Array>,
+    options: UploadOptions,
+  ): Promise<TransferResult> {
     const req = { command: `sftp ${path}`, menu: `the upload of ${path}`, idempotent: false };
-    await this.#acquire(req, timeoutMs);
+    await this.#acquire(req, options.idleTimeoutMs);
     try {
-      await sftpWrite(this.#client, path, data, timeoutMs, this.#who);
+      return await sftpUpload(this.#client, path, source, options, this.#who);
     } finally {
       this.#release();
     }

@@ -18,6 +18,7 @@ import { Dialer } from "./dialer.ts";
 import { SshError } from "./errors.ts";
 import { DEFAULT_KNOWN_HOSTS, type HostKeyPolicy, HostKeyVerifier } from "./host_key_policy.ts";
 import { KeyStore } from "./keys.ts";
+import type { ChunkSink, DownloadOptions, TransferResult, UploadOptions } from "./sftp.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
 
 /** Pool-wide settings. */
@@ -236,14 +237,26 @@ export class SshPool {
     }
   }
 
-  /** Download `path` over SFTP on the device's pooled connection (at most `maxBytes`). */
-  readFile(target: SshTarget, path: string, maxBytes: number): Promise<Uint8Array> {
-    return this.#transfer(target, (c) => c.readFile(path, maxBytes, target.commandTimeoutMs));
+  /** Download `path` over SFTP into `sink` on the device's pooled connection. */
+  readFile(
+    target: SshTarget,
+    path: string,
+    sink: ChunkSink,
+    options: Omit<DownloadOptions, "idleTimeoutMs">,
+  ): Promise<TransferResult> {
+    const idleTimeoutMs = target.commandTimeoutMs;
+    return this.#transfer(target, (c) => c.readFile(path, sink, { ...options, idleTimeoutMs }));
   }
 
-  /** Upload `data` to `path` over SFTP on the device's pooled connection. */
-  writeFile(target: SshTarget, path: string, data: Uint8Array): Promise<void> {
-    return this.#transfer(target, (c) => c.writeFile(path, data, target.commandTimeoutMs));
+  /** Upload `source` to `path` over SFTP on the device's pooled connection. */
+  writeFile(
+    target: SshTarget,
+    path: string,
+    source: AsyncIterable<Uint8Array>,
+    options: Omit<UploadOptions, "idleTimeoutMs">,
+  ): Promise<TransferResult> {
+    const idleTimeoutMs = target.commandTimeoutMs;
+    return this.#transfer(target, (c) => c.writeFile(path, source, { ...options, idleTimeoutMs }));
   }
 
   /** An SFTP transfer, once more on a new connection when the old one had gone (nothing sent). */

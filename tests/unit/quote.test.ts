@@ -8,9 +8,11 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
+  checkFileName,
   checkId,
   checkMenuPath,
   checkName,
+  isFileName,
   quoteValue,
   UnsafeInputError,
 } from "../../lib/routeros/quote.ts";
@@ -76,4 +78,35 @@ Deno.test("allow-lists: names, ids and menu paths outside them are refused befor
   assert.deepEqual(checkMenuPath("/ip/firewall/filter"), ["ip", "firewall", "filter"]);
   assert.throws(() => checkMenuPath("/ip/../system"), UnsafeInputError);
   assert.throws(() => checkMenuPath("/ip;reboot"), UnsafeInputError);
+});
+
+Deno.test("file names: folders with '/', nothing that climbs, hides or escapes", () => {
+  for (const ok of ["notes.txt", "flash/notes.txt", "disk1/a b/fw-7.16.npk", "_x", "a..b"]) {
+    assert.equal(checkFileName(ok), ok);
+  }
+  for (
+    const bad of [
+      "",
+      "/etc/passwd",
+      "../x",
+      "a/../b",
+      "a/./b",
+      ".hidden",
+      "a//b",
+      "a/",
+      "a\\b",
+      'a"b',
+      "a$b",
+      "a\nb",
+      "a\0b",
+      "x".repeat(256),
+    ]
+  ) {
+    assert.throws(() => checkFileName(bad), UnsafeInputError, JSON.stringify(bad));
+  }
+  fc.assert(fc.property(fc.string(), (s) => {
+    if (!isFileName(s)) return;
+    assert.ok(!s.startsWith("/") && !s.split("/").some((p) => p === "" || p.startsWith(".")));
+    assert.match(s, /^[A-Za-z0-9 ._+\/-]+$/);
+  }));
 });

@@ -22,6 +22,8 @@ import { SshError } from "../../ssh/errors.ts";
 import { healthCheck } from "../changes/revert_job.ts";
 import { beforeReboot, waitForReboot } from "./upgrades.ts";
 import { deviceSlug } from "./snapshot_store.ts";
+import { FilesDir } from "../local_files.ts";
+import { hashedChunks, Sha256 } from "../transfer_meter.ts";
 
 /** Largest file downloaded, in bytes. */
 export const MAX_DOWNLOAD = 64 * 1024 * 1024;
@@ -33,22 +35,34 @@ const FILE = z.object({
   sha256: z.string(),
 });
 
-async function sha256(data: Uint8Array): Promise<string> {
-  const d = await crypto.subtle.digest("SHA-256", data as Uint8Array<ArrayBuffer>);
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** `20261125-004939-123`: to the millisecond, so two calls in a second do not collide. */
 function stamp(d = new Date()): string {
   return d.toISOString().replace(/[-:]/g, "").replace("T", "-").replace(".", "-").slice(0, 19);
 }
 
-/** Save `data` under the state directory with mode 0600; returns the path. */
-async function save(dir: string, name: string, data: Uint8Array): Promise<string> {
-  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-  const path = `${dir}/${name}`;
-  await Deno.writeFile(path, data, { createNew: true, mode: 0o600 });
-  return path;
+/** Where this device's backups are kept: `<state-dir>/backups/<device>`. */
+function backupDir(ctx: ToolContext): { path: string; store: FilesDir } {
+  if (!ctx.stateDir) {
+    throw new ArgumentError("this server has no state directory; start it with --state-dir");
+  }
+  const path = `${ctx.stateDir}/backups/${deviceSlug(ctx.device)}`;
+  return { path, store: new FilesDir(path) };
+}
+
+/** Download `name` into `store` under its own name (mode 0600, never replacing a file). */
+async function fetchTo(ctx: ToolContext, store: FilesDir, name: string) {
+  const local = await store.create(name, false);
+  const hash = new Sha256();
+  try {
+    const { bytes } = await ctx.client.download(name, (chunk) => {
+      hash.update(chunk);
+      return local.write(chunk);
+    }, { maxBytes: MAX_DOWNLOAD, signal: ctx.signal });
+    await local.commit();
+    return { bytes, sha256: hash.hex() };
+  } finally {
+    await local.abort();
+  }
 }
 
 async function removeFromRouter(ctx: ToolContext, names: string[]): Promise<void> {
@@ -80,9 +94,7 @@ export const downloadBackup = defineTool({
   revealsSecrets: (args) => args.show_sensitive === true,
   example: {},
   async handler(args, ctx) {
-    if (!ctx.stateDir) {
-      throw new ArgumentError("this server has no state directory; start it with --state-dir");
-    }
+    const dir = backupDir(ctx);
     const name = `mcp-dl-${stamp()}`;
     const names = [`${name}.backup`, `${name}.rsc`];
     await ctx.call({
@@ -99,11 +111,12 @@ export const downloadBackup = defineTool({
       const script = new Script(dialect);
       script.do(cmd("/", "export", { args: { file: name }, switches }));
       await ctx.client.run(script, { idempotent: false, what: "/export" });
-      const dir = `${ctx.stateDir}/backups/${deviceSlug(ctx.device)}`;
       for (const file of names) {
-        const data = await ctx.client.download(file, MAX_DOWNLOAD);
-        const path = await save(dir, file, data);
-        files.push({ name: file, path, bytes: data.length, sha256: await sha256(data) });
+        files.push({
+          name: file,
+          path: `${dir.path}/${file}`,
+          ...await fetchTo(ctx, dir.store, file),
+        });
       }
     } finally {
       if (!args.keep_on_router) await removeFromRouter(ctx, names);
@@ -183,15 +196,14 @@ export const fleetBackup = defineTool({
 
 /** A backup `router_download_backup` saved for this device: by file name, or the newest. */
 async function localBackup(ctx: ToolContext, file: string) {
-  if (!ctx.stateDir) {
-    throw new ArgumentError("this server has no state directory; start it with --state-dir");
-  }
-  const dir = `${ctx.stateDir}/backups/${deviceSlug(ctx.device)}`;
+  const dir = backupDir(ctx);
   let name = file;
   if (file === "latest") {
     const names: string[] = [];
     try {
-      for await (const e of Deno.readDir(dir)) if (e.name.endsWith(".backup")) names.push(e.name);
+      for await (const e of Deno.readDir(dir.path)) {
+        if (e.name.endsWith(".backup")) names.push(e.name);
+      }
     } catch (err) {
       if (!(err instanceof Deno.errors.NotFound)) throw err;
     }
@@ -204,16 +216,23 @@ async function localBackup(ctx: ToolContext, file: string) {
     }
     name = newest;
   }
-  let data: Uint8Array;
-  try {
-    data = await Deno.readFile(`${dir}/${name}`);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) {
-      throw new ArgumentError(`no downloaded backup ${name} of ${ctx.device}`, "file");
-    }
-    throw err;
+  if (!(await dir.store.exists(name))) {
+    throw new ArgumentError(`no downloaded backup ${name} of ${ctx.device}`, "file");
   }
-  return { name, data, sha256: await sha256(data) };
+  return { name, store: dir.store };
+}
+
+/** Open a saved backup: the file, its size, and its SHA-256 as it is read. */
+async function openBackup(b: { name: string; store: FilesDir }) {
+  const { file, size } = await b.store.open(b.name);
+  const hash = new Sha256();
+  return { size, hash, chunks: hashedChunks(file.readable, hash), close: () => closeQuietly(file) };
+}
+
+function closeQuietly(file: Deno.FsFile): void {
+  try {
+    file.close();
+  } catch { /* the stream closed it */ }
 }
 
 /**
@@ -269,7 +288,20 @@ export const restoreBackup = defineTool({
   example: { file: "latest" },
   async handler(args, ctx) {
     const b = await localBackup(ctx, args.file);
-    await ctx.client.upload(b.name, b.data);
+    const local = await openBackup(b);
+    const sent = await ctx.client.upload(b.name, local.chunks, {
+      size: local.size,
+      signal: ctx.signal,
+    }).finally(local.close);
+    if (sent.bytes !== local.size || sent.remoteSize !== local.size) {
+      throw new RouterOsError(
+        "failure",
+        `${b.name}: ${sent.bytes} bytes read of ${local.size}, ${sent.remoteSize} stored on the ` +
+          "router; nothing was loaded",
+        "",
+      );
+    }
+    const sha256 = local.hash.hex();
     const before = await beforeReboot(ctx);
     const started = performance.now();
     try {
@@ -295,22 +327,28 @@ export const restoreBackup = defineTool({
     return {
       structured: {
         file: b.name,
-        bytes: b.data.length,
-        sha256: b.sha256,
+        bytes: local.size,
+        sha256,
         seconds,
         login: health.login,
       },
-      text: `${ctx.device}: restored ${b.name} (${b.data.length} bytes); back in ${seconds} s`,
+      text: `${ctx.device}: restored ${b.name} (${local.size} bytes); back in ${seconds} s`,
     };
   },
   async dryRun(args, ctx) {
     const b = await localBackup(ctx, args.file);
+    const local = await openBackup(b);
+    try {
+      for await (const _ of local.chunks) { /* hashed as it passes */ }
+    } finally {
+      local.close();
+    }
     return {
       commands: [
-        `sftp put /${b.name} (${b.data.length} bytes)`,
+        `sftp put /${b.name} (${local.size} bytes)`,
         loadScript(await ctx.client.dialect(), b.name, args.password).toString(),
       ],
-      preview: { file: b.name, bytes: b.data.length, sha256: b.sha256 },
+      preview: { file: b.name, bytes: local.size, sha256: local.hash.hex() },
       problems: [],
     };
   },
