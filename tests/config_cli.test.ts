@@ -62,6 +62,7 @@ const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
   "audit-log": ["/a/flag.log", "/a/env.log", "/a/flag.log", "/a/env.log"],
   "audit-key-file": ["/a/flag.key", "/a/env.key", "/a/flag.key", "/a/env.key"],
   "state-dir": ["/s/flag", "/s/env", "/s/flag", "/s/env"],
+  "files-dir": ["/f/flag", "/f/env", "/f/flag", "/f/env"],
   "log-level": ["debug", "warning", "debug", "warning"],
   "simulate-version": ["7.12.2", "6.49.13", "7.12.2", "6.49.13"],
 };

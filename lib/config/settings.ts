@@ -286,7 +286,7 @@ export const SETTINGS = [
     name: "command-timeout",
     env: "ROUTER_COMMAND_TIMEOUT",
     arg: "<seconds>",
-    description: "Per-command timeout",
+    description: "Per-command timeout (a file transfer: the longest the router may stay silent)",
     default: 30,
     parse: seconds(0.1, 3600),
   }),
@@ -395,6 +395,14 @@ export const SETTINGS = [
     arg: "<dir>",
     description: "Local directory for snapshots and downloaded backups (operations toolset)",
     default: "~/.local/state/mcp-server-router",
+    parse: nonEmpty("a directory path"),
+  }),
+  optional({
+    name: "files-dir",
+    env: "ROUTER_FILES_DIR",
+    arg: "<dir>",
+    description:
+      "The only local directory file transfers read from and write to (default <state-dir>/files)",
     parse: nonEmpty("a directory path"),
   }),
   onOff({

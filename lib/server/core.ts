@@ -47,6 +47,7 @@ export function prepareServer(config: Config, audit: AuditLog | undefined): {
     revealSecrets: config.settings["reveal-secrets"],
     audit,
     stateDir: expandHome(config.settings["state-dir"]),
+    filesDir: expandHome(config.settings["files-dir"] ?? `${config.settings["state-dir"]}/files`),
   });
   // In fleet mode tools take `device`, an enum of every title.
   const list = new ToolList(devices.fleet ? devices.titles : []);

@@ -12,13 +12,8 @@ import { listDevices } from "./devices_tool.ts";
 import { fleetQueryTool } from "./fleet_query.ts";
 import { makeStaticLease } from "./handwritten/dhcp.ts";
 import { dnsCacheStats, flushDnsCache, resolveDns } from "./handwritten/dns.ts";
-import {
-  createBackup,
-  exportTool,
-  listBackups,
-  readFile,
-  uploadFile,
-} from "./handwritten/files.ts";
+import { createBackup, exportTool, listBackups, readFile } from "./handwritten/files.ts";
+import { downloadFile, uploadFile } from "./handwritten/file_transfer.ts";
 import { interfaceTraffic, poeMonitor } from "./handwritten/interfaces.ts";
 import { getLogs } from "./handwritten/logs.ts";
 import { ping } from "./handwritten/ping.ts";
@@ -318,6 +313,7 @@ export const HANDWRITTEN: readonly ToolDef[] = [
   exportTool(MENU_SCHEMAS),
   readFile,
   uploadFile,
+  downloadFile,
   getLogs,
   wireguardClientConfig,
   ping,

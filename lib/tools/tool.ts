@@ -51,7 +51,7 @@ export const TOOLSET_ABOUT: Record<Toolset, string> = {
   firewall: "filter, NAT, mangle, raw rules, address lists",
   users: "users, groups, sessions, SSH keys",
   system: "identity, clock, NTP, resources, packages, health, reboot",
-  files: "files, backups, configuration export",
+  files: "files (list, remove, upload and download over SFTP), backups, configuration export",
   logs: "the log",
   wireless: "wifi and legacy wireless interfaces, clients, access lists, CAPsMAN",
   wireguard: "WireGuard interfaces and peers, client configs",
@@ -159,6 +159,8 @@ export interface ToolContext {
   toolsets?: ToolsetControl;
   /** The local state directory (`--state-dir`), for snapshots; absent where none is set. */
   stateDir?: string;
+  /** The local files directory (`--files-dir`): transfers read and write only inside it. */
+  filesDir?: string;
   /**
    * Run another tool of this server's catalogue through the same guard
    * chain as a direct call (composite tools and fleet jobs use this).

@@ -70,6 +70,8 @@ export interface GuardOptions {
   audit?: AuditSink;
   /** `--state-dir`, home expanded: where snapshots are kept. */
   stateDir?: string;
+  /** `--files-dir`, home expanded: the only local directory file transfers use. */
+  filesDir?: string;
 }
 
 /** Who is calling (for audit lines, and the role and scope guard). */
@@ -313,6 +315,7 @@ export class ToolRunner {
       signal: site.signal,
       toolsets: site.toolsets,
       stateDir: this.#options.stateDir,
+      filesDir: this.#options.filesDir,
       // A composite owns its progress token: nested calls report none of their own.
       call: async (nested: NestedCall) => {
         const r = await this.call(

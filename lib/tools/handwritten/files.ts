@@ -1,7 +1,8 @@
 /**
  * Files, backups and exports: create and list backups, export the
  * configuration (whole, or one section whose menu has `export`; secrets
- * hidden unless the operator allows them), and read and upload small files.
+ * hidden unless the operator allows them), and read small text files.
+ * Transfers of whole files are in `file_transfer.ts`.
  *
  * @module
  */
@@ -9,8 +10,12 @@ import * as z from "zod";
 import { cmd, findExpr, getExpr } from "../../routeros/command.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
 import { ArgumentError, RouterOsError, UnsupportedError } from "../../routeros/errors.ts";
-import { checkMenuPath } from "../../routeros/quote.ts";
-import { inRange } from "../../routeros/release.ts";
+import {
+  checkMenuPath,
+  FILE_NAME_PATTERN,
+  FILE_NAME_RULE,
+  MAX_FILE_NAME,
+} from "../../routeros/quote.ts";
 import {
   declarationOn,
   exportsOn,
@@ -26,22 +31,19 @@ import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { READ, type ToolContext, WRITE } from "../tool.ts";
 
-const FILE = itemObject(files);
-const COLUMNS = ["id", "name", "type", "size", "last_modified", "creation_time"];
+/** A file of `/file` as tools return it. */
+export const FILE = itemObject(files);
+/** The columns of a file in text results. */
+export const COLUMNS = ["id", "name", "type", "size", "last_modified", "creation_time"];
 
-/** File names: folders allowed, no `..`, no control characters. */
-const FILE_NAME = z.string().min(1).max(255).regex(
-  /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9 ._/+-]*$/,
-  "a file name such as notes.txt or flash/notes.txt (letters, digits, . _ - + / and spaces; no ..)",
+/** A file name of the router's storage: folders allowed, checked by the one allow-list. */
+export const FILE_NAME = z.string().min(1).max(MAX_FILE_NAME).regex(
+  FILE_NAME_PATTERN,
+  FILE_NAME_RULE,
 );
 
-/** Releases whose `/file` takes `add` (the 7.12.2 tree has it; RouterOS 6 does not). */
-const FILE_ADD = { from: "7.12" };
-
-/** Largest file upload, in bytes. */
-export const MAX_UPLOAD = 4096;
-
-async function fileByName(ctx: ToolContext, dialect: Dialect, name: string) {
+/** The file `name` of `/file` as tools return it, or undefined when there is none. */
+export async function fileByName(ctx: ToolContext, dialect: Dialect, name: string) {
   const [raw] = await ctx.client.read(readSpecOf(files, dialect.release), [
     { key: "name", value: name },
   ]);
@@ -283,93 +285,3 @@ export const readFile = defineTool({
   },
 });
 
-/**
- * The upload script. `/file add name= contents=` is in every RouterOS 7
- * tree from 7.12.2 on; RouterOS 6 has no `/file add`, so a file is made
- * there with `print file=` (which appends .txt) and then given its contents.
- */
-function uploadScript(dialect: Dialect, name: string, contents: string, exists: boolean) {
-  const script = new Script(dialect);
-  const set = cmd("/file", "set", { numbers: { key: "name", value: name }, args: { contents } });
-  if (exists) script.do(set);
-  else if (inRange(dialect.release, FILE_ADD)) {
-    script.do(cmd("/file", "add", { args: { name, contents } }));
-  } else {
-    script.do(cmd("/file", "print", {
-      args: { file: name.replace(/\.txt$/, "") },
-      where: [{ key: "name", value: "" }],
-    }));
-    script.do(":delay 1s");
-    script.do(set);
-  }
-  const item = script.read(readSpecOf(files, dialect.release), [{ key: "name", value: name }]);
-  return { script, item };
-}
-
-async function uploadPlan(
-  args: { name: string; contents: string; overwrite?: boolean },
-  ctx: ToolContext,
-) {
-  if (new TextEncoder().encode(args.contents).length > MAX_UPLOAD) {
-    throw new ArgumentError(`at most ${MAX_UPLOAD} bytes`, "contents");
-  }
-  const dialect = await ctx.client.dialect();
-  if (!inRange(dialect.release, FILE_ADD) && !args.name.endsWith(".txt")) {
-    throw new UnsupportedError(
-      `RouterOS ${dialect.release.text} can only create .txt files from the console; name the file ${args.name}.txt`,
-    );
-  }
-  const existing = await fileByName(ctx, dialect, args.name);
-  const problems = existing && args.overwrite !== true
-    ? [`${args.name} already exists; set overwrite to replace it`]
-    : [];
-  return {
-    dialect,
-    existing,
-    problems,
-    ...uploadScript(dialect, args.name, args.contents, !!existing),
-  };
-}
-
-/** `router_upload_file`. */
-export const uploadFile = defineTool({
-  name: "router_upload_file",
-  title: "Upload a small text file",
-  description:
-    `Create a text file in the router's storage with the given contents (at most ${MAX_UPLOAD} ` +
-    "bytes), e.g. a script to import later. Refuses to replace an existing file unless overwrite " +
-    "is true. RouterOS 6 can only create .txt files this way.",
-  toolset: "files",
-  input: {
-    name: FILE_NAME.describe("File name, e.g. notes.txt"),
-    contents: z.string().max(MAX_UPLOAD).describe(
-      `File contents (text, at most ${MAX_UPLOAD} bytes)`,
-    ),
-    overwrite: z.boolean().optional().describe("Replace the file if it exists"),
-  },
-  output: { item: FILE },
-  annotations: WRITE,
-  role: "admin",
-  perDevice: true,
-  example: { name: "mcp-example.txt", contents: "hello from mcp\n" },
-  async handler(args, ctx) {
-    const plan = await uploadPlan(args, ctx);
-    if (plan.problems.length) throw new RouterOsError("already-exists", plan.problems[0], "");
-    const [raw] = (await ctx.client.run(plan.script, { idempotent: false, what: "/file" }))
-      .get(plan.item).items;
-    if (!raw) throw new RouterOsError("failure", `${args.name} was not created`, "");
-    return fileResult(toItem(files, plan.dialect.release, raw));
-  },
-  async dryRun(args, ctx) {
-    const plan = await uploadPlan(args, ctx);
-    return {
-      commands: [plan.script.toString()],
-      preview: {
-        ...(plan.existing ?? {}),
-        name: args.name,
-        size: new TextEncoder().encode(args.contents).length,
-      },
-      problems: plan.problems,
-    };
-  },
-});
