@@ -284,4 +284,3 @@ export const readFile = defineTool({
     return { structured: { item: file, contents: text, truncated }, text };
   },
 });
-
