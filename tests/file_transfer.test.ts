@@ -109,9 +109,13 @@ Deno.test("20 MiB binary up and back over SFTP, with progress and SHA-256, on 7.
       // Progress covers the upload and the read-back (twice the size).
       assertRising(progress, 2 * 20 * MiB, "upload");
       console.log(`  upload + read-back of 20 MiB: ${Math.round(ms)} ms`);
-      const line = JSON.parse((await Deno.readTextFile(audit)).trim().split("\n").at(-1)!);
-      assert.equal(line.tool, "router_upload_file");
-      assert.deepEqual(line.commands, [`sftp put /big.bin (${20 * MiB} bytes)`]);
+      // Written ahead: the intent names the transfer before a byte is sent, the outcome links it.
+      const lines = (await Deno.readTextFile(audit)).trim().split("\n").map((l) => JSON.parse(l))
+        .filter((l) => l.tool === "router_upload_file");
+      const intent = lines.find((l) => l.kind === "intent");
+      assert.equal(intent?.command, `sftp put /big.bin (${20 * MiB} bytes)`);
+      assert.equal(lines.at(-1).kind, "outcome");
+      assert.equal(lines.at(-1).outcome, "ok");
     });
 
     await t.step(
