@@ -129,7 +129,7 @@ Deno.test("sim ip address: print forms", async () => {
     assert.equal(terse.length, 2);
     assert.match(
       terse[1],
-      /^ 1\s+comment=uplink address=10\.0\.0\.1\/24 network=10\.0\.0\.0 interface=ether1/,
+      /^1\s+comment=uplink address=10\.0\.0\.1\/24 network=10\.0\.0\.0 interface=ether1/,
     );
     const ids = lines(r.run("/ip address print terse show-ids").output);
     assert.match(ids[0], /^\*1\s/);

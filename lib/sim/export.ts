@@ -7,11 +7,11 @@
  *
  * @module
  */
-import type { Item, MenuDef } from "./menu_types.ts";
+import type { Item, MenuDef, PropDef } from "./menu_types.ts";
 import { onRelease } from "./releases.ts";
 import { ALL_MENUS } from "./menus/registry.ts";
 import type { RouterState } from "./state.ts";
-import { propsOf, quoteIfNeeded, showValue } from "./props.ts";
+import { fillDefaults, propsOf, quoteIfNeeded, showValue } from "./props.ts";
 import { fmtDateTime } from "./timefmt.ts";
 import { hardware } from "./menus/system.ts";
 
@@ -26,6 +26,11 @@ export interface ExportOpts {
   at?: Date;
 }
 
+/** The default a property gives a new item (a computed default is asked with the item). */
+function defaultOf(p: PropDef, it: Item, st: RouterState): string | undefined {
+  return typeof p.default === "function" ? p.default(it, st) : p.default;
+}
+
 function args(menu: MenuDef, st: RouterState, it: Item, o: ExportOpts, base?: Item): string[] {
   const out: string[] = [];
   for (const p of propsOf(menu, st)) {
@@ -33,9 +38,11 @@ function args(menu: MenuDef, st: RouterState, it: Item, o: ExportOpts, base?: It
     if (p.sensitive && !o.sensitive) continue;
     const v = it[p.name];
     if (v === undefined) continue;
+    const always = p.exportAlways !== undefined &&
+      (p.exportAlways === true || onRelease(st.release, p.exportAlways));
     if (base) {
-      if (base[p.name] === v && !o.verbose) continue;
-    } else if (!o.verbose && !p.exportAlways && typeof p.default === "string" && p.default === v) {
+      if (base[p.name] === v && !o.verbose && !always) continue;
+    } else if (!o.verbose && !always && defaultOf(p, it, st) === v) {
       continue;
     }
     if (menu.switches?.includes(p.name) && p.type === "bool") {
@@ -45,34 +52,127 @@ function args(menu: MenuDef, st: RouterState, it: Item, o: ExportOpts, base?: It
     }
     out.push(`${p.name}=${quoteIfNeeded(showValue(p, v))}`);
   }
-  return out.sort();
+  return abbreviateGroups(out.sort(), st);
 }
 
-function wrap(line: string): string[] {
-  if (line.length <= 80) return [line];
-  const tokens = line.split(/ (?=(?:[^"]*"[^"]*")*[^"]*$)/);
+/**
+ * RouterOS 7 writes a property of the same group as the one before it by
+ * its dotted tail: `configuration.country="United Kingdom" .mode=ap
+ * .ssid=praze` (kaihendry/mikrotik-configs@4355032b tvroom.rsc, a 7.18.2
+ * `/export`; issue 34 saw the same in 7.12 `wifiwave2` and 7.19 `wifi`
+ * exports). Arguments are sorted, so a group's members are neighbours.
+ */
+function abbreviateGroups(tokens: string[], st: RouterState): string[] {
+  if (st.v6) return tokens;
+  let group: string | undefined;
+  return tokens.map((t) => {
+    const eq = t.indexOf("=");
+    const name = eq > 0 ? t.slice(0, eq) : t;
+    const dot = name.lastIndexOf(".");
+    const g = dot > 0 ? name.slice(0, dot) : undefined;
+    const short = g !== undefined && g === group ? t.slice(dot) : t;
+    group = g;
+    return short;
+  });
+}
+
+/** Longest line of an export before its ` \`: 77 characters (79 with it). */
+const FIT = 77;
+/** Longest text before the `\` that cuts a value longer than a line: 78 characters. */
+const FILL = 78;
+const INDENT = "    ";
+
+/**
+ * The pieces of a printed value a line break never splits: an escape
+ * (`\"`, `\$`, `\r`, `\1B`) or one character.
+ */
+function atoms(value: string): string[] {
+  return value.match(/\\[0-9A-F]{2}|\\[^]|[^]/gu) ?? [];
+}
+
+/**
+ * Wraps one export command as RouterOS does over an exec (80 columns),
+ * measured on real exports (real-output/export-show-sensitive-v7.15.2-exec-oxidized.txt
+ * and -v7.18.2-; public 6.48.x and 7.15 exports of `/system script`, such as
+ * kaihendry/mikrotik-configs praze.rsc (6.48.3) and a 6.48.1 `MDF-RTR-1` export):
+ * - an argument goes on the line when the line stays within 77 characters
+ *   (79 with ` \`);
+ * - else, when its `name=` fits and its value fits a line of its own, the
+ *   line ends `name=\` and the value starts the next (`comment=\` then
+ *   `    "defconf: ..."`);
+ * - else, when the whole argument fits a line of its own, the line breaks
+ *   before it;
+ * - else (a value longer than a line or holding a newline, a script's `source=`), the value
+ *   starts after `name=` and is cut wherever the line reaches 78
+ *   characters, even inside a word (`...,pas\` then `    sword,...`), never
+ *   inside an escape; a continuation that would start with a blank starts
+ *   with `\_`; and every newline of the value (`\n`) starts a line of its
+ *   own, so `\r\n` ends one line with `\r\` and starts the next with `\n`
+ *   (issue 34: `...NetWatch_check\r\` then `\n"`).
+ * Continuation lines are indented by four blanks.
+ */
+export function wrapCommand(head: string, tokens: string[]): string[] {
   const out: string[] = [];
-  let cur = tokens[0];
-  for (const t of tokens.slice(1)) {
-    if (cur.length + 1 + t.length <= 78) {
+  let cur = head;
+  for (const t of tokens) {
+    const eq = t.indexOf("=");
+    const name = eq > 0 ? t.slice(0, eq + 1) : "";
+    const value = eq > 0 ? t.slice(eq + 1) : t;
+    // a value holding a newline is always cut at it, however short
+    const whole = !atoms(value).includes("\\n");
+    if (whole && cur.length + 1 + t.length <= FIT) {
       cur += " " + t;
       continue;
     }
-    const eq = t.indexOf("=");
-    if (eq > 0 && cur.length + 2 + eq <= 78) {
-      out.push(cur + " " + t.slice(0, eq + 1) + "\\");
-      cur = "    " + t.slice(eq + 1);
-    } else {
-      out.push(cur + " \\");
-      cur = "    " + t;
+    if (
+      whole && name && INDENT.length + value.length <= FIT && cur.length + 1 + name.length <= FIT
+    ) {
+      out.push(`${cur} ${name}\\`);
+      cur = INDENT + value;
+      continue;
+    }
+    if (whole && INDENT.length + t.length <= FIT) {
+      out.push(`${cur} \\`);
+      cur = INDENT + t;
+      continue;
+    }
+    if (name && cur.length + 1 + name.length <= FIT) cur += " " + name;
+    else {
+      out.push(`${cur} \\`);
+      cur = INDENT + name;
+    }
+    for (let a of atoms(value)) {
+      const fresh = cur.length === INDENT.length;
+      if (a === "\\n" && !fresh) {
+        out.push(cur + "\\");
+        cur = INDENT;
+      } else if (cur.length + a.length > FILL) {
+        out.push(cur + "\\");
+        cur = INDENT;
+        if (a === " ") a = "\\_";
+      }
+      cur += a;
     }
   }
   out.push(cur);
   return out;
 }
 
-function sectionLines(menu: MenuDef, st: RouterState, o: ExportOpts): string[] {
-  const cmds: string[] = [];
+/** One export command: its head (`add`, `set`, `set [ find default-name=ether1 ]`) and arguments. */
+interface Command {
+  head: string;
+  args: string[];
+}
+
+/** A default item with the default values its menu's properties give it. */
+function filled(menu: MenuDef, st: RouterState, item: Item): Item {
+  const it = { ...item };
+  fillDefaults(menu, st, it);
+  return it;
+}
+
+function sectionLines(menu: MenuDef, st: RouterState, o: ExportOpts): Command[] {
+  const cmds: Command[] = [];
   if (menu.kind === "single") {
     const it = st.stored(menu)[0];
     const def = menu.defaults?.(st)[0] ?? {};
@@ -82,21 +182,22 @@ function sectionLines(menu: MenuDef, st: RouterState, o: ExportOpts): string[] {
     }
     if (menu.path === "/system/identity") base.name = "MikroTik";
     const a = args(menu, st, it, o, base);
-    if (a.length) cmds.push("set " + a.join(" "));
+    if (a.length) cmds.push({ head: "set", args: a });
     return cmds;
   }
-  const defaults = menu.exportFindBy ? (menu.defaults?.(st) ?? []) : [];
+  const defaults = menu.exportFindBy
+    ? (menu.defaults?.(st) ?? []).map((d) => filled(menu, st, d))
+    : [];
   for (const it of st.stored(menu)) {
     if (menu.exportSkip?.(it, st)) continue;
     const findBy = menu.exportFindBy;
     if (findBy && it[findBy] !== undefined) {
       const base = defaults.find((d) => d[findBy] === it[findBy]);
       const a = args(menu, st, it, o, base);
-      if (a.length) cmds.push(`set [ find ${findBy}=${it[findBy]} ] ` + a.join(" "));
+      if (a.length) cmds.push({ head: `set [ find ${findBy}=${it[findBy]} ]`, args: a });
       continue;
     }
-    const a = args(menu, st, it, o);
-    cmds.push(["add", ...a].join(" "));
+    cmds.push({ head: "add", args: args(menu, st, it, o) });
   }
   return cmds;
 }
@@ -106,7 +207,9 @@ export function exportConfig(st: RouterState, o: ExportOpts): string {
   const out: string[] = [];
   {
     const hw = hardware(st);
-    out.push(`# ${fmtDateTime(o.at ?? st.now(), st.v6)} by RouterOS ${hw.version.split(" ")[0]}`);
+    out.push(
+      `# ${fmtDateTime(o.at ?? st.now(), st.legacyDates)} by RouterOS ${hw.version.split(" ")[0]}`,
+    );
     out.push(`# software id = ${hw.softwareId}`);
     out.push("#");
     out.push(`# model = ${hw.model}`);
@@ -119,11 +222,11 @@ export function exportConfig(st: RouterState, o: ExportOpts): string {
     if (!cmds.length) continue;
     const header = m.path.slice(1).split("/").join(" ");
     if (o.terse) {
-      for (const c of cmds) out.push(`/${header} ${c}`);
+      for (const c of cmds) out.push([`/${header}`, c.head, ...c.args].join(" "));
       continue;
     }
     out.push("/" + header);
-    for (const c of cmds) out.push(...wrap(c));
+    for (const c of cmds) out.push(...wrapCommand(c.head, c.args));
   }
   return out.join("\n");
 }

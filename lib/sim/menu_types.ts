@@ -61,10 +61,19 @@ export interface PropDef {
   releases?: ReleaseRange;
   /** `set` takes it only on these releases (`add` on all of `releases`): `/file set name=` from 7.13. */
   setReleases?: ReleaseRange;
-  /** Exported even when equal to the default. */
-  exportAlways?: boolean;
+  /** Exported even when equal to the default (on every release, or on these releases). */
+  exportAlways?: true | ReleaseRange;
   /** How print shows the stored value (e.g. bytes as `872.2MiB`). */
   show?: (v: string) => string;
+  /**
+   * `print detail` shows the text as it is, never quoted: a status or an
+   * address with its interface (`gateway-status=bridge1 reachable`,
+   * `immediate-gw=172.16.1.1%ether8` in real-output/print-ip-route-detail-v6-ansible.txt
+   * and print-ip-route-detail-v7-policy-routing-docs.txt).
+   */
+  bare?: boolean;
+  /** Shown by `print detail` only (not by terse or tables). */
+  detailOnly?: boolean;
   /** Not shown by print detail/terse (still in as-value and get). */
   noPrint?: boolean;
 }
@@ -197,6 +206,14 @@ export interface MenuDef {
   noAdd?: boolean;
   /** `add` exists only in these releases (`/user/ssh-keys add` from 7.12). */
   addReleases?: ReleaseRange;
+  /**
+   * The order `print detail` and `print terse` show properties in, where it
+   * is not the order of `props` (it differs by release); properties it does
+   * not name follow in the order of `props`.
+   */
+  printOrder?: (st: RouterState) => string[];
+  /** Releases whose print leaves dynamic items without a number (RouterOS 7 routes). */
+  unnumberedDynamic?: ReleaseRange;
   /** Yes/no properties also given as bare words (`add blackhole`), meaning `=yes`. */
   switches?: string[];
 }

@@ -43,17 +43,66 @@ function legend(flags: FlagDef[], upper: boolean, groupSep: string): string {
     ).join(groupSep);
 }
 
-/** Visible printable properties, in menu order. */
-function printable(menu: MenuDef, st: RouterState, proplist?: string[]): PropDef[] {
+/** Visible printable properties, in print order. */
+function printable(
+  menu: MenuDef,
+  st: RouterState,
+  proplist?: string[],
+  detail = false,
+): PropDef[] {
   const fl = flagNames(menu);
-  return propsOf(menu, st).filter((p) =>
-    !p.secret && !p.noPrint && p.name !== "comment" &&
+  const props = propsOf(menu, st).filter((p) =>
+    !p.secret && !p.noPrint && p.name !== "comment" && (detail || !p.detailOnly) &&
     (!fl.has(p.name) || proplist?.includes(p.name)) &&
     (!proplist || proplist.includes(p.name))
   );
+  const order = menu.printOrder?.(st);
+  if (!order) return props;
+  const rank = (p: PropDef) => {
+    const i = order.indexOf(p.name);
+    return i < 0 ? order.length + props.indexOf(p) : i;
+  };
+  return [...props].sort((a, b) => rank(a) - rank(b));
 }
 
-/** Prints items as table/detail/terse. `labels` are the number column texts. */
+/**
+ * The flag block of one item: one column per flag group, holding the letter
+ * of the flag of that group the item has, or a blank. Two flags of one group
+ * that both hold are both printed and push the rest of the line right
+ * (` 1 XI   interface=` of a port both disabled and inactive beside ` 4 I
+ * interface=`, a v6 `/interface bridge port print terse` of a public
+ * capture, devicemanager test fixture of a RB2011iL). Columns are kept
+ * whether or not any item has their flags (` 0     interface=` there;
+ * `3 DL   mac-address=` in real-output/terse-bridge-host-v7.txt).
+ */
+function flagBlock(flags: FlagDef[], groups: number[], it: Item, st: RouterState): string {
+  return groups.map((g) =>
+    flags.filter((f) => f.group === g && f.test(it, st)).map((f) => f.ch).join("") || " "
+  ).join("");
+}
+
+/**
+ * Width of the number column of `print detail` and `print terse`: right
+ * aligned, at least two wide on RouterOS 6 (` 0 D address=`:
+ * terse-address-list-v4.txt, terse-ip-arp.txt, print-ip-address-detail-v6.42-ansible.txt)
+ * and in RouterOS 7 detail (` 0 DG address=` of a single item in
+ * print-ipv6-route-detail-v7-docs.txt, ` 0  As   dst-address=` in
+ * print-ip-route-detail-v7-policy-routing-docs.txt); as wide as the longest
+ * number in RouterOS 7 terse (`0 D E  mac-address=` in terse-bridge-host-v7.txt,
+ * `0 SAC protocol=` in terse-firewall-connection-v7.txt, `0 R name=wg1` in
+ * terse-wireguard-v7.txt).
+ */
+function numberWidth(st: RouterState, mode: "detail" | "terse", labels: string[]): number {
+  const min = st.v6 || mode === "detail" ? 2 : 1;
+  return Math.max(min, ...labels.map((l) => l.length));
+}
+
+/**
+ * Prints items as table/detail/terse. `labels` are the number column texts.
+ * `terse` wins over `detail`: `print detail terse` prints one line per item
+ * as `print terse` does (issue 34, on real 6.x and 7.x; a v6 `interface vlan
+ * print detail terse` of the public capture above is one line per item).
+ */
 export function printList(
   st: RouterState,
   menu: MenuDef,
@@ -65,18 +114,16 @@ export function printList(
   if (o.mode === "table") return printTable(st, menu, items, labels, o);
   const out: string[] = [];
   const allFlags = flagsOf(menu, st);
-  const flagW = Math.max(1, ...items.map((it) => allFlags.filter((f) => f.test(it, st)).length));
+  const groups = groupsOf(allFlags);
   if (o.mode === "detail" && allFlags.length) {
     out.push(legend(allFlags, false, st.v6 ? ", " : "; ") + " ");
   }
-  const props = printable(menu, st, o.proplist);
-  const numW = Math.max(2, ...labels.map((l) => l.length));
+  const props = printable(menu, st, o.proplist, o.mode === "detail");
+  const numW = numberWidth(st, o.mode, labels);
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     const prefix = labels[i].padStart(numW) + " " +
-      (allFlags.length
-        ? allFlags.filter((f) => f.test(it, st)).map((f) => f.ch).join("").padEnd(flagW) + " "
-        : "");
+      (groups.length ? flagBlock(allFlags, groups, it, st) + " " : "");
     const tokens: string[] = [];
     if (o.mode === "terse") {
       if (it.comment !== undefined && (!o.proplist || o.proplist.includes("comment"))) {
@@ -91,9 +138,11 @@ export function printList(
     for (const p of props) {
       const v = it[p.name];
       if (v === undefined) continue;
-      const always = p.name === "name" || p.name === "default-name" ||
+      // quoted whatever they hold: `name="ether1" default-name="ether1" type="ether"`
+      // and `ifname="eth0"` (real-output/print-interface-detail-v7-ifname.txt)
+      const always = p.name === "name" || p.name === "default-name" || p.name === "ifname" ||
         (p.name === "type" && menu.path === "/interface");
-      const shown = p.type === "str" ? quoteIfNeeded(v, always) : showValue(p, v);
+      const shown = p.type === "str" && !p.bare ? quoteIfNeeded(v, always) : showValue(p, v);
       tokens.push(`${p.name}=${shown}`);
     }
     const indent = " ".repeat(prefix.length);
@@ -102,9 +151,13 @@ export function printList(
       out.push(prefix + ";;; " + it.comment);
       line = indent;
     }
+    // a property goes on the line while it stays within 80 characters (` 0  R
+    // name="ether1" ... mtu=1500 actual-mtu=1500` is 80 long in
+    // real-output/print-interface-detail-v6.42-ansible.txt; ` scope=30` after 74
+    // goes to the next line in print-ip-route-detail-v6-ansible.txt)
     let first = true;
     for (const t of tokens) {
-      if (!first && line.length + t.length + 1 > 79) {
+      if (!first && line.length + t.length > 80) {
         out.push(line);
         line = indent;
         first = true;

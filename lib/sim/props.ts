@@ -166,3 +166,19 @@ export function itemToMap(
   }
   return sortedMap(entries);
 }
+
+/** Gives an item the default value of each property it lacks (its menu's and its table's). */
+export function fillDefaults(menu: MenuDef, st: RouterState, item: Item): void {
+  const sets: MenuDef[] = [menu];
+  if (menu.table) {
+    const base = menuByPath(menu.table);
+    if (base && base !== menu) sets.push(base);
+  }
+  for (const m of sets) {
+    for (const p of propsOf(m, st)) {
+      if (item[p.name] !== undefined || p.default === undefined || p.compute) continue;
+      const d = typeof p.default === "function" ? p.default(item, st) : p.default;
+      if (d !== undefined) item[p.name] = d;
+    }
+  }
+}

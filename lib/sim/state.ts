@@ -10,7 +10,8 @@ import { type Release, release } from "../routeros/release.ts";
 import { onRelease } from "./releases.ts";
 import type { Val } from "./values.ts";
 import { menuByPath, menusInTable } from "./menus/registry.ts";
-import { fmtDateTime } from "./timefmt.ts";
+import { fmtDateTime, legacyDates } from "./timefmt.ts";
+import { fillDefaults } from "./props.ts";
 
 /** One storage table. */
 export interface Table {
@@ -44,6 +45,8 @@ export class RouterState {
   /** The release imitated (ranges in menus are checked against it). */
   readonly release: Release;
   readonly v6: boolean;
+  /** Dates written `jun/26/2024` (before 7.10; see timefmt.ts). */
+  readonly legacyDates: boolean;
   readonly init: StateInit;
   private tables = new Map<string, Table>();
   /** Global script variables (kept in memory, like RouterOS until reboot). */
@@ -84,6 +87,7 @@ export class RouterState {
     this.version = init.version;
     this.release = release(init.version);
     this.v6 = this.release.major < 7;
+    this.legacyDates = legacyDates(this.release);
     if (data) {
       for (const [k, t] of Object.entries(data.tables)) this.tables.set(k, structuredClone(t));
       this.clockOffsetMs = data.clockOffsetMs ?? 0;
@@ -98,7 +102,7 @@ export class RouterState {
 
   /** `date time` in this version's format. */
   nowText(): string {
-    return fmtDateTime(this.now(), this.v6);
+    return fmtDateTime(this.now(), this.legacyDates);
   }
 
   /** Storage table of a path, created with defaults on first use. */
@@ -111,6 +115,8 @@ export class RouterState {
         if (!onRelease(this.release, m.releases)) continue;
         for (const d of m.defaults?.(this) ?? []) {
           const it: Item = m.kind === "list" ? { ".id": fmtId(t.nextId++), ...d } : { ...d };
+          // a built-in item has every default value an added one gets
+          if (m.kind === "list") fillDefaults(m, this, it);
           t.items.push(it);
         }
       }

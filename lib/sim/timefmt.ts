@@ -1,4 +1,35 @@
-/** RouterOS time intervals (`1w2d3h4m5s`) and dates (v7 ISO, v6 `jun/26/2024`). */
+/**
+ * RouterOS time intervals (`1w2d3h4m5s`) and dates, in each release's form:
+ *
+ * | what | up to | from |
+ * |---|---|---|
+ * | dates and times (`/system clock`, `last-link-up-time`, `creation-time`, export header) | `jun/26/2024 11:42:37` (7.9) | `2024-06-26 11:42:37` (7.10) |
+ * | `build-time` (`/system resource`, `/system package`) | `Jun/27/2023 09:03:02` (7.12) | `2024-01-24 13:16:46` (7.13) |
+ *
+ * Sources: `/system clock get date` gave `jul/14/2023` on 7.8 and
+ * `2023-07-14` on 7.10 (github.com/phistrom/datetime-routeros issue 1); the
+ * export header of 7.9.1 was `# jun/01/2023 12:11:25` and of 7.10rc1
+ * `# 2023-06-01 12:16:16` (ytti/oxidized pull request 2815);
+ * `last-link-up-time` was `2023-06-26 00:32:53` on 7.10
+ * (swoga/mikrotik-exporter issue 42); `build-time` keeps a capitalised month
+ * through 7.12.2 (real-output/print-system-resource-v7.10.1-, -v7.11.2-,
+ * -v7.12.2-, and the 6.x ones) and is ISO on 7.13.3 (a public `/system
+ * resource print` of a 7.13.3 router, `build-time: 2024-01-24 13:16:46`) and
+ * 7.15.2 (print-system-resource-v7.15.2-exec-oxidized.txt).
+ *
+ * @module
+ */
+import { inRange, type Release } from "../routeros/release.ts";
+
+/** True when a release writes dates `jun/26/2024` (before 7.10). */
+export function legacyDates(r: Release): boolean {
+  return !inRange(r, { from: "7.10" });
+}
+
+/** True when a release writes `build-time` `Jun/26/2024 11:42:37` (before 7.13). */
+export function legacyBuildTime(r: Release): boolean {
+  return !inRange(r, { from: "7.13" });
+}
 
 const NS: Record<string, bigint> = {
   w: 604_800_000_000_000n,
@@ -111,10 +142,17 @@ export function fmtInterval(sec: number): string {
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const p2 = (n: number) => String(n).padStart(2, "0");
 
-/** Date part of a Date (UTC fields) as the version prints it. */
-export function fmtDate(d: Date, v6: boolean): string {
-  if (v6) return `${MONTHS[d.getUTCMonth()]}/${p2(d.getUTCDate())}/${d.getUTCFullYear()}`;
+/** Date part of a Date (UTC fields): `jun/26/2024` when `legacy`, else `2024-06-26`. */
+export function fmtDate(d: Date, legacy: boolean): string {
+  if (legacy) return `${MONTHS[d.getUTCMonth()]}/${p2(d.getUTCDate())}/${d.getUTCFullYear()}`;
   return `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}`;
+}
+
+/** A `build-time` as a release prints it: `Jun/26/2024 11:42:37` before 7.13, else ISO. */
+export function fmtBuildTime(d: Date, r: Release): string {
+  if (!legacyBuildTime(r)) return fmtDateTime(d, false);
+  const text = fmtDateTime(d, true);
+  return text[0].toUpperCase() + text.slice(1);
 }
 
 /** Time part `HH:MM:SS`. */
@@ -122,9 +160,9 @@ export function fmtTime(d: Date): string {
   return `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
 }
 
-/** `date time` as the version prints it. */
-export function fmtDateTime(d: Date, v6: boolean): string {
-  return `${fmtDate(d, v6)} ${fmtTime(d)}`;
+/** `date time`: `jun/26/2024 11:42:37` when `legacy`, else `2024-06-26 11:42:37`. */
+export function fmtDateTime(d: Date, legacy: boolean): string {
+  return `${fmtDate(d, legacy)} ${fmtTime(d)}`;
 }
 
 /** Parses a date in either format; returns [y, m(0-based), d] or null. */

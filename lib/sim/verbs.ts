@@ -11,7 +11,7 @@ import type { Interp } from "./interpreter.ts";
 import type { Arg, Args } from "./interp_types.ts";
 import { plainText } from "./interp_types.ts";
 import type { Item, MenuDef, PropDef } from "./menu_types.ts";
-import { convertInput, propsOf } from "./props.ts";
+import { convertInput, fillDefaults, propsOf } from "./props.ts";
 import type { RouterState } from "./state.ts";
 import { menuByPath } from "./menus/registry.ts";
 import { id as typedId, type Val } from "./values.ts";
@@ -127,21 +127,6 @@ function checkUnique(menu: MenuDef, st: RouterState, item: Item): void {
       o[".id"] !== item[".id"] && u.props.every((p) => o[p] !== undefined && o[p] === item[p])
     );
     if (clash) throw fail(u.error);
-  }
-}
-
-function fillDefaults(menu: MenuDef, st: RouterState, item: Item): void {
-  const sets: MenuDef[] = [menu];
-  if (menu.table) {
-    const base = menuByPath(menu.table);
-    if (base && base !== menu) sets.push(base);
-  }
-  for (const m of sets) {
-    for (const p of propsOf(m, st)) {
-      if (item[p.name] !== undefined || p.default === undefined || p.compute) continue;
-      const d = typeof p.default === "function" ? p.default(item, st) : p.default;
-      if (d !== undefined) item[p.name] = d;
-    }
   }
 }
 

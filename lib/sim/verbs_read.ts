@@ -7,7 +7,8 @@ import { plainText } from "./interp_types.ts";
 import type { Item, MenuDef } from "./menu_types.ts";
 import { itemToMap, propsOf, typed } from "./props.ts";
 import { printList, printSingle } from "./print.ts";
-import { id as typedId, type Val } from "./values.ts";
+import { id as typedId, isTrue, type Val } from "./values.ts";
+import { onRelease } from "./releases.ts";
 
 function lookup(menu: MenuDef, ip: Interp, it: Item) {
   const props = new Map(propsOf(menu, ip.st).map((p) => [p.name, p]));
@@ -73,6 +74,12 @@ export function get(ip: Interp, menu: MenuDef, args: Args): Val {
       rest = args.positional.slice(1);
     }
     if (!ids.length) throw fail("no such item");
+    // `get` takes one item: RouterOS 7 refuses a selection of several
+    // (`/ip address get [find interface="ether1"] address` with two addresses on
+    // ether1: "invalid internal item number", MikroTik forum thread 200263, 2023;
+    // issue 34). The same script "was working perfectly on 6.x" there: RouterOS
+    // 6 is left reading the first item (no 6.x capture of the case).
+    if (ids.length > 1 && !st.v6) throw fail("invalid internal item number");
     it = st.list(menu).find((i) => i[".id"] === ids[0])!;
   }
   const vnArg = args.named.get("value-name") ?? rest[0];
@@ -163,9 +170,19 @@ function printTo(ip: Interp, menu: MenuDef, args: Args, out: (line: string) => v
     return items.length;
   }
   if (mods.has("as-value")) return items.map((it) => itemToMap(menu, st, it, proplist));
-  ip.lastPrint.set(menu.path, items.map((i) => i[".id"]));
-  const labels = items.map((it, i) => (mods.has("show-ids") ? it[".id"] : String(i)));
-  const mode = mods.has("detail") ? "detail" : mods.has("terse") ? "terse" : "table";
+  // Dynamic routes of RouterOS 7 get no number (`DAc dst-address=...` in
+  // real-output/terse-ip-route-mixed-v6-v7.txt, `   DAd   dst-address=` in
+  // print-ip-route-detail-v7-policy-routing-docs.txt); numbers count the others.
+  const unnumbered = (it: Item) =>
+    menu.unnumberedDynamic !== undefined && onRelease(st.release, menu.unnumberedDynamic) &&
+    isTrue(it.dynamic);
+  const numbered = items.filter((it) => !unnumbered(it));
+  ip.lastPrint.set(menu.path, numbered.map((i) => i[".id"]));
+  let n = 0;
+  const labels = items.map((it) =>
+    mods.has("show-ids") ? it[".id"] : unnumbered(it) ? "" : String(n++)
+  );
+  const mode = mods.has("terse") ? "terse" : mods.has("detail") ? "detail" : "table";
   for (
     const l of printList(st, menu, items, labels, { mode, showIds: mods.has("show-ids"), proplist })
   ) {

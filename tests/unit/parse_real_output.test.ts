@@ -12,7 +12,8 @@ import {
   parseTerse,
   parseTerseItems,
 } from "../../lib/routeros/parse_terse.ts";
-import { durationMs } from "../../lib/routeros/values.ts";
+import { durationMs, isoDate, logTime } from "../../lib/routeros/values.ts";
+import { formatDate, parseRouterTime } from "../../lib/routeros/scheduler.ts";
 import { numberOf } from "../../lib/routeros/schema/convert.ts";
 import { capture, captures, realOutputAvailable } from "../helpers/real_output.ts";
 
@@ -352,4 +353,36 @@ Deno.test("terse: a RouterOS 7 group shorthand is read in full when the full nam
   // A shorthand that names no known key stays in the value it is written in.
   const [other] = parseTerse(" 1   name=x output.network=a .b=c", keys);
   assert.equal(other["output.network"], "a .b=c");
+});
+
+Deno.test({
+  name: "dates and times in each release's form: the clock, logs and build times read the same",
+  ignore,
+  fn() {
+    // 6.x and 7.x before 7.10 write `jul/21/2023`; 7.10 on `2023-07-21`; build-time keeps a
+    // capitalised month up to 7.12 (`Jun/27/2023 09:03:02`, 7.10.1) and is ISO from 7.13
+    // (lib/sim/timefmt.ts says where each change is seen).
+    const clock = parseSingletonPrint(capture("print-system-clock-v7.txt").blocks[0]);
+    assert.equal(isoDate(String(clock.date)), "2023-07-21");
+    const at = parseRouterTime(String(clock.date), String(clock.time))!;
+    assert.deepEqual([at.year, at.month, at.day, at.hour, at.legacyDate], [2023, 7, 21, 10, true]);
+    assert.equal(formatDate(at), "jul/21/2023", "a revert job's start-date in the router's form");
+    for (
+      const file of [
+        "print-system-resource-v7.10.1-chr-exec-oxidized.txt",
+        "print-system-resource-v7.15.2-exec-oxidized.txt",
+      ]
+    ) {
+      const built = String(parseSingletonPrint(capture(file).blocks[0])["build-time"]).trim();
+      const [date] = built.split(" ");
+      assert.match(isoDate(date) ?? "", /^20\d\d-\d\d-\d\d$/, `${file}: ${built}`);
+      assert.equal(parseRouterTime(date, "00:00:00")?.legacyDate, file.includes("7.10.1"));
+    }
+    // log times: `jul/19 14:27:01` (this year) on print-log-detail-v6.txt, ISO on 7.10 and later
+    const log = capture("print-log-detail-v6.txt").blocks[0];
+    const time = /time=(\S+ \S+)/.exec(log)![1];
+    assert.equal(logTime(time, "2023-07-21"), "2023-07-19 14:27:01");
+    assert.equal(logTime("Jul/19/2023 14:27:01", "2024-01-01"), "2023-07-19 14:27:01");
+    assert.equal(logTime("2024-06-26 11:42:37", "2024-06-27"), "2024-06-26 11:42:37");
+  },
 });

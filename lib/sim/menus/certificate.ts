@@ -58,8 +58,8 @@ function sign(c: CommandCtx): void {
     it.fingerprint = digest(`${it.name}|${now.toISOString()}`, 64);
     it["serial-number"] = digest(it.fingerprint, 16).toUpperCase();
     it.issuer = `CN=${ca ? (ca["common-name"] ?? ca.name) : (it["common-name"] ?? it.name)}`;
-    it["invalid-before"] = fmtDateTime(now, c.st.v6);
-    it["invalid-after"] = fmtDateTime(after, c.st.v6);
+    it["invalid-before"] = fmtDateTime(now, c.st.legacyDates);
+    it["invalid-after"] = fmtDateTime(after, c.st.legacyDates);
     it["private-key"] = "true";
     it.ca = String(!ca);
     it.trusted = String(!ca || isTrue(it.trusted));

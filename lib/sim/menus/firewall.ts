@@ -1,5 +1,4 @@
 /** `/ip/firewall/{filter,nat,mangle,raw,address-list}` and `/ipv6/firewall/{filter,address-list}`. */
-import { V7 } from "../releases.ts";
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import { isTrue } from "../values.ts";
 import { fail } from "../errors.ts";
@@ -368,18 +367,23 @@ function addressList(path: string, v6: boolean): MenuDef {
     props: [
       str("list", { required: true }),
       str("address", { required: true }),
+      // print order `list= address= creation-time= timeout=`, on 6.x as on 7.x
+      // (real-output/terse-address-list-v4.txt)
+      ro("creation-time", "str"),
       { name: "timeout", type: "time" },
-      ro("creation-time", "str", { releases: V7 }),
       DYNAMIC,
       DISABLED,
       COMMENT,
     ],
-    flags: [F_DISABLED, F_DYNAMIC],
+    // One flag column: `13 X list=`, `14 D list=` (real-output/terse-address-list-v4.txt, v6).
+    flags: [F_DISABLED, { ...F_DYNAMIC, group: 0 }],
     columns: ["list", "address", "creation-time", "timeout"],
     columns6: ["list", "address", "timeout"],
     unique: [{ props: ["list", "address"], error: "failure: already have such entry" }],
     check: (it, st, old) => {
-      if (!old && !st.v6) it["creation-time"] = st.nowText();
+      if (!old) it["creation-time"] = st.nowText();
+      // an entry with a timeout is dynamic: `14 D list=... timeout=4m52s` (same capture)
+      if (!old && it.timeout !== undefined) it.dynamic = "true";
       if (v6 && !it.address.includes(":")) throw fail("invalid value for argument address");
     },
     defaults: () => [],

@@ -27,6 +27,7 @@ import {
   renameCascade,
 } from "./interface_common.ts";
 import { BRIDGE_MENUS } from "./interface_bridge.ts";
+import { ETHERNET_MONITOR } from "./interface_ethernet_monitor.ts";
 import { WIREGUARD_MENUS } from "./interface_wireguard.ts";
 import { WIRELESS_MENUS } from "./interface_wireless.ts";
 export { nextName, renameRefs } from "./interface_common.ts";
@@ -153,6 +154,7 @@ const ETHERNET: MenuDef = {
   columns: ["name", "mtu", "mac-address", "arp"],
   unique: [nameUnique],
   afterChange: renameCascade,
+  commands: { monitor: ETHERNET_MONITOR },
   defaults: () =>
     ETHERS.map((n) => ({
       name: `ether${n}`,

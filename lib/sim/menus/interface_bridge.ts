@@ -93,20 +93,55 @@ const BRIDGE_PORT: MenuDef = {
   path: "/interface/bridge/port",
   unset: { from: "7.13" },
   kind: "list",
+  // Every property a port prints, in print order: a v6 `print terse` shows 24
+  // (`interface= bridge= priority=0x80 path-cost=10 internal-path-cost=10
+  // edge=auto point-to-point=auto learn=auto horizon=none hw=yes auto-isolate=no
+  // restricted-role=no restricted-tcn=no pvid=1 frame-types=admit-all
+  // ingress-filtering=no unknown-unicast-flood=yes unknown-multicast-flood=yes
+  // broadcast-flood=yes tag-stacking=no bpdu-guard=no trusted=no
+  // multicast-router=temporary-query fast-leave=no`: public v6 captures in the
+  // devicemanager test fixtures, issue 34); 7.23.2 prints the same without the
+  // path costs (unset), with `ingress-filtering=yes` and, before
+  // `multicast-router=`, `trusted-ra= trusted-dhcpv6= mvrp-registrar-state=normal
+  // mvrp-applicant-state=normal-participant` (a public 7.23.2 `print detail`).
+  // Ranges from the real trees: mvrp-* from 7.16, trusted-ra from 7.22,
+  // trusted-dhcpv6 from 7.23 (7.24 tree, 7.23.2 capture).
   props: [
     ifaceRef("interface", { required: true }),
     { name: "bridge", type: "ref", ref: "/interface/bridge", required: true },
+    str("priority", { default: "0x80" }),
+    int("path-cost", undefined, { default: (_i, st) => (st.v6 ? "10" : undefined) }),
+    int("internal-path-cost", undefined, { default: (_i, st) => (st.v6 ? "10" : undefined) }),
+    oneOf("edge", ["auto", "no", "no-discover", "yes", "yes-discover"], "auto"),
+    oneOf("point-to-point", ["auto", "no", "yes"], "auto"),
+    oneOf("learn", ["auto", "no", "yes"], "auto"),
+    str("horizon", { default: "none" }),
+    bool("hw", true),
+    bool("auto-isolate", false),
+    bool("restricted-role", false),
+    bool("restricted-tcn", false),
     int("pvid", 1, { min: 1, max: 4094 }),
     oneOf("frame-types", [
       "admit-all",
       "admit-only-untagged-and-priority-tagged",
       "admit-only-vlan-tagged",
     ], "admit-all"),
-    bool("ingress-filtering", true),
-    bool("hw", true),
-    oneOf("edge", ["auto", "no", "no-discover", "yes", "yes-discover"], "auto"),
+    // `ingress-filtering=no` on every v6 port of the captures, `yes` on 7.23.2
+    bool("ingress-filtering", undefined, { default: (_i, st) => String(!st.v6) }),
+    bool("unknown-unicast-flood", true),
+    bool("unknown-multicast-flood", true),
+    bool("broadcast-flood", true),
+    bool("tag-stacking", false),
+    bool("bpdu-guard", false),
     bool("trusted", false),
-    str("horizon", { default: "none" }),
+    bool("trusted-ra", false, { releases: { from: "7.22" } }),
+    bool("trusted-dhcpv6", false, { releases: { from: "7.23" } }),
+    oneOf("mvrp-registrar-state", ["fixed", "normal"], "normal", { releases: { from: "7.16" } }),
+    oneOf("mvrp-applicant-state", ["non-participant", "normal-participant"], "normal-participant", {
+      releases: { from: "7.16" },
+    }),
+    oneOf("multicast-router", ["disabled", "permanent", "temporary-query"], "temporary-query"),
+    bool("fast-leave", false),
     ro("inactive", "bool", {
       compute: (i, st) => String(!isTrue(st.findByKey("/interface", i.interface)?.running)),
     }),
@@ -114,9 +149,13 @@ const BRIDGE_PORT: MenuDef = {
     DYNAMIC,
     COMMENT,
   ],
+  // `X - disabled, I - inactive, D - dynamic, H - hw-offload` in three columns
+  // (` 1 XI   interface=`, ` 5 I H interface=` in a public v6 terse capture, the
+  // devicemanager RB2011iL fixture; `X - DISABLED, I - INACTIVE; D - DYNAMIC;
+  // H - HW-OFFLOAD` on 7.23.2).
   flags: [
-    { ch: "I", name: "inactive", group: 0, test: (i) => isTrue(i.inactive) },
     { ...F_DISABLED, group: 0 },
+    { ch: "I", name: "inactive", group: 0, test: (i) => isTrue(i.inactive) },
     { ...F_DYNAMIC, group: 1 },
     { ch: "H", name: "hw-offload", group: 2, test: (i) => isTrue(i.hw) && !isTrue(i.inactive) },
   ],
@@ -138,12 +177,7 @@ const BRIDGE_PORT: MenuDef = {
       bridge: "bridge",
       comment: "defconf",
       pvid: "1",
-      "frame-types": "admit-all",
-      "ingress-filtering": "true",
       hw: "true",
-      edge: "auto",
-      trusted: "false",
-      horizon: "none",
       disabled: "false",
       dynamic: "false",
     })),

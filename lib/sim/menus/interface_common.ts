@@ -11,6 +11,18 @@ export function bridgePorts(st: RouterState): Item[] {
   return st.stored(menuByPath("/interface/bridge/port")!);
 }
 
+/** Releases whose `print detail` shows `ifname`, `ifindex` and `id` (see GENERAL). */
+const IFNAME = { from: "7.0", until: "7.16" };
+
+/** Linux name and numbers of an interface: `eth0` for ether1, `br0`, `vlan<id>`... */
+function kernel(i: Item): { ifname: string; ifindex: string; id: string } {
+  const n = Number.parseInt((i[".id"] ?? "*0").slice(1), 16) || 0;
+  const ether = /^ether(\d+)$/.exec(i["default-name"] ?? "");
+  const base: Record<string, string> = { ether: "eth", bridge: "br", vlan: "vlan", wlan: "wlan" };
+  const ifname = ether ? `eth${Number(ether[1]) - 1}` : `${base[i.type] ?? i.type ?? "if"}${n}`;
+  return { ifname, ifindex: String(n + 6), id: String(n) };
+}
+
 /** Properties every interface has, as `/interface print` shows them. */
 export const GENERAL: PropDef[] = [
   str("name", { required: true }),
@@ -23,7 +35,19 @@ export const GENERAL: PropDef[] = [
   ro("l2mtu", "int"),
   ro("max-l2mtu", "int"),
   ro("mac-address", "mac"),
+  // The kernel's name and numbers of an interface, in `print detail` only:
+  // `mac-address=... ifname="eth0" ifindex=7 id=1 last-link-down-time=...`
+  // (real-output/print-interface-detail-v7-ifname.txt, a 7.x of October 2024;
+  // issue 34 saw them on 7.6). Terse captures of 7.x lack them, and so does the
+  // 7.22.3 tree's print property list: shown up to 7.16 here, the last release
+  // a capture dates (no capture of 7.17 to 7.21 says either way).
+  ro("ifname", "str", { releases: IFNAME, detailOnly: true, compute: (i) => kernel(i).ifname }),
+  ro("ifindex", "int", { releases: IFNAME, detailOnly: true, compute: (i) => kernel(i).ifindex }),
+  ro("id", "int", { releases: IFNAME, detailOnly: true, compute: (i) => kernel(i).id }),
+  // a time prints unquoted: `last-link-up-time=sep/25/2018 06:30:04`
+  // (print-interface-detail-v6.42-ansible.txt), `=2024-10-08 11:14:36` (-v7-ifname.txt)
   ro("last-link-up-time", "str", {
+    bare: true,
     compute: (i, st) => (isTrue(i.running) ? st.nowText() : undefined),
   }),
   ro("link-downs", "int", { default: "0" }),

@@ -205,8 +205,14 @@ const OVPN_CLIENT = ifMenu("/interface/ovpn-client", "ovpn-out", "ovpn-out", [
   bool("route-nopull", false, { releases: V7 }),
 ], { columns: CLIENT_COLS });
 
+// `disabled=no` is in every export of a PPPoE client, 6.x and 7.x (`add
+// add-default-route=yes disabled=no interface=vlan6 name=pppoe-out1` in
+// real-output/export-show-sensitive-v7.15.2-exec-oxidized.txt; kaihendry/mikrotik-configs
+// praze.rsc, 6.48.3).
 const PPPOE_CLIENT = ifMenu("/interface/pppoe-client", "pppoe-out", "pppoe-out", [
-  ...pppClient(1480),
+  ...pppClient(1480).map((
+    p,
+  ) => (p.name === "disabled" ? { ...p, exportAlways: true as const } : p)),
   ifaceRef("interface", { required: true }),
   int("max-mru", 1480, { min: 0, max: 65535 }),
   str("service-name", { default: "" }),

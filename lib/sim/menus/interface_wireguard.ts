@@ -57,10 +57,12 @@ const WG_PEERS: MenuDef = {
     str("preshared-key", { sensitive: true }),
     str("endpoint-address", { default: "" }),
     int("endpoint-port", 0, { min: 0, max: 65535 }),
-    str("allowed-address", { required: true }),
-    { name: "persistent-keepalive", type: "time", default: "0s" },
+    // `... endpoint-port=0 current-endpoint-address=... current-endpoint-port=50610
+    // allowed-address=... rx= tx=` (real-output/terse-wireguard-peers-v7.txt)
     ro("current-endpoint-address", "str", { default: "" }),
     ro("current-endpoint-port", "int", { default: "0" }),
+    str("allowed-address", { required: true }),
+    { name: "persistent-keepalive", type: "time", default: "0s" },
     ro("rx", "int", { default: "0" }),
     ro("tx", "int", { default: "0" }),
     DISABLED,

@@ -55,6 +55,21 @@ const WIFI_PROPS: PropDef[] = [
   ]),
   str("channel.width"),
   str("channel.frequency"),
+  // More of the dotted names every real tree of 7.12 to 7.24 lists as arguments of
+  // `/interface/wifi` (and `wifiwave2`) `set`, with their value lists from the
+  // 7.22.3 tree: exports write them in groups (`channel.frequency=...
+  // .skip-dfs-channels=10min-cac`, issue 34).
+  oneOf("channel.skip-dfs-channels", ["10min-cac", "all", "disabled"]),
+  str("channel.secondary-frequency"),
+  bool("configuration.hide-ssid"),
+  str("configuration.tx-power"),
+  str("configuration.antenna-gain"),
+  str("datapath.bridge"),
+  str("datapath.vlan-id"),
+  bool("datapath.client-isolation"),
+  bool("security.ft"),
+  bool("security.ft-over-ds"),
+  oneOf("security.management-protection", ["allowed", "disabled", "required"]),
   RUNNING,
   ro("inactive", "bool", { compute: (i) => String(isTrue(i.disabled)) }),
   DISABLED,

@@ -50,7 +50,10 @@ export const IP_ADDRESS: MenuDef = {
   kind: "list",
   props: [
     { name: "address", type: "prefix", required: true },
-    { name: "network", type: "ip", default: (i) => networkOf(i.address) },
+    // every export writes it (`add address=192.168.88.1/24 comment=defconf interface=ether1
+    // network=192.168.88.0` in real-output/export-v6.42.5-ansible.txt, the same in
+    // export-show-sensitive-v7.15.2-exec-oxidized.txt and -v7.18.2-)
+    { name: "network", type: "ip", default: (i) => networkOf(i.address), exportAlways: true },
     ifaceRef("interface", { required: true }),
     ro("actual-interface", "ref", { compute: (i) => i.interface }),
     { ...INVALID, compute: (i, st) => String(!ifaceUsable(st, i.interface)) },
@@ -58,7 +61,10 @@ export const IP_ADDRESS: MenuDef = {
     DISABLED,
     COMMENT,
   ],
-  flags: [F_DISABLED, F_INVALID, F_DYNAMIC],
+  // One flag column (X, I and D): ` 1 D address=` in
+  // real-output/print-ip-address-detail-v6.42-ansible.txt, `Flags: X - DISABLED, I - INVALID,
+  // D - DYNAMIC` (one group) in print-ip-address-table-v7-flags-disabled.txt.
+  flags: [F_DISABLED, F_INVALID, { ...F_DYNAMIC, group: 0 }],
   columns: ["address", "network", "interface"],
   check: (item, st, old) => {
     if (old && item.address !== old.address && item.network === old.network) {

@@ -1,6 +1,7 @@
 /** `/ip/dhcp-server` (+ network, lease) and `/ip/dhcp-client`. */
 import type { MenuDef } from "../menu_types.ts";
 import { isTrue } from "../values.ts";
+import { V6, V7 } from "../releases.ts";
 import {
   bool,
   COMMENT,
@@ -38,7 +39,12 @@ const DHCP_SERVER: MenuDef = {
     str("lease-script", { default: "" }),
     { ...INVALID, compute: (i, st) => String(!st.findByKey("/interface", i.interface)) },
     DYNAMIC,
-    DISABLED,
+    // RouterOS 6 writes `disabled=no` on every DHCP server and client of an export
+    // (`add address-pool=Pool-Guest disabled=no interface=...` of a public 6.48.1
+    // export, `add dhcp-options=hostname,clientid disabled=no interface=ether1` in
+    // real-output/export-v6.42.5-ansible.txt); RouterOS 7 leaves it out
+    // (export-show-sensitive-v7.15.2-exec-oxidized.txt).
+    { ...DISABLED, exportAlways: V6 },
     COMMENT,
   ],
   flags: [F_DISABLED, F_INVALID, F_DYNAMIC],
@@ -94,27 +100,54 @@ const LEASE: MenuDef = {
   path: "/ip/dhcp-server/lease",
   unset: {},
   kind: "list",
+  // print order `address= mac-address= client-id= address-lists= server= dhcp-option=
+  // status= expires-after= last-seen= age= active-address= active-mac-address=
+  // active-client-id= active-server= host-name=` (real-output/terse-dhcp-lease-mixed.txt,
+  // terse-dhcp-lease-quoted-values.txt; `age=` on 7.x only)
   props: [
     { name: "address", type: "ip", required: true },
     { name: "mac-address", type: "mac", required: true },
-    { name: "server", type: "ref", ref: "/ip/dhcp-server", refAllow: ["all"], default: "all" },
     str("client-id"),
-    { name: "lease-time", type: "time", default: "0s" },
-    bool("block-access", false),
-    ro("host-name", "str"),
+    str("address-lists", { default: "" }),
+    { name: "server", type: "ref", ref: "/ip/dhcp-server", refAllow: ["all"], default: "all" },
+    str("dhcp-option", { default: "" }),
+    ro("status", "str", { compute: (i) => i.status ?? "waiting" }),
+    ro("expires-after", "str", {
+      compute: (i) => (isTrue(i.dynamic) ? i["expires-after"] ?? "9m" : undefined),
+    }),
+    ro("last-seen", "str", { compute: (i) => i["last-seen"] ?? "never" }),
+    ro("age", "str", {
+      releases: V7,
+      compute: (i) => (isTrue(i.dynamic) ? i.age ?? i["last-seen"] : undefined),
+    }),
     ro("active-address", "ip", {
       compute: (i) => (isTrue(i.dynamic) ? i.address : i["active-address"]),
     }),
-    ro("status", "str", { compute: (i) => i.status ?? "waiting" }),
-    ro("last-seen", "str", { compute: (i) => i["last-seen"] ?? "never" }),
+    ro("active-mac-address", "mac", {
+      compute: (i) => (isTrue(i.dynamic) ? i["mac-address"] : i["active-mac-address"]),
+    }),
+    ro("active-client-id", "str", {
+      compute: (i) => (isTrue(i.dynamic) ? i["client-id"] : i["active-client-id"]),
+    }),
+    ro("active-server", "str", {
+      compute: (i) => (isTrue(i.dynamic) ? i.server : i["active-server"]),
+    }),
+    ro("host-name", "str"),
+    { name: "lease-time", type: "time", default: "0s" },
+    bool("block-access", false),
     DYNAMIC,
     DISABLED,
     COMMENT,
   ],
-  flags: [F_DISABLED, { ch: "R", name: "radius", group: 0, test: () => false }, F_DYNAMIC, {
+  // `X - disabled, R - radius, D - dynamic, B - blocked` in one column: ` 0 D address=`,
+  // ` 1   address=` (real-output/terse-dhcp-lease-quoted-values.txt, terse-dhcp-lease-mixed.txt).
+  flags: [F_DISABLED, { ch: "R", name: "radius", group: 0, test: () => false }, {
+    ...F_DYNAMIC,
+    group: 0,
+  }, {
     ch: "B",
     name: "blocked",
-    group: 2,
+    group: 0,
     test: (i) => isTrue(i["block-access"]),
   }],
   columns: ["address", "mac-address", "host-name", "server", "status", "last-seen"],
@@ -181,7 +214,7 @@ const DHCP_CLIENT: MenuDef = {
     ro("address", "str", { compute: () => "" }),
     { ...INVALID, compute: (i, st) => String(!st.findByKey("/interface", i.interface)) },
     DYNAMIC,
-    DISABLED,
+    { ...DISABLED, exportAlways: V6 },
     COMMENT,
   ],
   flags: [F_DISABLED, F_INVALID, F_DYNAMIC],

@@ -115,9 +115,10 @@ const DNS_STATIC: MenuDef = {
 const DNS_CACHE = statusTable({
   path: "/ip/dns/cache",
   props: [
-    ro("name", "str"),
+    // print order `type= data= name= ttl=` (real-output/terse-dns-cache.txt, 7.x)
     ro("type", "str"),
     ro("data", "str"),
+    ro("name", "str"),
     ro("ttl", "str"),
     ro("static", "bool"),
   ],

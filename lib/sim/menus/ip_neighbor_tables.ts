@@ -60,17 +60,18 @@ function dynamicId(lease: Item): string {
 }
 
 /**
- * `/ip/arp` flags, in the order a terse line shows them (`DC`,
- * terse-ip-arp.txt). A published entry's P flag is left out: the capture
- * prints `published=no` as a property, and the simulator prints a property
- * that names a flag only as the flag.
+ * `/ip/arp` flags, in two columns as a terse line shows them (` 0 DC address=`
+ * and ` 1    address=`, terse-ip-arp.txt): X, I, H and D share the first, C
+ * the second. A published entry's P flag is left out: the capture prints
+ * `published=no` as a property, and the simulator prints a property that
+ * names a flag only as the flag.
  */
 const ARP_FLAGS: FlagDef[] = [
   F_DISABLED,
   F_INVALID,
-  { ch: "H", name: "dhcp", group: 1, test: (i) => isTrue(i.dhcp) },
-  { ...F_DYNAMIC, group: 2 },
-  { ch: "C", name: "complete", group: 3, test: (i) => isTrue(i.complete) },
+  { ch: "H", name: "dhcp", group: 0, test: (i) => isTrue(i.dhcp) },
+  { ...F_DYNAMIC, group: 0 },
+  { ch: "C", name: "complete", group: 1, test: (i) => isTrue(i.complete) },
 ];
 
 /** `/ip/arp`: static entries, plus a dynamic one for each LAN host. */

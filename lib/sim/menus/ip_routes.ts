@@ -6,7 +6,7 @@
  * @module
  */
 import type { FlagDef, Item, MenuDef } from "../menu_types.ts";
-import { V6, V7 } from "../releases.ts";
+import { onRelease, V6, V7 } from "../releases.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
 import { fmtIp4, isPrefix6, network4, parseIp4, parsePrefix4 } from "../ipaddr.ts";
@@ -36,9 +36,15 @@ function isGateway(v: string, st: RouterState): boolean {
 const static_ = (i: Item) => !isTrue(i.dynamic) && !isTrue(i.connect);
 
 /**
- * Route flags. v7: `D - DYNAMIC; X - DISABLED, A - ACTIVE; c - CONNECT, s - STATIC; B - BLACKHOLE`;
- * v6: `X - disabled, A - active, D - dynamic, C - connect, S - static, ..., B - blackhole,
- * U - unreachable, P - prohibit`.
+ * Route flags, one column per group. v7: `D - dynamic; X - disabled, I - inactive,
+ * A - active; c - connect, s - static, ...; H - hw-offloaded; + - ecmp`
+ * (real-output/print-ip-route-detail-v7-policy-routing-docs.txt: five columns,
+ * `   DAd   dst-address=`, ` 0  As   dst-address=`), with `B - blackhole` beside
+ * `+` as `/routing/route` lists it (print-ipv6-route-detail-v7-docs.txt).
+ * v6: `X - disabled, A - active, D - dynamic, C - connect, S - static, ...,
+ * B - blackhole, U - unreachable, P - prohibit` in four columns (` 0 A S  dst-address=`,
+ * ` 1  Db  dst-address=`, ` 4 A SB dst-address=` in terse-ip-route-mixed-v6-v7.txt
+ * and terse-ip-route-v6-comment-recursive.txt).
  */
 const ROUTE_FLAGS: FlagDef[] = [
   { ...F_DYNAMIC, group: 0, releases: V7 },
@@ -52,7 +58,9 @@ const ROUTE_FLAGS: FlagDef[] = [
   },
   { ch: "c", name: "connect", group: 2, releases: V7, test: (i) => isTrue(i.connect) },
   { ch: "s", name: "static", group: 2, releases: V7, test: static_ },
-  { ch: "B", name: "blackhole", group: 3, releases: V7, test: (i) => isTrue(i.blackhole) },
+  { ch: "H", name: "hw-offloaded", group: 3, releases: V7, test: () => false },
+  { ch: "+", name: "ecmp", group: 4, releases: V7, test: () => false },
+  { ch: "B", name: "blackhole", group: 4, releases: V7, test: (i) => isTrue(i.blackhole) },
   { ...F_DISABLED, group: 0, releases: V6 },
   {
     ch: "A",
@@ -69,13 +77,76 @@ const ROUTE_FLAGS: FlagDef[] = [
   { ch: "P", name: "prohibit", group: 3, releases: V6, test: (i) => i.type === "prohibit" },
 ];
 
+/** `suppress-hw-offload` of routes: the 7.12.2 to 7.20.8 trees have it, the 7.22.3 tree not. */
+const SUPPRESS_HW_OFFLOAD = { from: "7.0", until: "7.20" };
+
+/**
+ * Print order of a route. v6: `dst-address= pref-src= gateway= gateway-status=
+ * distance= scope= target-scope= routing-mark=` (`type=blackhole` after
+ * `dst-address=`) in real-output/terse-ip-route-mixed-v6-v7.txt and
+ * terse-ip-route-v6-comment-recursive.txt; v7: `dst-address= routing-table=
+ * pref-src= gateway= immediate-gw= distance= scope= target-scope=
+ * vrf-interface= suppress-hw-offload= local-address=` (the v7 lines of the
+ * first, print-ip-route-detail-v7-policy-routing-docs.txt).
+ */
+const ROUTE_ORDER6 = [
+  "dst-address",
+  "type",
+  "pref-src",
+  "gateway",
+  "gateway-status",
+  "check-gateway",
+  "distance",
+  "scope",
+  "target-scope",
+  "routing-mark",
+];
+const ROUTE_ORDER7 = [
+  "dst-address",
+  "routing-table",
+  "pref-src",
+  "gateway",
+  "immediate-gw",
+  "check-gateway",
+  "distance",
+  "scope",
+  "target-scope",
+  "vrf-interface",
+  "suppress-hw-offload",
+  "local-address",
+];
+
+/**
+ * v6 `gateway-status`: `bridge-lan reachable` for an interface,
+ * `192.168.8.1 reachable via  lte1` (two blanks) for an address
+ * (terse-ip-route-v6-comment-recursive.txt), `unreachable` when no
+ * connected network holds it.
+ */
+function gatewayStatus(i: Item, st: RouterState): string | undefined {
+  if (!i.gateway) return undefined;
+  return i.gateway.split(",").map((g) => {
+    if (parseIp4(g) === null) return `${g} reachable`;
+    const via = st.stored(menuByPath("/ip/address")!).find((a) => {
+      const px = parsePrefix4(a.address);
+      const ip = parseIp4(g);
+      return px && ip !== null && !isTrue(a.disabled) &&
+        network4(px.ip, px.len) === network4(ip, px.len);
+    });
+    return via ? `${g} reachable via  ${via.interface}` : `${g} unreachable`;
+  }).join(",");
+}
+
 /** `/ip/route`: static routes plus connected routes of every address. */
 export const ROUTE: MenuDef = {
   path: "/ip/route",
   unset: {},
   kind: "list",
   props: [
-    { name: "dst-address", type: "prefix", default: "0.0.0.0/0", exportAlways: true },
+    // RouterOS 7 writes `dst-address=0.0.0.0/0` in every export; RouterOS 6 leaves
+    // the default out and writes `distance=1` (`/ip route` `add distance=1
+    // gateway=192.168.56.1` of a public 6.48.5 export, `add dst-address=0.0.0.0/0
+    // gateway=172.26.40.1` of a 7.x one; issue 34).
+    { name: "dst-address", type: "prefix", default: "0.0.0.0/0", exportAlways: V7 },
     str("gateway", {
       validate: (
         v,
@@ -85,9 +156,10 @@ export const ROUTE: MenuDef = {
     }),
     ro("immediate-gw", "str", {
       releases: V7,
+      bare: true,
       compute: (i) => i["immediate-gw"] ?? immediateGw(i),
     }),
-    int("distance", 1, { min: 0, max: 255 }),
+    int("distance", 1, { min: 0, max: 255, exportAlways: V6 }),
     int("scope", 30, { min: 0, max: 255 }),
     int("target-scope", 10, { min: 0, max: 255 }),
     str("routing-table", { default: "main", releases: V7 }),
@@ -95,10 +167,27 @@ export const ROUTE: MenuDef = {
     str("pref-src"),
     oneOf("check-gateway", ["arp", "bfd", "bfd-multihop", "none", "ping"]),
     bool("blackhole", false, { releases: V7 }),
-    oneOf("type", ["unicast", "blackhole", "prohibit", "unreachable"], "unicast", {
+    // no default: a unicast route prints no `type=` (` 0 A S  dst-address=0.0.0.0/0
+    // gateway=...`, ` 4 A SB dst-address=10.0.0.0/8 type=blackhole` in
+    // real-output/terse-ip-route-v6-comment-recursive.txt)
+    oneOf("type", ["unicast", "blackhole", "prohibit", "unreachable"], undefined, {
       releases: V6,
     }),
     str("vrf-interface", { releases: V7 }),
+    // 7.12.2 to 7.20.8 trees have it, the 7.22.3 tree not
+    bool("suppress-hw-offload", false, { releases: SUPPRESS_HW_OFFLOAD }),
+    ro("gateway-status", "str", {
+      releases: V6,
+      bare: true,
+      compute: (i, st) => gatewayStatus(i, st),
+    }),
+    ro("local-address", "str", {
+      releases: V7,
+      bare: true,
+      compute: (
+        i,
+      ) => (isTrue(i.connect) && i["pref-src"] ? `${i["pref-src"]}%${i.gateway}` : undefined),
+    }),
     ro("active", "bool", { compute: (i) => String(!isTrue(i.disabled)) }),
     ro("connect", "bool", { compute: (i) => i.connect ?? "false" }),
     ro("static", "bool", { compute: (i) => String(!isTrue(i.dynamic)) }),
@@ -107,6 +196,8 @@ export const ROUTE: MenuDef = {
     COMMENT,
   ],
   flags: ROUTE_FLAGS,
+  unnumberedDynamic: V7,
+  printOrder: (st) => (st.v6 ? ROUTE_ORDER6 : ROUTE_ORDER7),
   switches: ["blackhole"],
   columns: ["dst-address", "gateway", "routing-table", "distance"],
   columns6: ["dst-address", "pref-src", "gateway", "distance"],
@@ -140,8 +231,10 @@ export const ROUTE: MenuDef = {
         "pref-src": a.address.split("/")[0],
         distance: "0",
         scope: "10",
-        "target-scope": "5",
-        ...(st.v6 ? {} : { "routing-table": "main" }),
+        // a v6 connected route prints no target-scope (` 1 ADC  dst-address=...
+        // distance=0 scope=10` in real-output/terse-ip-route-mixed-v6-v7.txt)
+        ...(st.v6 ? {} : { "target-scope": "5", "routing-table": "main" }),
+        ...(onRelease(st.release, SUPPRESS_HW_OFFLOAD) ? { "suppress-hw-offload": "false" } : {}),
         connect: "true",
         dynamic: "true",
         disabled: "false",
@@ -184,6 +277,7 @@ export const IPV6_ROUTE: MenuDef = {
     COMMENT,
   ],
   flags: ROUTE.flags,
+  unnumberedDynamic: V7,
   switches: ["blackhole"],
   columns: ["dst-address", "gateway", "routing-table", "distance"],
   columns6: ["dst-address", "gateway", "distance"],
@@ -218,7 +312,9 @@ const TABLE_FLAGS: FlagDef[] = [
   { ch: "A", name: "active", group: 0, test: (i) => isTrue(i.active) },
   { ch: "c", name: "connect", group: 1, test: (i) => isTrue(i.connect) },
   { ch: "s", name: "static", group: 1, test: (i) => isTrue(i.static) },
-  { ch: "B", name: "blackhole", group: 2, test: (i) => isTrue(i.blackhole) },
+  { ch: "H", name: "hw-offloaded", group: 2, test: () => false },
+  { ch: "+", name: "ecmp", group: 3, test: () => false },
+  { ch: "B", name: "blackhole", group: 3, test: (i) => isTrue(i.blackhole) },
 ];
 
 /** One route of `/ip/route` or `/ipv6/route` as the routing table shows it. */

@@ -8,7 +8,14 @@ import { V6, V7 } from "../releases.ts";
 import type { Item, MenuDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
-import { fmtDate, fmtInterval, fmtTime, parseDate, parseTimeOfDay } from "../timefmt.ts";
+import {
+  fmtBuildTime,
+  fmtDate,
+  fmtInterval,
+  fmtTime,
+  parseDate,
+  parseTimeOfDay,
+} from "../timefmt.ts";
 import { bool, COMMENT, DISABLED, F_DISABLED, int, oneOf, ro, str } from "./common.ts";
 
 /**
@@ -25,7 +32,7 @@ export function hardware(st: RouterState) {
       model: "RBD52G-5HacD2HnD",
       arch: "arm",
       cpu: "ARMv7",
-      buildTime: "aug/24/2023 09:49:12",
+      buildTime: fmtBuildTime(new Date(Date.UTC(2023, 7, 24, 9, 49, 12)), st.release),
       factory: "6.45.9",
       firmware: st.version,
       version: `${st.version} (long-term)`,
@@ -36,7 +43,12 @@ export function hardware(st: RouterState) {
       model: "C52iG-5HaxD2HaxD",
       arch: "arm64",
       cpu: "ARM64",
-      buildTime: st.release.minor >= 16 ? "2024-09-20 13:00:27" : "2023-10-26 08:31:47",
+      buildTime: fmtBuildTime(
+        st.release.minor >= 16
+          ? new Date(Date.UTC(2024, 8, 20, 13, 0, 27))
+          : new Date(Date.UTC(2023, 9, 26, 8, 31, 47)),
+        st.release,
+      ),
       factory: "7.1",
       firmware: st.version,
       version: `${st.version} (stable)`,
@@ -101,7 +113,7 @@ const CLOCK: MenuDef = {
   kind: "single",
   props: [
     { name: "time", type: "str", compute: (_i, st) => fmtTime(st.now()) },
-    { name: "date", type: "str", compute: (_i, st) => fmtDate(st.now(), st.v6) },
+    { name: "date", type: "str", compute: (_i, st) => fmtDate(st.now(), st.legacyDates) },
     bool("time-zone-autodetect", true, { releases: V7 }),
     str("time-zone-name", { default: "manual" }),
     ro("gmt-offset", "str", { compute: () => "+00:00" }),
@@ -277,7 +289,7 @@ const NTP_CLIENT: MenuDef = {
 
 function dateNorm(v: string, st: RouterState): string {
   const p = parseDate(v);
-  return p ? fmtDate(new Date(Date.UTC(p[0], p[1], p[2])), st.v6) : v;
+  return p ? fmtDate(new Date(Date.UTC(p[0], p[1], p[2])), st.legacyDates) : v;
 }
 
 const POLICY_DEFAULT = "ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon";
@@ -291,7 +303,7 @@ const SCHEDULER: MenuDef = {
   props: [
     str("name", { default: (_i, st) => `schedule${st.stored(SCHEDULER).length + 1}` }),
     str("start-date", {
-      default: (_i, st) => fmtDate(st.now(), st.v6),
+      default: (_i, st) => fmtDate(st.now(), st.legacyDates),
       validate: (v) => (parseDate(v) ? undefined : "invalid value for argument start-date"),
       normalize: dateNorm,
     }),
@@ -346,9 +358,12 @@ const SCRIPT: MenuDef = {
   props: [
     str("name", { default: (_i, st) => `script${st.stored(SCRIPT).length + 1}` }),
     str("source", { default: "" }),
-    ro("owner", "str"),
-    str("policy", { default: POLICY_DEFAULT }),
-    bool("dont-require-permissions", false),
+    // An export writes the owner, the policy and `dont-require-permissions=no` of
+    // every script (`add dont-require-permissions=no name=Backup owner=admin
+    // policy=ftp,read,...` of a public 6.48.1 export; the same in 7.15 exports).
+    str("owner", { exportAlways: true }),
+    str("policy", { default: POLICY_DEFAULT, exportAlways: true }),
+    bool("dont-require-permissions", false, { exportAlways: true }),
     ro("run-count", "int", { default: "0" }),
     ro("last-started", "str"),
     ro("invalid", "bool", { compute: () => "false" }),
@@ -358,7 +373,7 @@ const SCRIPT: MenuDef = {
   columns: ["name", "owner", "last-started", "run-count"],
   unique: [{ props: ["name"], error: "failure: script with such name already exists" }],
   check: (it, st, old) => {
-    if (!old) it.owner = st.currentUser;
+    if (!old && it.owner === undefined) it.owner = st.currentUser;
   },
   commands: {
     run: {

@@ -77,7 +77,7 @@ function bootTime(st: RouterState): Date {
 /** The history of the default configuration, newest first. */
 function defconfHistory(st: RouterState): Item[] {
   const out: Item[] = [];
-  const time = fmtDateTime(bootTime(st), st.v6);
+  const time = fmtDateTime(bootTime(st), st.legacyDates);
   for (const d of DEFCONF) {
     const menu = menuByPath(d.path, st.release);
     if (!menu || !onRelease(st.release, menu.releases)) continue;
