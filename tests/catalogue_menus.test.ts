@@ -3,8 +3,10 @@
  * SSH, against a simulated RouterOS 7.16: add, list, get, update (before and
  * after), disable, enable, move and remove, each checked on the router.
  */
+import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { MENU_TOOLS } from "../lib/tools/catalogue.ts";
+import { callTool } from "./helpers/mcp.ts";
 import {
   exerciseMenu,
   exerciseSeededRemove,
@@ -18,7 +20,12 @@ import {
 const VERSION = "7.16" as const;
 
 Deno.test(`catalogue: every menu's tools against simulated RouterOS ${VERSION}`, async (t) => {
-  const rig: Rig = await startRig(VERSION, [], (version) => startSimulator({ version }));
+  // with the wireless package, which the legacy CAPsMAN needs from 7.13 (lib/sim/packages.ts)
+  const rig: Rig = await startRig(
+    VERSION,
+    [],
+    (version) => startSimulator({ version, packages: ["wireless"] }),
+  );
   try {
     for (const menu of orderedMenus(VERSION)) {
       await t.step(`${menu.schema.path} (${menu.verbs.join(", ")})`, () => exerciseMenu(rig, menu));
@@ -33,6 +40,21 @@ Deno.test(`catalogue: every menu's tools against simulated RouterOS ${VERSION}`,
         () => exerciseSeededRemove(rig, menu, seeded[menu.schema.path]),
       );
     }
+  } finally {
+    await rig.close();
+  }
+});
+
+Deno.test("catalogue: without the wireless package, a 7.16 router's CAPsMAN tools say to install it", async () => {
+  const rig = await startRig(VERSION, [], (version) => startSimulator({ version }));
+  try {
+    for (const tool of ["router_get_capsman_manager", "router_list_capsman_configurations"]) {
+      const r = await callTool(rig.session, tool);
+      assert.equal(r.isError, true, tool);
+      assert.match(r.content[0].text, /package wireless is not installed on this router/);
+    }
+    // the wifi CAPsMAN of the wifi-qcom radios is there
+    assert.ok(!(await callTool(rig.session, "router_get_wifi_capsman")).isError);
   } finally {
     await rig.close();
   }

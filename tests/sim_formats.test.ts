@@ -354,3 +354,24 @@ Deno.test("sim dates: ISO from 7.10, build-time with a capitalised month up to 7
     }
   }
 });
+
+Deno.test("sim packages: the hAP ax² has wifiwave2 up to 7.12, wifi-qcom and no /caps-man from 7.13", async () => {
+  const cases: [string, string[], string][] = [
+    ["6.49.13", [], "wireless"],
+    ["7.12.2", [], "wifiwave2"],
+    ["7.16.2", [], "wifi-qcom"],
+    ["7.16.2", ["wireless"], "wireless"],
+  ];
+  for (const [version, packages, has] of cases) {
+    const r = await startSimulator({ version, packages });
+    try {
+      const names = r.run(":put [/system package print as-value]").output;
+      assert.match(names, new RegExp(`name=${has}(;|\\r)`), `${version} ${packages}`);
+      const caps = r.run("/caps-man manager print").output;
+      const lacks = version === "7.16.2" && !packages.length;
+      assert.equal(caps.startsWith("bad command name caps-man"), lacks, `${version} ${packages}`);
+    } finally {
+      await r.close();
+    }
+  }
+});

@@ -19,6 +19,7 @@ import { verbsOf } from "../lib/sim/verbs.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { PROFILES } from "./helpers/profiles.ts";
 import { nearestTree, type Tree, trees, treesAvailable } from "./helpers/trees.ts";
+import { capture, captures, realOutputAvailable } from "./helpers/real_output.ts";
 
 const ignore = !treesAvailable();
 /** Menus and properties only some hardware has (the schema says which): a CHR's tree lacks them. */
@@ -237,4 +238,62 @@ Deno.test("sim: what a release lacks is refused with RouterOS's own error texts"
     }
   }
   assert.deepEqual(problems, []);
+});
+
+/** Commands that give a fresh simulator items to print in a menu a capture shows. */
+const SEED: Record<string, string[]> = {
+  "/ip/firewall/address-list": ["/ip firewall address-list add list=a address=10.0.0.1 timeout=1h"],
+  "/ipv6/firewall/address-list": ["/ipv6 firewall address-list add list=a address=2001:db8::/32"],
+  "/interface/wireguard": ["/interface wireguard add name=wg1"],
+  "/interface/wireguard/peers": [
+    "/interface wireguard add name=wg1",
+    '/interface wireguard peers add interface=wg1 allowed-address=10.9.0.0/24 public-key="dcKiJ0TpLjtSWZh3G0ILJ9cL56fTIfHBAsZsXdDIlFM="',
+  ],
+};
+
+Deno.test({
+  name: "sim: print terse shows properties in the order real captures show them, per release",
+  ignore: !realOutputAvailable(),
+  async fn() {
+    // Each `terse-*.txt` of ../shared/real-output against the simulated releases of its
+    // major version: any two properties both print show in the capture's order.
+    const problems: string[] = [];
+    let compared = 0;
+    const keysOf = (line: string) =>
+      [...line.matchAll(/(?:^|\s)([a-z][a-z0-9-]*)=/g)].map((m) => m[1]);
+    for (const file of captures("terse-")) {
+      const c = capture(file);
+      const path = "/" + c.command.replace(/ print.*$/, "").trim().split(/\s+/).join("/").slice(1);
+      const v6 = !/^7|7\.x/.test(c.version);
+      const before = new Set<string>();
+      for (const line of c.blocks[0].split("\n")) {
+        const keys = keysOf(line);
+        keys.forEach((a, i) => keys.slice(i + 1).forEach((b) => before.add(`${a} ${b}`)));
+      }
+      for (const version of PROFILES.filter((p) => p.startsWith("6.") === v6)) {
+        const r = release(version);
+        if (!ALL_MENUS.some((m) => m.path === path && onRelease(r, m.releases))) continue;
+        const sim = await startSimulator({ version });
+        try {
+          for (const cmd of SEED[path] ?? []) sim.run(cmd);
+          const out = sim.run(`${path.split("/").join(" ")} print terse`).output;
+          for (const line of out.split("\r\n").filter((l) => l.includes("="))) {
+            const keys = keysOf(line);
+            compared++;
+            keys.forEach((a, i) =>
+              keys.slice(i + 1).forEach((b) => {
+                if (before.has(`${b} ${a}`) && !before.has(`${a} ${b}`)) {
+                  problems.push(`${version} ${path}: ${a} before ${b}, ${file} has ${b} first`);
+                }
+              })
+            );
+          }
+        } finally {
+          await sim.close();
+        }
+      }
+    }
+    assert.ok(compared > 20, `${compared} lines compared`);
+    assert.deepEqual([...new Set(problems)], []);
+  },
 });

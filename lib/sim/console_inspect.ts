@@ -112,7 +112,7 @@ export const CONSOLE_INSPECT: CommandDef = {
 };
 
 function inspectChild(st: RouterState, words: string[]): Val[] {
-  let node = menuTree(st.release);
+  let node = menuTree(st.release, st.packages);
   for (let i = 0; i < words.length; i++) {
     const next = node.children.get(words[i]);
     if (next) {

@@ -9,7 +9,7 @@
  */
 import type { Item, MenuDef, PropDef } from "./menu_types.ts";
 import { onRelease } from "./releases.ts";
-import { ALL_MENUS } from "./menus/registry.ts";
+import { ALL_MENUS, menuPresent } from "./menus/registry.ts";
 import type { RouterState } from "./state.ts";
 import { fillDefaults, propsOf, quoteIfNeeded, showValue } from "./props.ts";
 import { fmtDateTime } from "./timefmt.ts";
@@ -216,7 +216,7 @@ export function exportConfig(st: RouterState, o: ExportOpts): string {
     out.push(`# serial number = ${hw.serial}`);
   }
   for (const m of ALL_MENUS) {
-    if (m.noExport || !onRelease(st.release, m.releases)) continue;
+    if (m.noExport || !menuPresent(m, st.release, st.packages)) continue;
     if (o.prefix && m.path !== o.prefix && !m.path.startsWith(o.prefix + "/")) continue;
     const cmds = sectionLines(m, st, o);
     if (!cmds.length) continue;

@@ -61,7 +61,7 @@ export class Interp implements EvalHost {
   cmdDepth = 0;
 
   constructor(readonly st: RouterState, readonly session: Session) {
-    this.root = menuTree(st.release);
+    this.root = menuTree(st.release, st.packages);
     this.cwd = this.root;
   }
 

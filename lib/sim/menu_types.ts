@@ -192,6 +192,8 @@ export interface MenuDef {
   afterChange?: (item: Item, st: RouterState, old: Item | undefined) => void;
   /** Only in these releases. */
   releases?: ReleaseRange;
+  /** On these releases the menu is there only when the package is installed (`packages.ts`). */
+  package?: { name: string; releases: ReleaseRange };
   /** Items left out of /export (built-in ones). */
   exportSkip?: (item: Item, st: RouterState) => boolean;
   /** Custom table print (e.g. `/log print`). */

@@ -58,6 +58,11 @@ export interface SimOptions {
    */
   uptime?: number;
   /**
+   * Packages installed beyond the simulated hardware's own: `["wireless"]`
+   * gives a 7.13+ router the legacy `/caps-man` (see `packages.ts`).
+   */
+  packages?: string[];
+  /**
    * Called with every command an SSH client execs, before it runs (tests
    * hold what a client sends against the real command trees).
    */
@@ -122,6 +127,7 @@ class Router implements SimRouter {
       runScheduler: true,
       onCommand: opts.onCommand,
       uptime: opts.uptime,
+      packages: opts.packages,
     });
     this.listener = new SshListener(this.core, () => this.key);
   }

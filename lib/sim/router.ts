@@ -25,6 +25,8 @@ export interface CoreOptions {
   onCommand?: (command: string) => void;
   /** Seconds up at start (default 0). */
   uptime?: number;
+  /** Packages installed beyond the hardware's own. */
+  packages?: string[];
 }
 
 /** Result of one exec. */
@@ -84,6 +86,7 @@ export class RouterCore {
       identity: this.opts.identity,
       users: this.opts.users,
       now: this.opts.now,
+      packages: this.opts.packages,
     };
     let data: StateData | undefined = this.carried;
     this.carried = undefined;

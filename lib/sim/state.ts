@@ -12,6 +12,7 @@ import type { Val } from "./values.ts";
 import { menuByPath, menusInTable } from "./menus/registry.ts";
 import { fmtDateTime, legacyDates } from "./timefmt.ts";
 import { fillDefaults } from "./props.ts";
+import { installedPackages } from "./packages.ts";
 
 /** One storage table. */
 export interface Table {
@@ -32,6 +33,8 @@ export interface StateInit {
   identity: string;
   users: SimUser[];
   now?: () => Date;
+  /** Packages installed beyond the hardware's own (`packages.ts`). */
+  packages?: string[];
 }
 
 /** Formats a table id: `*` + uppercase hex. */
@@ -47,6 +50,8 @@ export class RouterState {
   readonly v6: boolean;
   /** Dates written `jun/26/2024` (before 7.10; see timefmt.ts). */
   readonly legacyDates: boolean;
+  /** Installed packages (`/system/package`), which decide some menus (`packages.ts`). */
+  readonly packages: string[];
   readonly init: StateInit;
   private tables = new Map<string, Table>();
   /** Global script variables (kept in memory, like RouterOS until reboot). */
@@ -88,6 +93,7 @@ export class RouterState {
     this.release = release(init.version);
     this.v6 = this.release.major < 7;
     this.legacyDates = legacyDates(this.release);
+    this.packages = installedPackages(this.release, init.packages);
     if (data) {
       for (const [k, t] of Object.entries(data.tables)) this.tables.set(k, structuredClone(t));
       this.clockOffsetMs = data.clockOffsetMs ?? 0;

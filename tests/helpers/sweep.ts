@@ -89,6 +89,8 @@ export async function sweepCatalogue(version: string): Promise<SweepResult> {
   let current = "(setup)";
   const sim = await startSimulator({
     version,
+    // the legacy CAPsMAN needs the wireless package from 7.13 (lib/sim/packages.ts)
+    packages: ["wireless"],
     // Up for an hour, as a managed router is: the reboot tools do not wait for 2 s of uptime.
     uptime: 3600,
     onCommand: (command) => sent.push({ tool: current, command }),

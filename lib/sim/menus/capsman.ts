@@ -60,6 +60,9 @@ function manager(path: string, releases: MenuDef["releases"], upgrade: string[])
   };
 }
 
+/** The legacy CAPsMAN needs the `wireless` package from 7.13 (`packages.ts`). */
+const WIRELESS_PACKAGE = { name: "wireless", releases: { from: "7.13" } };
+
 /** `/caps-man/configuration`. */
 const CAPS_CONFIGURATION: MenuDef = {
   path: "/caps-man/configuration",
@@ -232,7 +235,7 @@ const WIFI_PROVISIONING: MenuDef = {
 };
 
 /** CAPsMAN menus: legacy on every release, wifi from 7.13. */
-export const CAPSMAN_MENUS: MenuDef[] = [
+const LEGACY_MENUS: MenuDef[] = [
   manager("/caps-man/manager", undefined, [
     "none",
     "require-same-version",
@@ -259,6 +262,11 @@ export const CAPSMAN_MENUS: MenuDef[] = [
     "rx-rate",
   ]),
   CAPS_INTERFACE,
+];
+
+/** CAPsMAN menus. */
+export const CAPSMAN_MENUS: MenuDef[] = [
+  ...LEGACY_MENUS.map((m) => ({ ...m, package: WIRELESS_PACKAGE })),
   manager("/interface/wifi/capsman", WIFI, [
     "none",
     "require-same-version",

@@ -94,9 +94,16 @@ function node(name: string, path: string): MenuNode {
   return { name, path, children: new Map(), commands: new Map() };
 }
 
-/** The menu tree of a version (built once). */
-export function menuTree(v: Release): MenuNode {
-  let root = trees.get(v.text);
+/** True when a menu is on a router of release `v` with these packages. */
+export function menuPresent(m: MenuDef, v: Release, packages: readonly string[]): boolean {
+  if (!onRelease(v, m.releases)) return false;
+  return !m.package || !onRelease(v, m.package.releases) || packages.includes(m.package.name);
+}
+
+/** The menu tree of a version and its installed packages (built once each). */
+export function menuTree(v: Release, packages: readonly string[] = []): MenuNode {
+  const key = `${v.text} ${packages.join(",")}`;
+  let root = trees.get(key);
   if (root) return root;
   root = node("", "");
   const ensure = (path: string): MenuNode => {
@@ -112,13 +119,13 @@ export function menuTree(v: Release): MenuNode {
     return n;
   };
   for (const m of ALL_MENUS) {
-    if (!onRelease(v, m.releases)) continue;
+    if (!menuPresent(m, v, packages)) continue;
     ensure(m.path).menu = m;
   }
   for (const c of LOOSE_COMMANDS) {
     if (!onRelease(v, c.releases)) continue;
     ensure(c.path).commands.set(c.name, c.def);
   }
-  trees.set(v.text, root);
+  trees.set(key, root);
   return root;
 }

@@ -202,20 +202,7 @@ const PACKAGE: MenuDef = {
   defaults: (st) => {
     const hw = hardware(st);
     const ver = hw.version.split(" ")[0];
-    const names = st.v6
-      ? [
-        "routeros-arm",
-        "system",
-        "ipv6",
-        "wireless",
-        "hotspot",
-        "dhcp",
-        "ppp",
-        "routing",
-        "security",
-        "advanced-tools",
-      ]
-      : ["routeros", "wifi-qcom"];
+    const names = st.packages;
     return names.map((name) => ({
       name,
       version: ver,
