@@ -375,3 +375,15 @@ Deno.test("sim packages: the hAP ax² has wifiwave2 up to 7.12, wifi-qcom and no
     }
   }
 });
+
+Deno.test("sim 7.x print detail: a property group's later members by their tail", async () => {
+  // `configuration.tx-power=17 .ssid="Korona-wifi-2" .mode=ap` (a public 7.23.2 print detail)
+  const r = await startSimulator({ version: "7.20.8", now: at });
+  try {
+    const detail = r.run("/interface wifi print detail").output;
+    assert.match(detail, / configuration\.ssid=\S+ \.mode=ap \.country=Latvia /);
+    assert.doesNotMatch(r.run("/interface wifi print terse").output, / \.mode=/);
+  } finally {
+    await r.close();
+  }
+});

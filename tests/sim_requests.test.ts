@@ -49,7 +49,8 @@ for (const version of ["7.16", "7.12", "6.49"] as const) {
       assert.equal(out(r, `${path} nope once as-value`), "no such item\r\n");
       assert.match(
         out(r, "/interface monitor-traffic ether1,bridge once"),
-        /^ +name: ether1 +bridge/,
+        // keys four blanks past the longest, values right-aligned (MikroTik's manual)
+        /^ {25}name: {5}ether1 {4}bridge\r\n/,
       );
       // a disabled interface has no traffic
       ok(r, "/interface disable ether2");

@@ -135,15 +135,23 @@ export function printList(
       out.push(prefix + tokens.join(" "));
       continue;
     }
+    // RouterOS 7 writes a property of the group of the one before it by its tail,
+    // as exports do: `configuration.tx-power=17 .ssid="Korona-wifi-2" .mode=ap` (a
+    // public 7.23.2 `/interface wifi print detail`)
+    let group: string | undefined;
     for (const p of props) {
       const v = it[p.name];
       if (v === undefined) continue;
+      const dot = p.name.lastIndexOf(".");
+      const g = dot > 0 ? p.name.slice(0, dot) : undefined;
+      const name = !st.v6 && g !== undefined && g === group ? p.name.slice(dot) : p.name;
+      group = g;
       // quoted whatever they hold: `name="ether1" default-name="ether1" type="ether"`
       // and `ifname="eth0"` (real-output/print-interface-detail-v7-ifname.txt)
       const always = p.name === "name" || p.name === "default-name" || p.name === "ifname" ||
         (p.name === "type" && menu.path === "/interface");
       const shown = p.type === "str" && !p.bare ? quoteIfNeeded(v, always) : showValue(p, v);
-      tokens.push(`${p.name}=${shown}`);
+      tokens.push(`${name}=${shown}`);
     }
     const indent = " ".repeat(prefix.length);
     let line = prefix;

@@ -60,14 +60,21 @@ const INTERFACE: MenuDef = {
         const items = c.st.list(c.menu!).filter((i) => c.ids.includes(i[".id"]));
         const recs = items.map((it) => trafficRecord(it));
         if (c.switches.has("as-value")) return recs.length === 1 ? recs[0] : recs;
+        // MikroTik's manual (Interface, monitor-traffic [find]): keys right-aligned four
+        // blanks past the longest, values right-aligned in a column per interface, the
+        // first at least ten wide (`         name:     ether1 ether2`,
+        // `   rx-bits-per-second:   27.8kbps   0bps`)
         const keys = TRAFFIC_KEYS;
         const rows: [string, string[]][] = [["name", recs.map((r) => String(r.get("name")))]];
         for (const k of keys) {
           rows.push([k, recs.map((r) => showRate(k, Number(r.get(k))))]);
         }
         const w = Math.max(...rows.map((r) => r[0].length));
+        const widths = recs.map((_, j) =>
+          Math.max(j === 0 ? 10 : 0, ...rows.map(([, vs]) => vs[j].length))
+        );
         for (const [k, vs] of rows) {
-          c.print(`${k.padStart(w + 2)}: ${vs.map((v) => v.padEnd(10)).join(" ").trimEnd()}`);
+          c.print(`${k.padStart(w + 4)}: ${vs.map((v, j) => v.padStart(widths[j])).join(" ")}`);
         }
       },
     },
