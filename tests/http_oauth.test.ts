@@ -136,7 +136,10 @@ Deno.test("oauth: tokens from a real OpenID provider, checked against its JWKS",
       } finally {
         await client.close();
       }
-      const line = (await srv.audit()).filter((l) => l.tool === "router_update_identity").at(-1);
+      // The call's intent line (written ahead) says who; its outcome links back to it.
+      const line = (await srv.audit()).filter((l) =>
+        l.tool === "router_update_identity" && l.kind === "intent"
+      ).at(-1);
       assert.equal(line?.principal, "agent", "the token's subject is the principal");
     });
     await t.step("a read token cannot call a write", async () => {

@@ -70,7 +70,9 @@ Deno.test("proxy auth: roles from the keys file, refused by annotations and insi
     const lines = (await Deno.readTextFile(`${dir}/audit.log`)).trim().split("\n").map((l) =>
       JSON.parse(l)
     );
-    const last = lines.filter((l) => l.tool === "router_update_identity").at(-1);
+    // The call's intent line (written ahead) says who; its outcome links back to it.
+    const last = lines.filter((l) => l.tool === "router_update_identity" && l.kind === "intent")
+      .at(-1);
     assert.equal(last.principal, "operator", "the child's audit line names the proxy's principal");
   } finally {
     await proxy.stop();
