@@ -8,7 +8,6 @@
  *
  * @module
  */
-import type net from "node:net";
 import { log } from "../log.ts";
 import { ChannelSlots } from "./channel_slots.ts";
 import type {
@@ -21,7 +20,7 @@ import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
 import { decodeOutput } from "./decode.ts";
 import { SshError } from "./errors.ts";
-import { handshake } from "./handshake.ts";
+import { handshake, type Transport } from "./handshake.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
 import type { KeyStore } from "./keys.ts";
 import {
@@ -58,6 +57,8 @@ export interface ConnectionDeps {
   keys: KeyStore;
   /** Aborts the attempt at once (pool shutting down). */
   signal?: AbortSignal;
+  /** A channel forwarded to the target by a bastion, to run the session over (`jump.ts`). */
+  through?: Transport;
 }
 
 /** Tries of a command whose channel the router refuses. */
@@ -70,7 +71,7 @@ export class SshConnection {
   readonly id: number;
   readonly target: SshTarget;
   #client: Client;
-  #socket: net.Socket;
+  #socket: Transport;
   #settings: ConnectionSettings;
   #who: string;
   #closed = false;
@@ -88,7 +89,7 @@ export class SshConnection {
 
   private constructor(
     client: Client,
-    socket: net.Socket,
+    socket: Transport,
     target: SshTarget,
     settings: ConnectionSettings,
   ) {
@@ -184,6 +185,7 @@ export class SshConnection {
       check,
       key,
       deps.signal,
+      deps.through,
     );
     const conn = new SshConnection(client, socket, target, settings);
     log("debug", `${conn.#who}: SSH connection ${conn.id} open`);

@@ -9,6 +9,7 @@
  * @module
  */
 import type net from "node:net";
+import type { Duplex } from "node:stream";
 import { authMethods } from "./auth_methods.ts";
 import { SshError } from "./errors.ts";
 import { batchWrites } from "./write_batching.ts";
@@ -25,10 +26,16 @@ import {
   timeoutError,
 } from "./connect_failure.ts";
 
-/** An authenticated ssh2 client and the socket under it. */
+/**
+ * What an SSH session runs over: our own TCP socket, or a channel forwarded
+ * by a bastion (`jump.ts`), which has no addresses of its own.
+ */
+export type Transport = Duplex & { remoteAddress?: string; localAddress?: string };
+
+/** An authenticated ssh2 client and the transport under it. */
 export interface OpenedSession {
   client: Client;
-  socket: net.Socket;
+  socket: Transport;
 }
 
 /**
@@ -51,31 +58,36 @@ export function openSocket(
  * listener of our own: one would start the socket flowing before ssh2 has
  * attached its own, and ssh2 would miss them.
  */
-function watchFirstBytes(socket: net.Socket, p: OpenProgress): () => void {
+function watchFirstBytes(socket: Transport, p: OpenProgress): () => void {
   const emit = socket.emit;
   const restore = () => {
     if (socket.emit !== emit) socket.emit = emit;
   };
-  socket.emit = function (this: net.Socket, event: string | symbol, ...args: unknown[]) {
+  socket.emit = function (this: Transport, event: string | symbol, ...args: unknown[]) {
     if (event === "data" && p.received.length < KEPT_BYTES) {
       const chunk = args[0] as Uint8Array;
       p.received += latin1.decode(chunk.subarray(0, KEPT_BYTES - p.received.length));
       if (p.received.length >= KEPT_BYTES) restore();
     }
     return (emit as (...a: unknown[]) => boolean).call(this, event, ...args);
-  } as net.Socket["emit"];
+  } as Transport["emit"];
   return restore;
 }
 
 const latin1 = new TextDecoder("latin1");
 
-/** TCP connect, handshake and authentication, within the connect timeout. */
+/**
+ * TCP connect, handshake and authentication, within the connect timeout.
+ * With `through` (a channel a bastion forwarded to the target), the session
+ * runs over it instead of a TCP socket of its own.
+ */
 export async function handshake(
   target: SshTarget,
   keepaliveMs: number,
   check: HostKeyCheck,
   key: ParsedKey | undefined,
   signal?: AbortSignal,
+  through?: Transport,
 ): Promise<OpenedSession> {
   // node:net is loaded with ssh2, when the first connection opens.
   const [{ Client }, { connect }] = await Promise.all([loadSsh2(), import("node:net")]);
@@ -90,7 +102,7 @@ export async function handshake(
     let hostKeyError: SshError | null = null;
     const progress = newProgress();
     const client = new Client();
-    const socket = openSocket(target, connect);
+    const socket: Transport = through ?? openSocket(target, connect);
     const stopWatching = watchFirstBytes(socket, progress);
     const onAbort = () => fail(shuttingDown());
     signal?.addEventListener("abort", onAbort);
@@ -114,7 +126,7 @@ export async function handshake(
       "error",
       (err: NodeJS.ErrnoException) => fail(socketError(who, endpoint, err, seconds, progress)),
     );
-    socket.once("connect", () => {
+    const onConnect = () => {
       progress.connected = true;
       const tried: string[] = [];
       client.once("handshake", () => {
@@ -195,7 +207,10 @@ export async function handshake(
           return hostKeyError === null;
         },
       });
-    });
+    };
+    // A forwarded channel is open already.
+    if (through) queueMicrotask(() => settled || onConnect());
+    else socket.once("connect", onConnect);
   });
 }
 

@@ -3,7 +3,8 @@
  * through the bounded dialer and reused for every call. A connection found
  * dead is reopened on the next call; a read that fails because its
  * connection died is retried once on a fresh connection, and a write is
- * retried only when it was certainly not sent.
+ * retried only when it was certainly not sent. A device behind a bastion
+ * is reached through the bastion's pooled connection (`jump.ts`).
  *
  * @module
  */
@@ -15,8 +16,10 @@ import {
   SshConnection,
 } from "./connection.ts";
 import { Dialer } from "./dialer.ts";
+import type { Transport } from "./handshake.ts";
 import { SshError } from "./errors.ts";
 import { DEFAULT_KNOWN_HOSTS, type HostKeyPolicy, HostKeyVerifier } from "./host_key_policy.ts";
+import { JumpHosts } from "./jump.ts";
 import { KeyStore } from "./keys.ts";
 import type { ChunkSink, DownloadOptions, TransferResult, UploadOptions } from "./sftp.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
@@ -88,8 +91,10 @@ export class SshPool {
   #all = new Set<SshConnection>();
   #closed = false;
   #abort = new AbortController();
+  #jumps: JumpHosts;
   #onUnload = () => {
     for (const conn of this.#all) conn.destroy();
+    this.#jumps.destroy();
   };
 
   constructor(options: Partial<PoolOptions> = {}) {
@@ -104,6 +109,13 @@ export class SshPool {
     };
     this.#dialer = new Dialer(o.maxDialing);
     this.hostKeys = new HostKeyVerifier(o.hostKeyPolicy, o.knownHostsFile);
+    this.#jumps = new JumpHosts({
+      dialer: this.#dialer,
+      hostKeys: this.hostKeys,
+      keys: this.#keys,
+      keepaliveMs: o.keepaliveMs,
+      signal: this.#abort.signal,
+    });
     globalThis.addEventListener("unload", this.#onUnload);
   }
 
@@ -135,6 +147,11 @@ export class SshPool {
     return { limit: d.limit, inFlight: d.inFlight, waiting: d.waiting, peak: d.peak };
   }
 
+  /** Bastion connections open now, and opened since the start. */
+  bastionStats(): { open: number; opened: number } {
+    return this.#jumps.stats();
+  }
+
   #usable(conn: SshConnection | undefined): SshConnection | undefined {
     return conn && conn.alive && !conn.retired ? conn : undefined;
   }
@@ -153,8 +170,7 @@ export class SshPool {
     if (live) return Promise.resolve(live);
     const pending = this.#opening.get(target.title);
     if (pending) return pending;
-    const opening = this.#dialer
-      .dial(() => this.#open(target))
+    const opening = this.#dial(target)
       .then((conn) => {
         this.#all.add(conn);
         conn.onClose(() => {
@@ -183,16 +199,26 @@ export class SshPool {
    * then closed), without touching the pooled connection.
    */
   async probe(target: SshTarget): Promise<void> {
-    const conn = await this.#dialer.dial(() => this.#open(target));
+    const conn = await this.#dial(target);
     await conn.close();
   }
 
-  /** Open a new connection (called inside a dialer slot). */
-  #open(target: SshTarget): Promise<SshConnection> {
+  /**
+   * Open a new connection in a dialer slot: directly, or through the
+   * device's bastion (whose own connection takes a slot of its own first).
+   */
+  #dial(target: SshTarget): Promise<SshConnection> {
+    if (target.via) return this.#jumps.through(target, (through) => this.#open(target, through));
+    return this.#dialer.dial(() => this.#open(target));
+  }
+
+  /** Open a new connection, over a bastion's forwarded channel when given one. */
+  #open(target: SshTarget, through?: Transport): Promise<SshConnection> {
     return SshConnection.open(target, this.#settings, {
       hostKeys: this.hostKeys,
       keys: this.#keys,
       signal: this.#abort.signal,
+      through,
     });
   }
 
@@ -280,5 +306,6 @@ export class SshPool {
     await Promise.allSettled([...this.#opening.values()]);
     await Promise.all([...this.#all].map((c) => c.close()));
     this.#current.clear();
+    await this.#jumps.close();
   }
 }
