@@ -9,6 +9,17 @@
  * closing) are read live from the router on every event. A peer that
  * `/ip service ssh address=` leaves out is accepted and closed at once,
  * before the banner, as RouterOS does.
+ *
+ * Port forwarding: a client's `direct-tcpip` channel (what `ssh -L` and
+ * `ssh -J` open) is connected to the host and port it names when
+ * `/ip ssh forwarding-enabled` is `local` or `both` (`no` by default,
+ * `remote` being for the other direction: the values of the 7.12.2 to 7.24
+ * trees and of MikroTik's SSH page; 6.49, without a tree, is simulated
+ * alike), and refused as administratively prohibited otherwise, as OpenSSH
+ * refuses it under `AllowTcpForwarding no` (the reason code a real router
+ * sends was not checked against one).
+ *
+ * @module
  */
 import net from "node:net";
 import type { RouterCore } from "./router.ts";
@@ -42,6 +53,25 @@ function sshAllowed(st: RouterState, address: string | undefined): boolean {
   });
 }
 
+/** Whether `/ip ssh forwarding-enabled` lets clients open connections from the router. */
+function localForwarding(st: RouterState): boolean {
+  const value = st.items("/ip/ssh")[0]?.["forwarding-enabled"];
+  return value === "local" || value === "both";
+}
+
+/**
+ * Make ssh2 refuse `direct-tcpip` channels as administratively prohibited
+ * while `allowed()` is false. ssh2 emits `tcpip` only when the connection
+ * has listeners for it, and refuses with that reason otherwise; the
+ * `reject` it hands a listener can only say "connect failed".
+ */
+function tcpipOnlyWhen(client: Connection, allowed: () => boolean): void {
+  const count = client.listenerCount.bind(client);
+  client.listenerCount =
+    ((name: string | symbol) =>
+      name === "tcpip" && !allowed() ? 0 : count(name)) as typeof client.listenerCount;
+}
+
 /** Key of a socket by its peer, as ssh2 reports it in ClientInfo. */
 function peerKey(address: string | undefined, port: number | undefined): string {
   return `${address}|${port}`;
@@ -52,6 +82,8 @@ export class SshListener {
   private tcp: net.Server;
   private ssh: Server | null = null;
   private sockets = new Set<net.Socket>();
+  /** Outgoing connections of forwarded channels. */
+  private forwards = new Set<net.Socket>();
   /** Accepted sockets by peer address and port, until ssh2 reports the client. */
   private byPeer = new Map<string, net.Socket>();
   private timers = new Set<ReturnType<typeof setTimeout>>();
@@ -203,6 +235,33 @@ export class SshListener {
         );
       }
     });
+    tcpipOnlyWhen(client, () => localForwarding(core.state()));
+    client.on("tcpip", (accept, reject, info) => {
+      const out = net.connect({ host: info.destIP, port: info.destPort });
+      this.forwards.add(out);
+      out.setNoDelay(true);
+      let channel: ServerChannel | undefined;
+      out.once("connect", () => {
+        try {
+          channel = accept();
+        } catch {
+          // The client went away while the connection was being made.
+          out.destroy();
+          return;
+        }
+        channel.on("error", () => {});
+        channel.pipe(out);
+        out.pipe(channel);
+        channel.on("close", () => out.destroy());
+      });
+      out.on("error", () => {
+        if (!channel) reject();
+      });
+      out.on("close", () => {
+        this.forwards.delete(out);
+        channel?.end();
+      });
+    });
     client.on("session", (accept) => {
       const s = accept();
       core.counters.sessionChannels++;
@@ -277,6 +336,8 @@ export class SshListener {
     this.timers.clear();
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
+    for (const s of this.forwards) s.destroy();
+    this.forwards.clear();
     return new Promise((resolve) => this.tcp.close(() => resolve()));
   }
 }
