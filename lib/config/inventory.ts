@@ -13,7 +13,40 @@
  */
 import { yamlParser } from "./yaml_parser.ts";
 import { ConfigError } from "./errors.ts";
-import { CONTROL } from "./parsers.ts";
+import {
+  bastionsOf,
+  type JumpConfig,
+  type JumpEntry,
+  type JumpSpec,
+  readJump,
+  resolveJump,
+} from "./jump.ts";
+import {
+  bool,
+  type FieldCheck,
+  fingerprint,
+  line,
+  MAX_HOST,
+  MAX_INVENTORY_BYTES,
+  MAX_NAME,
+  MAX_PATH,
+  MAX_SECRET,
+  MAX_TITLE,
+  port,
+  str,
+  tags,
+  timeout,
+} from "./fields.ts";
+
+export {
+  MAX_HOST,
+  MAX_INVENTORY_BYTES,
+  MAX_NAME,
+  MAX_PATH,
+  MAX_SECRET,
+  MAX_TAGS,
+  MAX_TITLE,
+} from "./fields.ts";
 
 /** One router, as configured. */
 export interface DeviceConfig {
@@ -33,95 +66,20 @@ export interface DeviceConfig {
   commandTimeout?: number;
   /** Refuse write tools on this device. */
   readOnly: boolean;
+  /** The bastion the device is reached through (`jump`), with its own chain. */
+  jump?: JumpConfig;
 }
 
-type FieldCheck = (value: unknown) => unknown;
-
-/** Longest device title (titles are the `device` enum of every tool in fleet mode). */
-export const MAX_TITLE = 64;
-/** Longest host name (DNS allows 253 characters). */
-export const MAX_HOST = 253;
-/** Longest user name, region or tag. */
-export const MAX_NAME = 64;
-/** Longest password or key passphrase. */
-export const MAX_SECRET = 1024;
-/** Longest key file path. */
-export const MAX_PATH = 4096;
-/** Most tags on one device. */
-export const MAX_TAGS = 32;
-/** Largest inventory file or inline inventory, in bytes. */
-export const MAX_INVENTORY_BYTES = 4 * 1024 * 1024;
-
-/** Any text up to `max` characters (a password, which may be empty). */
-function str(max: number): (value: unknown) => string {
-  return (value) => {
-    if (typeof value !== "string") throw new Error("must be text, not a list or mapping");
-    if (value.length > max) throw new Error(`must be at most ${max} characters`);
-    return value;
-  };
-}
-
-/** Trimmed, non-empty text on one line, up to `max` characters. */
-function line(max: number): (value: unknown) => string {
-  return (value) => {
-    const s = str(Infinity)(value).trim();
-    if (s === "") throw new Error("must not be empty");
-    if (s.length > max) throw new Error(`must be at most ${max} characters (found ${s.length})`);
-    if (CONTROL.test(s)) throw new Error("must not contain control characters or line breaks");
-    return s;
-  };
-}
-
-function port(value: unknown): number {
-  const t = typeof value === "string" ? value.trim() : "";
-  if (!/^\d{1,5}$/.test(t) || Number(t) < 1 || Number(t) > 65535) {
-    throw new Error("must be a port number from 1 to 65535 in plain decimal digits");
-  }
-  return Number(t);
-}
-
-function timeout(value: unknown): number {
-  const t = typeof value === "string" ? value.trim() : "";
-  const n = Number(t);
-  if (!/^\d{1,5}(\.\d{1,9})?$/.test(t) || n < 0.1 || n > 3600) {
-    throw new Error(
-      "must be a number of seconds from 0.1 to 3600 in plain decimal (like 5 or 2.5)",
-    );
-  }
-  return n;
-}
-
-function tags(value: unknown): string[] {
-  if (!Array.isArray(value) || value.some((t) => typeof t !== "string")) {
-    throw new Error("must be a list of strings, e.g. [core, lab]");
-  }
-  if (value.length > MAX_TAGS) throw new Error(`must hold at most ${MAX_TAGS} tags`);
-  return value.map((t, i) => {
-    try {
-      return line(MAX_NAME)(t);
-    } catch (err) {
-      throw new Error(`item ${i + 1} ${(err as Error).message}`);
-    }
-  });
-}
-
-function bool(value: unknown): boolean {
-  const t = typeof value === "string" ? value.trim().toLowerCase() : "";
-  if (t === "true") return true;
-  if (t === "false") return false;
-  throw new Error("must be true or false");
-}
-
-function fingerprint(value: unknown): string {
-  const s = str(100)(value).trim();
-  if (!/^SHA256:[A-Za-z0-9+/]{43}=?$/.test(s)) {
-    throw new Error("must be an OpenSSH fingerprint like SHA256:abc... (ssh-keygen -lf)");
-  }
-  return s.replace(/=$/, "");
+/** An entry as read, before its `jump` is resolved. */
+interface Entry extends DeviceConfig {
+  /** Only a bastion for others (`bastion_only`): not a device of the fleet. */
+  bastionOnly: boolean;
+  /** The `jump` field as written. */
+  jumpSpec?: JumpSpec;
 }
 
 /** Inventory fields: YAML name → [config name, check]. */
-const FIELDS: Record<string, [keyof DeviceConfig, FieldCheck]> = {
+const FIELDS: Record<string, [keyof Entry, FieldCheck]> = {
   title: ["title", line(MAX_TITLE)],
   host: ["host", line(MAX_HOST)],
   port: ["port", port],
@@ -135,6 +93,8 @@ const FIELDS: Record<string, [keyof DeviceConfig, FieldCheck]> = {
   connect_timeout: ["connectTimeout", timeout],
   command_timeout: ["commandTimeout", timeout],
   read_only: ["readOnly", bool],
+  jump: ["jumpSpec", (value) => readJump(value)],
+  bastion_only: ["bastionOnly", bool],
 };
 
 /** Where an inventory came from, for messages. */
@@ -170,21 +130,77 @@ export function parseInventory(text: string, source: InventorySource): DeviceCon
   if (doc.length === 0) {
     throw new ConfigError(`${at}: the device list is empty; add at least one device`);
   }
-  const devices = doc.map((entry, i) => parseEntry(entry, i + 1, at));
+  const entries = doc.map((entry, i) => parseEntry(entry, i + 1, at));
   const seen = new Map<string, number>();
-  devices.forEach((d, i) => {
+  entries.forEach((d, i) => {
     const k = d.title.toLowerCase();
     const first = seen.get(k);
     if (first !== undefined) {
       throw new ConfigError(
         `${at}: entry ${i + 1} ("${d.title}"): title duplicates entry ${first} ("${
-          devices[first - 1].title
+          entries[first - 1].title
         }"); titles must be unique, ignoring case`,
       );
     }
     seen.set(k, i + 1);
   });
+  resolveJumps(entries, at);
+  const devices = entries.filter((e) => !e.bastionOnly).map(({ bastionOnly: _, ...d }) => d);
+  if (devices.length === 0) {
+    throw new ConfigError(
+      `${at}: every entry is bastion_only; add at least one device (an entry without bastion_only)`,
+    );
+  }
   return devices;
+}
+
+/**
+ * Resolve every entry's `jump` to its bastion chain. A bastion named the
+ * same way twice (an inline `user@host:port`) must be set the same way, since
+ * one connection serves both.
+ */
+function resolveJumps(entries: Entry[], at: string): void {
+  const asBastion = (e: Entry): JumpEntry => ({
+    title: e.title,
+    host: e.host,
+    port: e.port,
+    username: e.username,
+    ...(e.password !== undefined ? { password: e.password } : {}),
+    ...(e.keyFilename !== undefined ? { keyFilename: e.keyFilename } : {}),
+    ...(e.keyPassphrase !== undefined ? { keyPassphrase: e.keyPassphrase } : {}),
+    ...(e.hostKey !== undefined ? { hostKey: e.hostKey } : {}),
+    ...(e.connectTimeout !== undefined ? { connectTimeout: e.connectTimeout } : {}),
+    ...(e.jumpSpec !== undefined ? { jump: e.jumpSpec } : {}),
+  });
+  const byTitle = new Map(entries.map((e) => [e.title, asBastion(e)]));
+  const byLowerTitle = new Map(entries.map((e) => [e.title.toLowerCase(), asBastion(e)]));
+  /** Each bastion's settings by title, and the first entry that used them. */
+  const bastions = new Map<string, { settings: string; index: number }>();
+  entries.forEach((e, i) => {
+    const spec = e.jumpSpec;
+    delete e.jumpSpec;
+    if (!spec) return;
+    const prefix = `${at}: entry ${i + 1} ("${e.title}")`;
+    try {
+      e.jump = resolveJump(spec, e, { byTitle, byLowerTitle }, [e.title]);
+    } catch (err) {
+      throw new ConfigError(`${prefix}: field "jump" ${(err as Error).message}`);
+    }
+    for (const bastion of bastionsOf(e.jump)) {
+      const key = bastion.title.toLowerCase();
+      const settings = JSON.stringify(bastion);
+      const first = bastions.get(key);
+      if (!first) bastions.set(key, { settings, index: i + 1 });
+      else if (first.settings !== settings) {
+        throw new ConfigError(
+          `${prefix}: field "jump": bastion "${bastion.title}" is set differently than for entry ` +
+            `${first.index} ("${entries[first.index - 1].title}") (another key, password, ` +
+            `host_key, timeout or chain); one connection serves both, so define the bastion ` +
+            `once as an inventory entry and name it by its title`,
+        );
+      }
+    }
+  });
 }
 
 /**
@@ -213,7 +229,7 @@ function readYaml(text: string, at: string): unknown {
   return doc.toJS();
 }
 
-function parseEntry(entry: unknown, index: number, at: string): DeviceConfig {
+function parseEntry(entry: unknown, index: number, at: string): Entry {
   const rawTitle = entry && typeof entry === "object" && !Array.isArray(entry)
     ? (entry as Record<string, unknown>).title
     : undefined;
@@ -225,12 +241,13 @@ function parseEntry(entry: unknown, index: number, at: string): DeviceConfig {
   if (!entry || typeof entry !== "object" || Array.isArray(entry)) {
     throw new ConfigError(`${prefix}: expected a mapping with title and host`);
   }
-  const out: Partial<DeviceConfig> = {
+  const out: Partial<Entry> = {
     port: 22,
     username: "admin",
     password: "",
     tags: [],
     readOnly: false,
+    bastionOnly: false,
   };
   for (const [key, value] of Object.entries(entry as Record<string, unknown>)) {
     const field = FIELDS[key];
@@ -254,7 +271,7 @@ function parseEntry(entry: unknown, index: number, at: string): DeviceConfig {
       throw new ConfigError(`${prefix}: field "${required}" is required`);
     }
   }
-  return out as DeviceConfig;
+  return out as Entry;
 }
 
 /** Read and parse an inventory file, with clear errors for the usual mistakes. */

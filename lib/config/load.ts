@@ -7,6 +7,7 @@
  */
 import { ConfigError } from "./errors.ts";
 import { type DeviceConfig, parseInventory, readInventoryFile } from "./inventory.ts";
+import { type JumpConfig, parseJumpText } from "./jump.ts";
 import { BadPart, type Vocabulary } from "./parsers.ts";
 import { loadYamlParser } from "./yaml_parser.ts";
 import {
@@ -87,6 +88,37 @@ export function resolveSettings(
 }
 
 /**
+ * The single-device bastion (`--jump user@host:port`): it logs in with
+ * `--jump-key-filename` (and `--jump-key-passphrase`), else with the
+ * router's own `--key-filename` and `--key-passphrase`; never with the
+ * router's password. Its host key is checked against known_hosts under the
+ * host key policy.
+ */
+function singleDeviceJump(settings: Settings, notices: string[]): JumpConfig | undefined {
+  const text = settings.jump;
+  if (text === undefined) {
+    if (settings["jump-key-filename"] !== undefined) {
+      notices.push("info: --jump is not set, so --jump-key-filename is ignored");
+    }
+    return undefined;
+  }
+  const { username, host, port } = parseJumpText(text);
+  const own = settings["jump-key-filename"];
+  const keyFilename = own ?? settings["key-filename"];
+  const keyPassphrase = own !== undefined
+    ? settings["jump-key-passphrase"]
+    : settings["key-passphrase"];
+  return {
+    title: text,
+    host,
+    port,
+    username,
+    ...(keyFilename !== undefined ? { keyFilename } : {}),
+    ...(keyPassphrase !== undefined ? { keyPassphrase } : {}),
+  };
+}
+
+/**
  * {@linkcode loadConfig}, after loading the parsers its settings need: the
  * YAML parser when they name an inventory (flag or environment).
  */
@@ -137,9 +169,14 @@ export function loadConfig(
     if (inline !== undefined && file !== undefined) {
       notices.push("info: --inventory is set, so --inventory-file is ignored");
     }
-    const ignored = ([...SINGLE_DEVICE, "key-filename", "key-passphrase"] as const).filter((n) =>
-      sources[n] === "flag" || sources[n] === "env"
-    );
+    const ignored = ([
+      ...SINGLE_DEVICE,
+      "key-filename",
+      "key-passphrase",
+      "jump",
+      "jump-key-filename",
+      "jump-key-passphrase",
+    ] as const).filter((n) => sources[n] === "flag" || sources[n] === "env");
     if (ignored.length > 0) {
       notices.push(
         `info: an inventory is set, so the single-device settings are ignored: ${
@@ -168,6 +205,7 @@ export function loadConfig(
         } set in the environment, where anyone who can inspect the container sees it; a mounted inventory file is safer`,
       );
     }
+    const jump = singleDeviceJump(settings, notices);
     devices = host === undefined ? [] : [{
       title: host,
       host,
@@ -178,6 +216,7 @@ export function loadConfig(
       keyPassphrase: settings["key-passphrase"],
       tags: [],
       readOnly: false,
+      ...(jump ? { jump } : {}),
     }];
   }
   return { devices, fleet, settings, sources, notices };

@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  BadPart,
   checkedList,
   document,
   httpUrl,
@@ -21,6 +22,19 @@ import {
   toolsetList,
   urlList,
 } from "./parsers.ts";
+import { jumpText, maskJumpText, parseJumpText } from "./jump.ts";
+
+/**
+ * `--jump`: `user@host[:port]`, normalised (`ops@10.0.0.9:22`). A value that
+ * holds a password is refused with the password masked.
+ */
+const jumpAddress: Parser<string> = (raw) => {
+  try {
+    return jumpText(parseJumpText(raw));
+  } catch (err) {
+    throw new BadPart(maskJumpText(raw.trim()), (err as Error).message);
+  }
+};
 
 /** One setting, whose parsed value has type `T`. */
 export interface Setting<N extends string = string, T = unknown> {
@@ -124,6 +138,28 @@ export const SETTINGS = [
     description: "SSH port",
     default: 22,
     parse: integer(1, 65535),
+  }),
+  optional({
+    name: "jump",
+    env: "ROUTER_JUMP",
+    arg: "<user@host:port>",
+    description: "Reach the router through this SSH bastion (jump host); see docs/jump-hosts.md",
+    parse: jumpAddress,
+  }),
+  optional({
+    name: "jump-key-filename",
+    env: "ROUTER_JUMP_KEY_FILENAME",
+    arg: "<file>",
+    description: "Private key for the bastion (default: --key-filename)",
+    parse: nonEmpty("a file path"),
+  }),
+  optional({
+    name: "jump-key-passphrase",
+    env: "ROUTER_JUMP_KEY_PASSPHRASE",
+    arg: "<pass>",
+    description: "Passphrase of --jump-key-filename",
+    parse: text,
+    secret: true,
   }),
   given({
     name: "mcp.transport",

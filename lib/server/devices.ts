@@ -5,6 +5,7 @@
  * @module
  */
 import type { DeviceConfig } from "../config/inventory.ts";
+import { jumpChain, type JumpConfig } from "../config/jump.ts";
 import type { Config } from "../config/load.ts";
 import { RouterOsClient } from "../routeros/client.ts";
 import { log } from "../log.ts";
@@ -29,6 +30,8 @@ export interface DeviceSummary {
   username: string;
   region?: string;
   tags: string[];
+  /** The bastions it is reached through, from this server outward (titles or user@host:port). */
+  via?: string[];
   connected: boolean;
 }
 
@@ -116,6 +119,25 @@ export class Devices implements DeviceSet {
       hostKey: d.hostKey,
       connectTimeoutMs: (d.connectTimeout ?? this.#defaults.connectTimeout) * 1000,
       commandTimeoutMs: (d.commandTimeout ?? this.#defaults.commandTimeout) * 1000,
+      ...(d.jump ? { via: this.#bastion(d.jump) } : {}),
+    };
+  }
+
+  /** A bastion as the SSH layer reaches it (`via`), with its own chain. */
+  #bastion(j: JumpConfig): SshTarget {
+    return {
+      title: j.title,
+      role: "bastion",
+      host: j.host,
+      port: j.port,
+      username: j.username,
+      password: j.password,
+      keyFilename: j.keyFilename,
+      keyPassphrase: j.keyPassphrase,
+      hostKey: j.hostKey,
+      connectTimeoutMs: (j.connectTimeout ?? this.#defaults.connectTimeout) * 1000,
+      commandTimeoutMs: this.#defaults.commandTimeout * 1000,
+      ...(j.jump ? { via: this.#bastion(j.jump) } : {}),
     };
   }
 
@@ -128,6 +150,7 @@ export class Devices implements DeviceSet {
       username: d.username,
       ...(d.region !== undefined ? { region: d.region } : {}),
       tags: d.tags,
+      ...(d.jump ? { via: jumpChain(d.jump) } : {}),
       connected: this.pool.isConnected(d.title),
     }));
   }
@@ -153,11 +176,13 @@ export function createDevices(config: Config): Devices {
   });
   if (policy === "off") {
     const pinned = config.devices.filter((d) => d.hostKey).length;
+    const bastions = config.devices.some((d) => d.jump);
     log(
       "warning",
       "--host-key-policy off: host keys are not checked, so anyone on the path to a router " +
         "can impersonate it and read its credentials" +
         (pinned > 0 ? ` (the ${pinned} device(s) with a pinned host_key are still checked)` : "") +
+        (bastions ? "; bastions without a pinned host_key are not checked either" : "") +
         "; use accept-new or strict in production",
     );
   }

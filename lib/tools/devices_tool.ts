@@ -14,7 +14,8 @@ export const listDevices = defineTool({
   name: "router_list_devices",
   title: "List devices",
   description:
-    "List the routers this server manages (title, host, port, username, region, tags) and " +
+    "List the routers this server manages (title, host, port, username, region, tags, via: " +
+    "the SSH bastions on the way) and " +
     "whether each has an open SSH connection now. Use a title as the `device` argument of other tools.",
   toolset: "fleet",
   core: true,
@@ -27,6 +28,7 @@ export const listDevices = defineTool({
       username: z.string(),
       region: z.string().optional(),
       tags: z.array(z.string()),
+      via: z.array(z.string()).optional(),
       connected: z.boolean(),
     })),
     count: z.number(),
@@ -44,6 +46,8 @@ export const listDevices = defineTool({
         "username",
         "region",
         "tags",
+        // Only in fleets that reach some device through a bastion.
+        ...(items.some((d) => d.via) ? ["via"] : []),
         "connected",
       ]),
     });

@@ -116,6 +116,8 @@ export interface DeviceInfo {
   username: string;
   region?: string;
   tags: string[];
+  /** The bastions it is reached through, from this server outward (no secrets). */
+  via?: string[];
   connected: boolean;
 }
 
