@@ -69,9 +69,11 @@ figures above are this run's; the counts below are facts of the code, held by th
   4 KiB at a time (\`lib/routeros/random_hex.ts\`).
 - **Work nobody reads.** A list or get result renders its text table only when read: the calls a
   fleet query nests return their structured result alone.
-- **TCP_NODELAY.** \`lib/ssh\` has one way to reach a router, a direct TCP connection from
-  \`openSocket\` (no jump host or proxy command exists); \`tests/ssh_nodelay.test.ts\` reads
-  the option from the kernel for pooled connections and login probes, and for the simulator.
+- **TCP_NODELAY.** Every TCP connection \`lib/ssh\` opens comes from \`openSocket\`: a
+  router's, or a bastion's, over which a device behind it is reached through a forwarded
+  channel (the bastion makes that last hop; \`bench/jump.ts\` shows no Nagle delay on it, see
+  [jump-hosts.md](jump-hosts.md)); \`tests/ssh_nodelay.test.ts\` reads the option from the
+  kernel for pooled connections and login probes, and for the simulator.
 
 What limits the figures on this machine:
 
