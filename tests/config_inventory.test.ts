@@ -79,6 +79,34 @@ Deno.test("single-device mode without an inventory", async () => {
   assert.ok(!stderr.includes("ignored"), stderr);
 });
 
+Deno.test("--print-config shows each device's bastion chain with its secrets masked", async () => {
+  const file = await tempFile(`
+- {title: outer, host: 198.51.100.1, username: ops, password: ${SECRET}, bastion_only: true}
+- title: R1
+  host: 10.2.0.1
+  jump: {host: 10.0.0.9, username: ops, key_filename: /k/b, key_passphrase: ${SECRET}, jump: outer}
+`);
+  const { json, stdout } = await resolved(["--inventory-file", file]);
+  assert.ok(!stdout.includes(SECRET), "no secret anywhere");
+  assert.deepEqual(json.devices.map((d: { title: string }) => d.title), ["R1"]);
+  assert.deepEqual(json.devices[0].jump, {
+    title: "ops@10.0.0.9:22",
+    host: "10.0.0.9",
+    port: 22,
+    username: "ops",
+    keyFilename: "/k/b",
+    keyPassphrase: "********",
+    jump: {
+      title: "outer",
+      host: "198.51.100.1",
+      port: 22,
+      username: "ops",
+      password: "********",
+    },
+  });
+  await Deno.remove(file);
+});
+
 /**
  * One real run per way an inventory arrives (every error case is
  * unit-tested in tests/unit/config_inventory.test.ts).
@@ -89,6 +117,11 @@ for (
       "duplicate title",
       `- {title: R1, host: a, password: ${SECRET}}\n- {title: r1, host: b}`,
       /entry 2 \("r1"\): title duplicates entry 1 \("R1"\)/,
+    ],
+    [
+      "a jump loop",
+      `- {title: R1, host: a, jump: j1, password: ${SECRET}}\n- {title: j1, host: b, jump: R1}`,
+      /entry 1 \("R1"\): field "jump" makes a loop: R1 → j1 → R1/,
     ],
     [
       "a title longer than 64 characters",
