@@ -57,6 +57,7 @@ import {
   netwatchTools,
   schedulerTools,
 } from "./menus/services.ts";
+import { MANAGEMENT_TOOLS } from "./menus/management.ts";
 import { queueTreeTools, queueTypesTools, simpleQueuesTools } from "./menus/queues.ts";
 import {
   wifiAccessListTools,
@@ -205,6 +206,7 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   netwatchTools,
   schedulerTools,
   neighborsTools,
+  ...MANAGEMENT_TOOLS,
   simpleQueuesTools,
   queueTreeTools,
   queueTypesTools,

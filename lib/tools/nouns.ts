@@ -6,6 +6,7 @@
  */
 import type { Noun } from "./menu_tools/spec.ts";
 import { FAMILY_NOUNS } from "./nouns_families.ts";
+import { MANAGEMENT_NOUNS } from "./menus/management.ts";
 
 /** Nouns by stem. */
 export const NOUNS = {
@@ -269,4 +270,5 @@ export const NOUNS = {
   },
   file: { one: "file", many: "files", stem: "file", stems: "files" },
   ...FAMILY_NOUNS,
+  ...MANAGEMENT_NOUNS,
 } as const satisfies Record<string, Noun>;

@@ -24,6 +24,7 @@ import { ipAddress, ipPool, ipPoolUsed, ipv6Address } from "./menus/ip.ts";
 import { queueTree, queueTypes, simpleQueues } from "./menus/queues.ts";
 import { ipRoutes, ipv6Routes } from "./menus/routing.ts";
 import { ipServices, neighbors, netwatch, scheduler } from "./menus/services.ts";
+import { MANAGEMENT_MENUS } from "./menus/management.ts";
 import {
   clock,
   health,
@@ -251,6 +252,7 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   hotspotServers,
   hotspotUsers,
   hotspotActive,
+  ...MANAGEMENT_MENUS,
 ];
 
 const byPath = new Map<string, MenuSchema[]>();

@@ -71,8 +71,9 @@ export const PRINT_EXTRAS: readonly PrintPath[] = [
       d: "dstnat",
     },
   },
-  { path: "/ip/ssh", singleton: true },
-  { path: "/ip/cloud", singleton: true },
+  // Policy routing rules: RouterOS 6's /ip route rule, RouterOS 7's /routing rule
+  // (path tracing reads them; the 7.12.2 to 7.24 trees have /routing/rule).
+  { path: "/ip/route/rule", releases: { until: "6.49" } },
   { path: "/ipv6/neighbor" },
   // RouterOS 7's routing table; RouterOS 6 has no /routing route (its routes are
   // /ip route). Flags: shared/real-output/print-ipv6-route-detail-v7-docs.txt
@@ -101,6 +102,7 @@ export const PRINT_EXTRAS: readonly PrintPath[] = [
       B: "blackhole",
     },
   },
+  { path: "/routing/rule", releases: { from: "7.0" } },
   { path: "/snmp", singleton: true },
   // flags: shared/real-output/print-system-history-*.txt
   {
@@ -108,6 +110,8 @@ export const PRINT_EXTRAS: readonly PrintPath[] = [
     flags: { U: "undoable", R: "redoable", F: "floating-undo" },
   },
   { path: "/system/license", singleton: true },
+  // what the router's last check for updates found (the security audit compares releases)
+  { path: "/system/package/update", singleton: true },
 ];
 
 /**
