@@ -62,6 +62,8 @@ export interface TraceFacts {
   raw: readonly FirewallRule[];
   /** Interface lists, address lists and interface types, for the matchers. */
   facts: RouterFacts;
+  /** The router has no IPsec policy, so no packet is IPsec-protected (`ipsec-policy` decides). */
+  noIpsec?: boolean;
 }
 
 /** What the trace asks of the fleet. */
@@ -70,6 +72,12 @@ export interface TraceFleet {
   facts(device: string): Promise<TraceFacts>;
   /** The fleet device and interface that hold `address`, if any. */
   owner(address: string): { device: string; interface: string } | undefined;
+  /**
+   * The routes of `device` that hold `address` (every table), when the
+   * facts do not carry the whole table (a router with a full BGP table is
+   * asked per destination); added to the facts' routes for that lookup.
+   */
+  routes?(device: string, address: string): Promise<readonly Row[]>;
 }
 
 /** The packet to follow. */
@@ -215,6 +223,7 @@ function flowOf(
     connectionMark: marks.connection,
     packetMark: marks.packet,
     routingMark: marks.routing,
+    ...(f.noIpsec ? { ipsecPolicy: { in: "none", out: "none" } as const } : {}),
   };
 }
 
@@ -319,11 +328,26 @@ function routeOf(r: LookupResult): TraceHop["route"] {
   };
 }
 
+/** The routing facts of `f` for a lookup of `address` (its routes, asked of the fleet when it can). */
+async function routingFor(
+  fleet: TraceFleet,
+  f: TraceFacts,
+  address: string,
+): Promise<RoutingFacts> {
+  if (!fleet.routes) return f.routing;
+  return { ...f.routing, routes: [...f.routing.routes, ...await fleet.routes(f.title, address)] };
+}
+
 /** The interface a packet from `src` comes in on: its connected subnet, else the route back. */
-function arrivingOn(f: TraceFacts, src: string): string | undefined {
-  const connected = connectedInterface(f.routing, src);
+async function arrivingOn(
+  fleet: TraceFleet,
+  f: TraceFacts,
+  src: string,
+): Promise<string | undefined> {
+  const routing = await routingFor(fleet, f, src);
+  const connected = connectedInterface(routing, src);
   if (connected) return connected;
-  const back = lookupRoute(f.routing, { dst: src, inInterface: null });
+  const back = lookupRoute(routing, { dst: src, inInterface: null });
   return back.hops?.[0]?.interface;
 }
 
@@ -349,7 +373,7 @@ export async function tracePath(req: TraceRequest, fleet: TraceFleet): Promise<T
   const sentHere = req.source === undefined || ownAddress(first.routing.addresses, req.source);
   let s: State = {
     device: req.from,
-    inInterface: sentHere ? null : arrivingOn(first, req.source!),
+    inInterface: sentHere ? null : await arrivingOn(fleet, first, req.source!),
     packet: {
       ...(req.source ? { src: req.source } : {}),
       dst: req.destination,
@@ -423,7 +447,8 @@ export async function tracePath(req: TraceRequest, fleet: TraceFleet): Promise<T
     }
 
     // Routing decision.
-    const r = lookupRoute(f.routing, {
+    const routing = await routingFor(fleet, f, s.packet.dst);
+    const r = lookupRoute(routing, {
       dst: s.packet.dst,
       src: s.packet.src,
       inInterface: originating ? null : s.inInterface,

@@ -58,6 +58,11 @@ export interface Flow {
   readonly packetMark?: string | null;
   readonly routingMark?: string | null;
   readonly srcMacAddress?: string;
+  /**
+   * Whether IPsec protects the packet coming in and going out (`ipsec`)
+   * or not (`none`): known when the router has no IPsec policy at all.
+   */
+  readonly ipsecPolicy?: { readonly in: "ipsec" | "none"; readonly out: "ipsec" | "none" };
 }
 
 /** What is known of the router the rules are on. */
@@ -177,7 +182,6 @@ const UNDECIDABLE: Readonly<Record<string, string>> = {
   "ipv4-options": "the packet's IP options are not known",
   headers: "the packet's extension headers are not known",
   hotspot: "hotspot state is not known",
-  "ipsec-policy": "whether the packet is IPsec-protected is not known",
   realm: "the route realm is not known",
 };
 
@@ -401,6 +405,18 @@ function matchersFor(flow: Flow, facts: RouterFacts): Record<string, (value: str
     "connection-mark": mark(flow.connectionMark, "connection mark"),
     "packet-mark": mark(flow.packetMark, "packet mark"),
     "routing-mark": mark(flow.routingMark, "routing mark"),
+    "ipsec-policy": (value) => {
+      if (flow.ipsecPolicy === undefined) {
+        return unknown("whether the packet is IPsec-protected is not known");
+      }
+      const [direction, policy] = items(value);
+      const is = direction === "in" || direction === "out"
+        ? flow.ipsecPolicy[direction]
+        : undefined;
+      return is === undefined || (policy !== "ipsec" && policy !== "none")
+        ? unknown(`${value} is not a direction and a policy`)
+        : is === policy;
+    },
     "src-mac-address": (value) =>
       flow.srcMacAddress === undefined
         ? unknown("the source MAC address is not known")

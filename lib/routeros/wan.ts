@@ -5,9 +5,10 @@
  * 1. the operator: inventory tags `wan:<interface>` (`wan:ether1`);
  * 2. the router's `WAN` interface list (the default configuration's list
  *    of uplinks), members resolved with includes and excludes;
- * 3. the interface of each active default route (`0.0.0.0/0` or `::/0`) of
- *    the main table, unless that interface is in the `LAN` list (a default
- *    route through the LAN points at another router of the same site).
+ * 3. when neither names one: the interface of each active default route
+ *    (`0.0.0.0/0` or `::/0`) of the main table, unless that interface is in
+ *    the `LAN` list. A router whose WAN list names its uplink keeps its
+ *    default route through another router of the site out of the WAN.
  *
  * The LAN side is what is left: the subnets of the router's addresses on
  * interfaces that are not WAN (the prefixes a fix may restrict a service to).
@@ -62,6 +63,7 @@ export function wanInterfaces(i: WanInputs): WanInterface[] {
   const wan = listNamed(i.lists, "WAN");
   for (const m of wan?.v ?? []) add(m, `interface list ${wan!.name}`);
   const lan = listNamed(i.lists, "LAN")?.v ?? new Set<string>();
+  if (out.size) return [...out].map(([name, why]) => ({ name, why }));
   for (const r of i.routes) {
     const dst = r["dst-address"];
     if (dst !== "0.0.0.0/0" && dst !== "::/0") continue;

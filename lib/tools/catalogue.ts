@@ -162,6 +162,7 @@ import { startContainer, stopContainer } from "./handwritten/containers.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
 import { OPERATIONS } from "./operations/mod.ts";
+import { INSIGHT } from "./insight/mod.ts";
 
 /** Every menu's tool presentation, in catalogue order. */
 export const MENU_TOOLS: readonly MenuTools[] = [
@@ -330,6 +331,7 @@ export const HANDWRITTEN: readonly ToolDef[] = [
   startContainer,
   stopContainer,
   ...OPERATIONS,
+  ...INSIGHT,
 ];
 
 /** Discovery tools for sessions that start with a subset of toolsets. */

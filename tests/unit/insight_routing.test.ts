@@ -218,7 +218,7 @@ Deno.test("NAT: dst-nat, redirect, netmap, src-nat, masquerade, with ranges note
   assert.match(pool.note ?? "", /several values/);
 });
 
-Deno.test("WAN: inventory tags, the WAN list, the default route's interface unless it is LAN", () => {
+Deno.test("WAN: inventory tags and the WAN list; else the default route's interface unless it is LAN", () => {
   const lists = interfaceListMembers(
     [{ name: "WAN" }, { name: "LAN" }],
     [
@@ -247,7 +247,20 @@ Deno.test("WAN: inventory tags, the WAN list, the default route's interface unle
     { name: "lte1", why: ["inventory tag wan:lte1"] },
     { name: "sfp1", why: ["inventory tag wan:sfp1"] },
     { name: "ether1", why: ["interface list WAN"] },
+  ]);
+  assert.deepEqual(lanPrefixes(addresses, wan), [
+    "192.168.88.0/24",
+    "100.64.0.0/30",
+    "10.9.0.0/24",
+  ]);
+  // Without a WAN list or tags: the default route's interface, unless it is in the LAN list.
+  const byRoute = wanInterfaces({
+    lists: interfaceListMembers([{ name: "LAN" }], [{ list: "LAN", interface: "bridge" }]),
+    routes,
+    addresses,
+  });
+  assert.deepEqual(byRoute, [
     { name: "ether2", why: ["default route *1 via 100.64.0.1 (ether2)"] },
   ]);
-  assert.deepEqual(lanPrefixes(addresses, wan), ["192.168.88.0/24", "10.9.0.0/24"]);
+  assert.deepEqual(lanPrefixes(addresses, byRoute), ["192.168.88.0/24", "10.9.0.0/24"]);
 });
