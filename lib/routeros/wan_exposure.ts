@@ -14,6 +14,10 @@
  *   rule that drops it, or may drop it where nothing else would;
  * - `closed`: a rule drops it for sure and nothing before may accept it.
  *
+ * The source is an unknown internet address: a rule that takes only inside
+ * sources (RFC 1918, CGNAT, loopback, link-local; in `src-address` or in
+ * every entry of a `src-address-list` that was read) cannot take it.
+ *
  * @module
  */
 import { type Hit, walkChain } from "./rule_chain.ts";
@@ -113,13 +117,30 @@ function verdictOf(hits: readonly Hit[], decider: Hit | undefined): InterfaceExp
   return { interface: "", verdict: drops.length ? "maybe" : "open", maybe: drops };
 }
 
+/**
+ * True when a rule takes only inside sources (its `src-address`, or every
+ * entry of its `src-address-list` as read, is an inside prefix): no
+ * internet source can match it, whatever the address.
+ */
+function insideSourcesOnly(rule: FirewallRule, facts: RouterFacts): boolean {
+  const src = rule["src-address"];
+  if (src && !src.startsWith("!") && isInsidePrefix(src)) return true;
+  const list = rule["src-address-list"];
+  if (!list || list.startsWith("!")) return false;
+  const entries = facts.addressLists?.get(list);
+  return entries !== undefined && entries.length > 0 && entries.every(isInsidePrefix);
+}
+
 /** Whether a new connection from the WAN to `q` would be let in, on each WAN interface. */
 export function wanExposure(inputs: ExposureInputs, q: ExposureQuery): Exposure {
+  const filter = inputs.filter.map((r) =>
+    insideSourcesOnly(r, inputs.facts) ? { ...r, disabled: "true" } : r
+  );
   const interfaces = inputs.wan.map((w) => {
     let worst: InterfaceExposure | undefined;
     for (const dst of destinationsOn(inputs, w.name)) {
       const flow = wanFlow(w.name, q, dst);
-      const walk = walkChain(inputs.filter, "filter", "input", flow, inputs.facts);
+      const walk = walkChain(filter, "filter", "input", flow, inputs.facts);
       const v = { ...verdictOf(walk.hits, walk.decider), interface: w.name };
       if (!worst || RANK[v.verdict] > RANK[worst.verdict]) worst = v;
     }
