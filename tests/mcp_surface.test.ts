@@ -126,6 +126,8 @@ Deno.test("resources, prompts and completions on one router (default toolsets)",
         "troubleshoot_link",
         "troubleshoot_route",
         "prepare_change",
+        "audit_security",
+        "trace_reachability",
       ], "compare_devices needs two devices");
       const device = prompts[0].arguments?.find((a) => a.name === "device");
       assert.equal(device?.required, false, "one device: device is optional");
