@@ -64,6 +64,8 @@ export interface TraceFacts {
   facts: RouterFacts;
   /** The router has no IPsec policy, so no packet is IPsec-protected (`ipsec-policy` decides). */
   noIpsec?: boolean;
+  /** What the reads could not give whole (a table cut at a limit): shown on the router's hop. */
+  notes?: readonly string[];
 }
 
 /** What the trace asks of the fleet. */
@@ -416,7 +418,7 @@ export async function tracePath(req: TraceRequest, fleet: TraceFleet): Promise<T
       rules: [],
       nat: [],
       decision: [],
-      notes: [],
+      notes: [...f.notes ?? []],
     };
     hops.push(hop);
     if (s.inInterface === undefined) {

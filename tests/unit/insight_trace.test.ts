@@ -299,3 +299,33 @@ Deno.test("trace: the input chain of the router that is the destination", async 
   assert.equal(r.outcome, "dropped");
   assert.deepEqual(r.stopped_at, { device: "edge", rule_id: "*7" });
 });
+
+Deno.test("trace: ipsec-policy is decided when the router has no IPsec policy, else it may match", async () => {
+  const m = made();
+  m.gw.nat = [{
+    ".id": "*1",
+    chain: "srcnat",
+    action: "masquerade",
+    "ipsec-policy": "out,none",
+    "out-interface-list": "WAN",
+  }];
+  const from = {
+    from: "edge",
+    source: "10.5.0.10",
+    destination: "8.8.8.8",
+    protocol: "udp",
+    port: 53,
+  };
+  const unknown = await tracePath(from, fleet(m));
+  assert.deepEqual(unknown.hops[2].nat, []);
+  assert.ok(unknown.hops[2].rules.some((r) => r.effect === "may translate" && !r.certain));
+  const base = fleet(m);
+  const noIpsec: TraceFleet = {
+    ...base,
+    facts: async (d) => ({ ...await base.facts(d), noIpsec: true }),
+  };
+  const known = await tracePath(from, noIpsec);
+  assert.deepEqual(known.hops[2].nat.map((n) => n.text), [
+    "src 10.5.0.10 → 203.0.113.2 (masquerade)",
+  ]);
+});

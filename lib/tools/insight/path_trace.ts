@@ -69,6 +69,13 @@ async function traceFacts(ctx: ToolContext, device: string, v6: boolean): Promis
   return {
     title: device,
     noIpsec,
+    ...(reads.truncated.length
+      ? {
+        notes: reads.truncated.map((p) =>
+          `${p} has more items than router_print returns (1000): the rest was not evaluated`
+        ),
+      }
+      : {}),
     routing: {
       routes: [],
       rules: m.get("/routing/rule") ?? m.get("/ip/route/rule") ?? [],
