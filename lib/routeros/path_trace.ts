@@ -32,9 +32,17 @@
  *
  * @module
  */
-import { type NatPacket, translate } from "./nat_translate.ts";
-import { actionOf, describeRule, type Hit, type Table, walkChain } from "./rule_chain.ts";
-import type { FirewallRule, Flow, PortRange, RouterFacts } from "./rule_match.ts";
+import {
+  addressOn,
+  filterChain,
+  flowOf,
+  mangleChain,
+  type Marks,
+  natChain,
+  packetOf,
+  type State,
+  takesPorts,
+} from "./trace_chains.ts";
 import {
   connectedInterface,
   describeRoute,
@@ -42,281 +50,21 @@ import {
   lookupRoute,
   ownAddress,
   type RoutingFacts,
-  type Row,
 } from "./route_lookup.ts";
-import { isYes } from "./rule_match.ts";
+import type {
+  RuleStep,
+  TraceFacts,
+  TraceFleet,
+  TraceHop,
+  TraceOutcome,
+  TraceRequest,
+  TraceResult,
+} from "./trace_types.ts";
+
+export type * from "./trace_types.ts";
 
 /** Hops followed at most. */
 export const MAX_HOPS = 32;
-
-/** An ephemeral source port. */
-const EPHEMERAL: PortRange = { from: 1024, to: 65535 };
-
-/** What a trace reads of one router. */
-export interface TraceFacts {
-  title: string;
-  routing: RoutingFacts;
-  filter: readonly FirewallRule[];
-  nat: readonly FirewallRule[];
-  mangle: readonly FirewallRule[];
-  raw: readonly FirewallRule[];
-  /** Interface lists, address lists and interface types, for the matchers. */
-  facts: RouterFacts;
-  /** The router has no IPsec policy, so no packet is IPsec-protected (`ipsec-policy` decides). */
-  noIpsec?: boolean;
-  /** What the reads could not give whole (a table cut at a limit): shown on the router's hop. */
-  notes?: readonly string[];
-}
-
-/** What the trace asks of the fleet. */
-export interface TraceFleet {
-  /** A device's facts; throws when it cannot be read. */
-  facts(device: string): Promise<TraceFacts>;
-  /** The fleet device and interface that hold `address`, if any. */
-  owner(address: string): { device: string; interface: string } | undefined;
-  /**
-   * The routes of `device` that hold `address` (every table), when the
-   * facts do not carry the whole table (a router with a full BGP table is
-   * asked per destination); added to the facts' routes for that lookup.
-   */
-  routes?(device: string, address: string): Promise<readonly Row[]>;
-}
-
-/** The packet to follow. */
-export interface TraceRequest {
-  /** The device it starts on. */
-  from: string;
-  destination: string;
-  /** Its source; default: the first router's own address toward the destination. */
-  source?: string;
-  /** `tcp`, `udp`, `icmp` or a number; unknown when absent. */
-  protocol?: string;
-  /** Destination port (tcp, udp). */
-  port?: number;
-  maxHops?: number;
-}
-
-/** The packet as it is at one point. */
-export interface TracePacket {
-  src?: string;
-  dst: string;
-  protocol?: string;
-  src_port?: number;
-  dst_port?: number;
-}
-
-/** One firewall rule met on the way (one that decided, or one that may have). */
-export interface RuleStep {
-  table: Table;
-  chain: string;
-  rule_id: string;
-  rule: string;
-  /** What it does to the packet: accept, drop, translate, mark, reroute. */
-  effect: string;
-  /** It takes the packet for sure (else: it may, some matcher cannot be decided). */
-  certain: boolean;
-  /** The matchers that cannot be decided, and why. */
-  unknown?: string[];
-}
-
-/** One router on the way. */
-export interface TraceHop {
-  device: string;
-  /** Where the packet came in (absent on the router that sends it). */
-  in_interface?: string;
-  /** The packet as it arrived (or as the first router sends it). */
-  packet: TracePacket;
-  /** Rules met, in the order the packet meets them. */
-  rules: RuleStep[];
-  /** NAT done here: `dst 203.0.113.2:8080 → 10.5.0.20:80 (dst-nat)`. */
-  nat: { chain: string; rule_id: string; text: string; note?: string }[];
-  /** How the routing table was chosen, step by step. */
-  decision: string[];
-  route?: {
-    id?: string;
-    dst_address?: string;
-    gateway?: string;
-    distance?: string;
-    table: string;
-    kind: string;
-  };
-  out_interface?: string;
-  next_hop?: string;
-  notes: string[];
-}
-
-/** Where a trace ended. */
-export type TraceOutcome =
-  | "delivered"
-  | "reached-router"
-  | "left-fleet"
-  | "no-route"
-  | "blackhole"
-  | "unreachable"
-  | "prohibit"
-  | "dropped"
-  | "loop"
-  | "device-unreachable"
-  | "too-many-hops";
-
-/** The whole trace. */
-export interface TraceResult {
-  outcome: TraceOutcome;
-  /** Why it ended there, in one sentence. */
-  reason: string;
-  hops: TraceHop[];
-  /** The device it ended on, and the rule or route that ended it. */
-  stopped_at?: { device: string; rule_id?: string; route_id?: string };
-}
-
-function packetOf(p: NatPacket & { protocol?: string }): TracePacket {
-  return {
-    ...(p.src ? { src: p.src } : {}),
-    dst: p.dst,
-    ...(p.protocol ? { protocol: p.protocol } : {}),
-    ...(typeof p.srcPort === "number" ? { src_port: p.srcPort } : {}),
-    ...(p.dstPort !== undefined ? { dst_port: p.dstPort } : {}),
-  };
-}
-
-interface Marks {
-  connection: string | null;
-  packet: string | null;
-  routing: string | null;
-}
-
-interface State {
-  device: string;
-  /** null: the router sends it. */
-  inInterface: string | null | undefined;
-  packet: NatPacket & { protocol?: string };
-  dstnatted: boolean;
-}
-
-function takesPorts(protocol: string | undefined): boolean {
-  return protocol === "tcp" || protocol === "udp" || protocol === "6" || protocol === "17";
-}
-
-/** The first packet of a new connection, as the firewall sees it. */
-function flowOf(
-  s: State,
-  f: TraceFacts,
-  outInterface: string | null | undefined,
-  marks: Marks,
-): Flow {
-  const p = s.packet;
-  const local = (ip: string | undefined) =>
-    ip !== undefined && ownAddress(f.routing.addresses, ip) !== undefined;
-  const ports = takesPorts(p.protocol);
-  return {
-    ...(p.src ? { srcAddress: p.src } : {}),
-    dstAddress: p.dst,
-    ...(p.protocol ? { protocol: p.protocol } : {}),
-    ...(ports ? { srcPort: p.srcPort ?? EPHEMERAL } : {}),
-    ...(ports && p.dstPort !== undefined ? { dstPort: p.dstPort } : {}),
-    ...(s.inInterface !== undefined ? { inInterface: s.inInterface } : {}),
-    ...(outInterface !== undefined ? { outInterface } : {}),
-    connectionState: "new",
-    connectionNatState: s.dstnatted ? ["dstnat"] : [],
-    connectionType: null,
-    ...(p.protocol === "tcp" || p.protocol === "6" ? { tcpFlags: ["syn"] } : {}),
-    srcAddressTypes: local(p.src) ? ["local", "unicast"] : ["unicast"],
-    dstAddressTypes: local(p.dst) ? ["local", "unicast"] : ["unicast"],
-    connectionMark: marks.connection,
-    packetMark: marks.packet,
-    routingMark: marks.routing,
-    ...(f.noIpsec ? { ipsecPolicy: { in: "none", out: "none" } as const } : {}),
-  };
-}
-
-function ruleStep(table: Table, chain: string, hit: Hit, effect = hit.effect as string): RuleStep {
-  const unknown = hit.match.matchers.filter((m) => m.decision === "unknown")
-    .map((m) => `${m.matcher}=${m.value}${m.why ? ` (${m.why})` : ""}`);
-  return {
-    table,
-    chain,
-    rule_id: hit.rule[".id"] ?? `#${hit.index}`,
-    rule: describeRule(hit.rule),
-    effect,
-    certain: hit.certain,
-    ...(unknown.length ? { unknown } : {}),
-  };
-}
-
-/** Walk a filter or raw chain: the steps to show, and the rule that drops for sure. */
-function filterChain(
-  table: "filter" | "raw",
-  rules: readonly FirewallRule[],
-  chain: string,
-  flow: Flow,
-  facts: RouterFacts,
-): { steps: RuleStep[]; dropped?: RuleStep } {
-  const walk = walkChain(rules, table, chain, flow, facts);
-  const steps = walk.hits.filter((h) => h !== walk.decider || h.effect === "drop").map((h) =>
-    ruleStep(table, chain, h)
-  );
-  if (walk.decider?.effect === "drop") return { steps, dropped: steps[steps.length - 1] };
-  if (walk.decider) steps.push(ruleStep(table, chain, walk.decider));
-  return { steps };
-}
-
-/** Walk mangle: marks set for sure, and notes for those that may be. */
-function mangleChain(f: TraceFacts, chain: string, flow: Flow, marks: Marks, hop: TraceHop) {
-  const walk = walkChain(f.mangle, "mangle", chain, flow, f.facts, { recordContinue: true });
-  for (const h of walk.hits) {
-    const action = actionOf(h.rule);
-    const set: [keyof Marks, string][] = [];
-    if (action === "mark-connection") set.push(["connection", h.rule["new-connection-mark"]]);
-    if (action === "mark-packet") set.push(["packet", h.rule["new-packet-mark"]]);
-    if (action === "mark-routing") set.push(["routing", h.rule["new-routing-mark"]]);
-    if (!set.length && action !== "route") continue;
-    hop.rules.push(ruleStep("mangle", chain, h, action));
-    if (!h.certain) continue;
-    for (const [k, v] of set) if (v) marks[k] = v;
-    if (action === "route") {
-      hop.notes.push(
-        `mangle rule ${h.rule[".id"]} routes it to ${h.rule["route-dst"]} (not followed)`,
-      );
-    }
-  }
-}
-
-/** Walk NAT: the translation done for sure, applied to the state. */
-function natChain(
-  f: TraceFacts,
-  chain: "dstnat" | "srcnat",
-  flow: Flow,
-  s: State,
-  hop: TraceHop,
-  addresses: { inAddress?: string; outAddress?: string },
-): void {
-  const walk = walkChain(f.nat, "nat", chain, flow, f.facts);
-  for (const h of walk.hits) {
-    if (h === walk.decider) continue;
-    if (h.effect === "translate") hop.rules.push(ruleStep("nat", chain, h, "may translate"));
-  }
-  const d = walk.decider;
-  if (!d || d.effect !== "translate") return;
-  hop.rules.push(ruleStep("nat", chain, d, "translate"));
-  const t = translate(d.rule, chain, s.packet, addresses);
-  hop.nat.push({
-    chain,
-    rule_id: d.rule[".id"] ?? `#${d.index}`,
-    text: t.text,
-    ...(t.note ? { note: t.note } : {}),
-  });
-  s.packet = { ...s.packet, ...t.after };
-  if (chain === "dstnat") s.dstnatted = true;
-}
-
-/** The router's first live address on `iface` (IPv4 first). */
-function addressOn(f: TraceFacts, iface: string | undefined): string | undefined {
-  if (!iface) return undefined;
-  const own = f.routing.addresses.filter((a) =>
-    a.interface === iface && a.address && !isYes(a.disabled) && !isYes(a.invalid)
-  );
-  return own[0]?.address?.split("/")[0];
-}
 
 function routeOf(r: LookupResult): TraceHop["route"] {
   const route = r.route;
@@ -550,6 +298,3 @@ export async function tracePath(req: TraceRequest, fleet: TraceFleet): Promise<T
   }
   return end("too-many-hops", `the trace stopped after ${max} hops`, { device: s.device });
 }
-
-/** Rows as text, for {@linkcode TraceFacts}. */
-export type { Row };
