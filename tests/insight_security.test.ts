@@ -57,9 +57,14 @@ Deno.test("router_audit_security: an exposed router's findings, evidence, fixes,
     r.comment === "winbox from anywhere"
   )!;
   const dnsRule = edge.items("/ip/firewall/filter").find((r) => r.comment === "dns for everyone")!;
+  // A port nothing listens on: a router that cannot be reached.
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const offPort = (closed.addr as Deno.NetAddr).port;
+  closed.close();
   const inventory = [
     { title: "edge", host: edge.host, port: edge.port, username: "ops", password: "ops-pass" },
     { title: "core", host: core.host, port: core.port, username: "admin", password: "" },
+    { title: "offline", host: "127.0.0.1", port: offPort, username: "admin", password: "" },
   ];
   const session = await serveInProcess([
     "--inventory",
@@ -85,12 +90,15 @@ Deno.test("router_audit_security: an exposed router's findings, evidence, fixes,
         _meta: { progressToken: "audit" },
       });
       first = (r.structuredContent as { devices: DeviceAudit[] }).devices;
-      assert.deepEqual(first.map((d) => d.device), ["edge", "core"]);
+      assert.deepEqual(first.map((d) => d.device), ["edge", "core", "offline"]);
       assert.ok(first[0].score > first[1].score);
-      assert.deepEqual(progress, [1, 2]);
+      assert.deepEqual(progress.sort(), [1, 2, 3]);
+      const off = first[2] as DeviceAudit & { error?: string };
+      assert.equal(off.ok, false);
+      assert.match(off.error!, /^device "offline": router_audit_security failed: /);
       assert.deepEqual(first[0].wan_interfaces, [{ name: "ether1", why: ["interface list WAN"] }]);
       assert.ok(first[0].not_checked.some((n) => /passwords: RouterOS never shows one/.test(n)));
-      assert.match((r.content as { text: string }[])[0].text, /^2 of 2 devices audited/);
+      assert.match((r.content as { text: string }[])[0].text, /^2 of 3 devices audited/);
     });
 
     const edgeFindings = () => new Map(first[0].findings.map((f) => [f.id, f]));
@@ -148,35 +156,38 @@ Deno.test("router_audit_security: an exposed router's findings, evidence, fixes,
       );
     });
 
-    await t.step("every fix call of every finding passes the guard chain (dry run, or the confirm guard)", async () => {
-      const tools = new Map(catalogue().map((d) => [d.name, d]));
-      let checked = 0;
-      for (const d of first) {
-        for (const f of d.findings) {
-          for (const call of f.fix) {
-            const def = tools.get(call.tool);
-            assert.ok(def, `${f.id}: ${call.tool} is a tool of the catalogue`);
-            const args = { ...call.arguments, device: d.device };
-            const what = `${d.device} ${f.id}: ${call.tool}`;
-            if (!def.annotations.readOnlyHint && !def.dryRun) {
-              // No dry run (router_upgrade): the arguments pass, the confirmation guard stops it.
-              const r = await callTool(session, call.tool, args);
-              assert.equal(r.isError, true, what);
-              assert.match(r.content[0].text, /needs confirm: true\. Nothing was done\./, what);
-            } else {
-              const r = await callTool(
-                session,
-                call.tool,
-                def.annotations.readOnlyHint ? args : { ...args, dry_run: true },
-              );
-              assert.ok(!r.isError, `${what}: ${r.content[0].text}`);
+    await t.step(
+      "every fix call of every finding passes the guard chain (dry run, or the confirm guard)",
+      async () => {
+        const tools = new Map(catalogue().map((d) => [d.name, d]));
+        let checked = 0;
+        for (const d of first) {
+          for (const f of d.findings) {
+            for (const call of f.fix) {
+              const def = tools.get(call.tool);
+              assert.ok(def, `${f.id}: ${call.tool} is a tool of the catalogue`);
+              const args = { ...call.arguments, device: d.device };
+              const what = `${d.device} ${f.id}: ${call.tool}`;
+              if (!def.annotations.readOnlyHint && !def.dryRun) {
+                // No dry run (router_upgrade): the arguments pass, the confirmation guard stops it.
+                const r = await callTool(session, call.tool, args);
+                assert.equal(r.isError, true, what);
+                assert.match(r.content[0].text, /needs confirm: true\. Nothing was done\./, what);
+              } else {
+                const r = await callTool(
+                  session,
+                  call.tool,
+                  def.annotations.readOnlyHint ? args : { ...args, dry_run: true },
+                );
+                assert.ok(!r.isError, `${what}: ${r.content[0].text}`);
+              }
+              checked++;
             }
-            checked++;
           }
         }
-      }
-      assert.ok(checked > 15, `${checked} fix calls checked`);
-    });
+        assert.ok(checked > 15, `${checked} fix calls checked`);
+      },
+    );
 
     await t.step("the fixes, run with confirm, clear the exposures", async () => {
       for (const id of ["wan-exposed:winbox", "admin-user", "dns-open"]) {
@@ -201,7 +212,9 @@ Deno.test("router_audit_security: an exposed router's findings, evidence, fixes,
     await t.step("resources: the fleet's audit and one device's", async () => {
       const fleet = await session.client.readResource({ uri: "routeros://fleet/security" });
       const parsed = JSON.parse((fleet.contents[0] as { text: string }).text);
-      assert.deepEqual(parsed.devices.map((d: DeviceAudit) => d.device).sort(), ["core", "edge"]);
+      const names = parsed.devices.map((d: DeviceAudit) => d.device);
+      assert.deepEqual([...names].sort(), ["core", "edge", "offline"]);
+      assert.equal(names.at(-1), "offline", "a router that could not be read comes last");
       const one = await session.client.readResource({ uri: "routeros://core/security" });
       assert.equal(JSON.parse((one.contents[0] as { text: string }).text).device, "core");
     });
@@ -211,7 +224,10 @@ Deno.test("router_audit_security: an exposed router's findings, evidence, fixes,
       assert.deepEqual(none, []);
       const r = await callTool(session, "router_audit_security", { devices: ["nope"] });
       assert.equal(r.isError, true);
-      assert.match(r.content[0].text, /unknown device\(s\) nope; valid devices: edge, core/);
+      assert.match(
+        r.content[0].text,
+        /unknown device\(s\) nope; valid devices: edge, core, offline/,
+      );
     });
   } finally {
     await session.close();
