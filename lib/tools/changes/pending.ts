@@ -11,8 +11,10 @@ import { scheduler } from "../../routeros/schema/menus/services.ts";
 import { removeJobStatement, REVERT_JOB_PREFIX } from "../../routeros/scheduler.ts";
 import { defineTool } from "../define.ts";
 import { renderTable } from "../render.ts";
-import { READ, type ToolDef, WRITE } from "../tool.ts";
-import { expectSilent, findJob } from "./revert_job.ts";
+import { READ, type ToolContext, type ToolDef, WRITE } from "../tool.ts";
+import { noteOutcome } from "../errors.ts";
+import { RouterOsError } from "../../routeros/errors.ts";
+import { expectSilent, findJob, incompleteRevert } from "./revert_job.ts";
 
 const CHANGE_ID = z.string().regex(/^[0-9a-f]{12}$/, "a change id from router_apply_changes");
 
@@ -24,6 +26,8 @@ function pendingChangeTool(o: {
   done: "committed" | "rolled_back";
   what: string;
   script: (job: RawItem) => string;
+  /** After the script ran: raise what it left undone. */
+  check?: (ctx: ToolContext, job: string) => Promise<void>;
 }): ToolDef {
   return defineTool({
     name: o.name,
@@ -46,6 +50,7 @@ function pendingChangeTool(o: {
     async handler(args, ctx) {
       const job = await findJob(ctx.client, args.change_id);
       await expectSilent(ctx.client, o.script(job), o.what);
+      await o.check?.(ctx, String(job.name));
       return {
         structured: { change_id: args.change_id, [o.done]: true },
         text: `change ${args.change_id} ${o.done.replace("_", " ")}`,
@@ -73,8 +78,17 @@ export const rollbackChanges = pendingChangeTool({
     "Revert a pending change made by router_apply_changes now, instead of waiting for its deadline.",
   done: "rolled_back",
   what: "run the revert script",
-  // The job's own script: the inverses, then the job removes itself.
+  // The job's own script: the undo steps, then the job removes itself.
   script: (job) => String(job["on-event"] ?? ""),
+  async check(ctx, job) {
+    const incomplete = await incompleteRevert(ctx.client, job);
+    if (incomplete) {
+      const err = new RouterOsError("failure", `rolled back, except: ${incomplete}`, "");
+      // Every step ran; the job's record says which failed.
+      noteOutcome(err, { kind: "stated" });
+      throw err;
+    }
+  },
 });
 
 /** `router_list_pending_changes`. */
