@@ -117,8 +117,11 @@ export function rearmJobStatement(name: string, script: string): string {
   });
 }
 
+/** What the comment and log line of a revert job that could not finish begin with. */
+export const REVERT_INCOMPLETE_MARK = "revert incomplete";
+
 /** What an incomplete revert's job comment and log line say, before the failed steps. */
-export const REVERT_INCOMPLETE = "revert incomplete: undo failed for operation(s)";
+export const REVERT_INCOMPLETE = `${REVERT_INCOMPLETE_MARK}: undo failed for operation(s)`;
 
 /**
  * The full revert script of a job: the undo statements of the operations

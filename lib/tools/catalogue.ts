@@ -8,6 +8,7 @@
 import { MENU_SCHEMAS } from "../routeros/schema/registry.ts";
 import { applyChanges } from "./changes/apply.ts";
 import { commitChanges, listPendingChanges, rollbackChanges } from "./changes/pending.ts";
+import { importScript } from "./changes/import_script.ts";
 import { listDevices } from "./devices_tool.ts";
 import { fleetQueryTool } from "./fleet_query.ts";
 import { makeStaticLease } from "./handwritten/dhcp.ts";
@@ -351,6 +352,7 @@ export function catalogue(): readonly ToolDef[] {
     ...base,
     fleetQueryTool(base),
     applyChanges,
+    importScript,
     commitChanges,
     rollbackChanges,
     listPendingChanges,

@@ -15,7 +15,7 @@ import { scheduler } from "../../routeros/schema/menus/services.ts";
 import { clock } from "../../routeros/schema/menus/system.ts";
 import {
   parseRouterTime,
-  REVERT_INCOMPLETE,
+  REVERT_INCOMPLETE_MARK,
   revertJobName,
   revertScript,
   type RouterTime,
@@ -90,7 +90,7 @@ export async function incompleteRevert(
   ]);
   if (!left) return undefined;
   const comment = String(left.comment ?? "");
-  const at = comment.indexOf(REVERT_INCOMPLETE);
+  const at = comment.indexOf(REVERT_INCOMPLETE_MARK);
   return `${at >= 0 ? comment.slice(at) : `the job ${job} is still there`} (the job ${job} ` +
     "stays on the router, disabled, as the record: read the items back, then clear it with " +
     "router_commit_changes)";
