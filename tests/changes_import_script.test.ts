@@ -236,6 +236,15 @@ Deno.test("a dry run masks the script's secrets; on 7.16+ the router checks a fi
         ),
         "the import has its write-ahead intent line",
       );
+      // The backup's one-time password: in the job on the router, never in the log,
+      // neither when the job is armed nor when a rollback runs it.
+      const [job] = jobs(sim);
+      const password = /password=\\?"([0-9a-f]{24})/.exec(job["on-event"])?.[1];
+      assert.ok(password, job["on-event"]);
+      const id = (real.structuredContent as Structured).change_id;
+      const rb = await callTool(session, "router_rollback_changes", { change_id: id });
+      assert.equal(rb.isError, undefined, rb.content[0].text);
+      assert.ok(!Deno.readTextFileSync(audit).includes(password), "the password is masked");
     } finally {
       await session.close();
       await sim.close();

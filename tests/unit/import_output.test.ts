@@ -7,7 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { mayHaveApplied, parseImportOutput } from "../../lib/routeros/import_output.ts";
+import { hasImportDryRun, importStatement } from "../../lib/routeros/import_revert.ts";
 import { capture, realOutputAvailable } from "../helpers/real_output.ts";
+import { argsOf, trees, treesAvailable } from "../helpers/trees.ts";
 
 const MENUS = new Set(["/ip/address", "/ip/dns/static"]);
 
@@ -124,4 +126,21 @@ Deno.test("a failing line that runs other code or several statements may have ap
     assert.equal(mayHaveApplied(at(line), MENUS), true, line);
   }
   assert.equal(mayHaveApplied(at('/ip address set 0 comment="x"'), MENUS), false);
+});
+
+Deno.test("/import's arguments per release are the real trees': dry-run from 7.16", {
+  ignore: !treesAvailable(),
+}, () => {
+  for (const tree of trees()) {
+    const args = argsOf(tree, "/", "import");
+    assert.ok(args, `${tree.version}: /import`);
+    for (const used of ["file-name", "verbose"]) {
+      assert.ok(args.has(used), `${tree.version} ${used}`);
+    }
+    assert.equal(args.has("dry-run"), hasImportDryRun(tree.release), tree.version);
+    assert.equal(
+      importStatement("a.rsc", hasImportDryRun(tree.release)),
+      `/import file-name="a.rsc" verbose=yes${args.has("dry-run") ? " dry-run" : ""}`,
+    );
+  }
 });
