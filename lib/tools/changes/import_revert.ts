@@ -153,16 +153,24 @@ export interface ImportRevert {
   sentence: string;
 }
 
-/**
- * Revert an import now: run its revert job's script in the background (the
- * router loads the backup and reboots), wait until the router's uptime
- * shows the reboot (or the job records that the load failed), compare the
- * configuration with `before`, and remove the backup file.
- */
-export async function revertImportNow(
+/** Whether the revert job `job` is still on the router (undefined: the router did not say). */
+async function jobThere(client: RouterOsClient, job: string): Promise<boolean | undefined> {
+  try {
+    const dialect = await client.dialect();
+    const found = await client.read(readSpecOf(scheduler, dialect.release), [
+      { key: "name", value: job },
+    ]);
+    return found.length > 0;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One load of the backup: the router rebooted (after `elapsed` ms), or a sentence why not. */
+async function loadOnce(
   ctx: ToolContext,
-  o: { job: string; onEvent: string; backupFile: string; before?: string },
-): Promise<ImportRevert> {
+  o: { job: string; onEvent: string; backupFile: string },
+): Promise<{ elapsed: number } | { sentence: string }> {
   const { client } = ctx;
   let up = await uptime(client) ?? 0;
   // A reboot shows as an uptime shorter than the old one has grown to; give it 2 s to show.
@@ -177,7 +185,6 @@ export async function revertImportNow(
     // The router reboots: the connection may end before the answer does.
     if (!(err instanceof SshError)) {
       return {
-        reverted: false,
         sentence: `Loading ${o.backupFile} failed (${(err as Error).message}); the revert job ` +
           `${o.job} will try again at its deadline.`,
       };
@@ -192,22 +199,49 @@ export async function revertImportNow(
       .catch(() => {});
     const now = await uptime(client);
     if (now === undefined) continue;
-    if (now + 1000 <= up + elapsed) return await afterReboot(ctx, o, elapsed);
+    if (now + 1000 <= up + elapsed) return { elapsed };
     const failed = await loadFailed(client, o.job);
     if (failed) {
       return {
-        reverted: false,
         sentence: `The router did not load the backup: ${failed}. The change is still applied; ` +
           `read it back, and restore ${o.backupFile} by hand if needed.`,
       };
     }
   }
   return {
-    reverted: false,
     sentence: `The router did not answer within ${REBOOT_WAIT_MS / 1000} s after it was told ` +
       `to load ${o.backupFile}; check it by hand (the revert job ${o.job}, if still there, ` +
       "runs at its deadline).",
   };
+}
+
+/**
+ * Revert an import now: run its revert job's script in the background (the
+ * router loads the backup and reboots), wait until the router's uptime
+ * shows the reboot (or the job records that the load failed), check that
+ * the job is gone (the restored configuration was saved before the job
+ * existed: a job still there means the router rebooted for another reason,
+ * a script's own `/system reboot`, and the load is tried once more),
+ * compare the configuration with `before`, and remove the backup file.
+ */
+export async function revertImportNow(
+  ctx: ToolContext,
+  o: { job: string; onEvent: string; backupFile: string; before?: string },
+): Promise<ImportRevert> {
+  for (let attempt = 1;; attempt++) {
+    const r = await loadOnce(ctx, o);
+    if ("sentence" in r) return { reverted: false, sentence: r.sentence };
+    const there = await jobThere(ctx.client, o.job);
+    if (there === false) return await afterReboot(ctx, o, r.elapsed);
+    if (attempt === 2 || there === undefined) {
+      return {
+        reverted: false,
+        sentence: `The router rebooted, but its revert job ${o.job} is ${
+          there ? "still there: the backup was not loaded" : "not readable"
+        }; the job loads ${o.backupFile} at its deadline unless the change is committed.`,
+      };
+    }
+  }
 }
 
 async function afterReboot(
