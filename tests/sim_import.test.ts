@@ -187,3 +187,23 @@ Deno.test("sim 6.49: a successful import prints what the documentation shows", {
     await sim.close();
   }
 });
+
+Deno.test("sim 7.16: from-line starts a verbose import at that line", async () => {
+  const sim = await startSimulator({ version: "7.16.2" });
+  try {
+    putFile(sim, "f.rsc", ":put one\n:put two\n:put three\n");
+    const out = sim.run("/import file-name=f.rsc verbose=yes from-line=2").output.split("\r\n");
+    assert.deepEqual(out, [
+      "#line 2",
+      ":put two",
+      "two",
+      "#line 3",
+      ":put three",
+      "three",
+      "Script file loaded and executed successfully",
+      "",
+    ]);
+  } finally {
+    await sim.close();
+  }
+});
