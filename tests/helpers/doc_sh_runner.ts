@@ -14,7 +14,7 @@
 import { parse as parseYaml } from "yaml";
 import { parseInventory } from "../../lib/config/inventory.ts";
 import { rawRequest } from "../http_helpers.ts";
-import { type DocBlock, shCommands, shellWords } from "./doc_blocks.ts";
+import { type DocBlock, type ShCommand, shCommands, shellWords } from "./doc_blocks.ts";
 import { checkHttp, checkStdio } from "./doc_mcp.ts";
 import { ROUTER_ADDRESSES, substitutePaths } from "./doc_placeholders.ts";
 import { type Background, ShSession } from "./doc_shell.ts";
@@ -122,6 +122,116 @@ function checkAnswer(cmd: { before: string[]; after: string[] }, body: string): 
   return `answered ${error.code}, as documented`;
 }
 
+/** A block being run: its shell session, and the server it started last (port 8000 of the docs). */
+interface BlockRun {
+  world: DocWorld;
+  cwd: string;
+  sh: ShSession;
+  server?: { port: number; bg: Background };
+}
+
+/** `sim`: the inventory it prints is one the product reads, with as many devices as asked. */
+async function runSim(run: BlockRun, text: string): Promise<string> {
+  const [, bg] = await run.sh.start(text, /(simulating)/);
+  const count = Number(/--devices\s+(\d+)/.exec(text)?.[1] ?? 1);
+  let devices: unknown[] = [];
+  for (let i = 0; i < 40 && devices.length < count; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    devices = parseYaml(bg.stdout()) ?? [];
+  }
+  const parsed = parseInventory(bg.stdout(), "inline");
+  if (parsed.length !== count) throw new Error(`printed ${parsed.length} devices`);
+  await run.sh.stop(bg);
+  return `prints an inventory of ${count} simulated routers that the product reads`;
+}
+
+/** `proxy`: it listens, and `/health` (asked with a Host it allows) says every server is up. */
+async function runProxy(run: BlockRun, call: ProductCall, text: string): Promise<string> {
+  if (run.server) await run.sh.stop(run.server.bg);
+  const [url, bg] = await run.sh.start(
+    text.replace(/--port\s+8000\b/, "--port 0"),
+    /listening on (http:\/\/\S+)/,
+  );
+  const port = Number(new URL(url).port);
+  run.server = { port, bg };
+  const host = hostFor(setting(call, "--allowed-hosts", ""), port);
+  let health = { status: "", servers: {} };
+  for (let i = 0; i < 100 && health.status !== "ok"; i++) {
+    if (i) await new Promise((res) => setTimeout(res, 100));
+    const r = await rawRequest(port, "GET", "/health", [["Host", host]]);
+    if (r.status !== 200) throw new Error(`/health: ${r.status} ${r.body}`);
+    health = JSON.parse(r.body);
+  }
+  if (health.status !== "ok") throw new Error(`/health: ${JSON.stringify(health)}`);
+  return `listens; /health says every server is up (${Object.keys(health.servers).join(", ")})`;
+}
+
+/**
+ * The server itself: on stdio an MCP client starts it (through bash, so
+ * the block's variables reach it); on HTTP it runs in the background and a
+ * client speaks to it with the Host and key its setup allows.
+ */
+async function runServer(run: BlockRun, call: ProductCall, text: string): Promise<string> {
+  let line = text;
+  const host = setting(call, "--host", "ROUTER_HOST");
+  if (host !== undefined && ROUTER_ADDRESSES.includes(host)) {
+    const user = setting(call, "--username", "ROUTER_USERNAME") ?? "admin";
+    const password = setting(call, "--password", "ROUTER_PASSWORD") ?? "";
+    const router = await run.world.routerFor(user, password);
+    line = `ROUTER_PORT=${router.port} ${line.replace(host, router.host)}`;
+  }
+  const transport = setting(call, "--mcp.transport", "ROUTER_MCP__TRANSPORT") ?? "stdio";
+  if (transport === "stdio") {
+    await run.sh.run(":"); // the session's variables file exists
+    const summary = await checkStdio({
+      command: "bash",
+      args: ["-c", `source ${run.cwd}/.sh-state\n${line}`],
+      env: run.world.env,
+      cwd: run.cwd,
+    });
+    return `serves MCP on stdio: ${summary}`;
+  }
+  if (transport !== "streamable-http") throw new Error(`no client for ${transport} here`);
+  if (run.server) await run.sh.stop(run.server.bg);
+  line = /\b8000\b/.test(line) ? line.replace(/\b8000\b/g, "0") : `ROUTER_MCP__PORT=0 ${line}`;
+  const [url, bg] = await run.sh.start(line, /listening on (http:\/\/\S+)/);
+  const port = Number(new URL(url).port);
+  run.server = { port, bg };
+  const keys = setting(call, "--mcp.api-keys-file", "ROUTER_MCP__API_KEYS_FILE");
+  const summary = await checkHttp(port, {
+    host: hostFor(setting(call, "--mcp.allowed-hosts", "ROUTER_MCP__ALLOWED_HOSTS"), port),
+    bearer: keys === run.world.keysFile ? run.world.adminKey : undefined,
+  });
+  return `serves MCP on HTTP: ${summary}`;
+}
+
+/** Any other command: it exits 0, and prints what the comments say (curl: the right answer). */
+async function runOneShot(
+  run: BlockRun,
+  cmd: ShCommand,
+  text: string,
+  call: ProductCall | undefined,
+): Promise<[Outcome["kind"], string]> {
+  if (/^([A-Z_][A-Z0-9_]*=\S*\s*)+$/.test(text) && /^ROUTER_/.test(text)) {
+    const r = await run.sh.run(`${text} mcp-server-router --simulate --print-config > /dev/null`);
+    if (r.code !== 0) throw new Error(`the server refuses it: ${r.stderr}`);
+    return ["checked", "the server accepts the value (--simulate --print-config)"];
+  }
+  const line = run.server ? text.replace(/:8000\b/g, `:${run.server.port}`) : text;
+  const r = await run.sh.run(line);
+  if (r.code !== 0) {
+    throw new Error(
+      `exit ${r.code}\nstdout: ${r.stdout.slice(-1500)}\nstderr: ${r.stderr.slice(-1500)}`,
+    );
+  }
+  if (/^curl\b/.test(line)) return ["run", checkAnswer(cmd, r.stdout)];
+  checkPrinted(cmd.after, r.stdout + r.stderr);
+  if (call && !text.includes(">") && (r.stdout + r.stderr).trim() === "") {
+    throw new Error("printed nothing");
+  }
+  return ["run", cmd.after.length ? "exits 0 and prints what the comment says" : "exits 0"];
+}
+
 /** Run every command of a shell block. `proxyJson`: the page's proxy configuration, if any. */
 export async function runShBlock(
   block: DocBlock,
@@ -130,125 +240,42 @@ export async function runShBlock(
 ): Promise<Outcome[]> {
   const cwd = await world.workDir();
   if (proxyJson !== undefined) await Deno.writeTextFile(`${cwd}/proxy.json`, proxyJson);
-  const sh = new ShSession(cwd, world.env);
+  const run: BlockRun = { world, cwd, sh: new ShSession(cwd, world.env) };
   const outcomes: Outcome[] = [];
-  let server: { port: number; bg: Background } | undefined;
   try {
     for (const cmd of shCommands(block)) {
       const where = `${block.page}:${cmd.line}`;
-      const o = (kind: Outcome["kind"], what: string) => outcomes.push({ where, kind, what });
       const text = substitutePaths(cmd.text, world);
       try {
         if (PROJECT_TASK.test(text)) {
-          o("not run", "the project's own task (the suite, benchmark, generator or CI)");
+          outcomes.push({
+            where,
+            kind: "not run",
+            what: "the project's own task (the suite, benchmark, generator or CI)",
+          });
           continue;
         }
         if (/^deno install\b/.test(text)) {
-          o("not run", "the install line: tests/config_docs_commands.test.ts runs it");
+          outcomes.push({
+            where,
+            kind: "not run",
+            what: "the install line: tests/config_docs_commands.test.ts runs it",
+          });
           continue;
         }
         const call = productCall(text);
+        const long = call && !call.args.some((a) => ONE_SHOT_FLAGS.has(a));
         const sub = call && SUBCOMMANDS.has(call.args[0]) ? call.args[0] : undefined;
-        if (call && !call.args.some((a) => ONE_SHOT_FLAGS.has(a)) && sub === "sim") {
-          const [, bg] = await sh.start(text, /(simulating)/);
-          const count = Number(/--devices\s+(\d+)/.exec(text)?.[1] ?? 1);
-          let devices: unknown[] = [];
-          for (let i = 0; i < 40 && devices.length < count; i++) {
-            await new Promise((r) => setTimeout(r, 50));
-            devices = parseYaml(bg.stdout()) ?? [];
-          }
-          const parsed = parseInventory(bg.stdout(), "inline");
-          if (parsed.length !== count) throw new Error(`printed ${parsed.length} devices`);
-          await sh.stop(bg);
-          o("run", `prints an inventory of ${count} simulated routers that the product reads`);
-          continue;
+        if (long && sub === "sim") {
+          outcomes.push({ where, kind: "run", what: await runSim(run, text) });
+        } else if (long && sub === "proxy") {
+          outcomes.push({ where, kind: "run", what: await runProxy(run, call, text) });
+        } else if (long && !sub) {
+          outcomes.push({ where, kind: "run", what: await runServer(run, call, text) });
+        } else {
+          const [kind, what] = await runOneShot(run, cmd, text, call);
+          outcomes.push({ where, kind, what });
         }
-        if (call && !call.args.some((a) => ONE_SHOT_FLAGS.has(a)) && sub === "proxy") {
-          if (server) await sh.stop(server.bg);
-          const started = text.replace(/--port\s+8000\b/, "--port 0");
-          const [url, bg] = await sh.start(started, /listening on (http:\/\/\S+)/);
-          const port = Number(new URL(url).port);
-          server = { port, bg };
-          const host = hostFor(setting(call, "--allowed-hosts", ""), port);
-          let health = "";
-          for (let i = 0; i < 100; i++) {
-            const r = await rawRequest(port, "GET", "/health", [["Host", host]]);
-            health = r.body;
-            if (r.status === 200 && JSON.parse(r.body).status === "ok") break;
-            await new Promise((res) => setTimeout(res, 100));
-          }
-          if (JSON.parse(health).status !== "ok") throw new Error(`/health: ${health}`);
-          o(
-            "run",
-            `listens; /health says every server is up (${
-              Object.keys(JSON.parse(health).servers).join(", ")
-            })`,
-          );
-          continue;
-        }
-        const transport = call && setting(call, "--mcp.transport", "ROUTER_MCP__TRANSPORT");
-        const server_ = call && !sub && !call.args.some((a) => ONE_SHOT_FLAGS.has(a));
-        if (server_ && call) {
-          let line = text;
-          const host = setting(call, "--host", "ROUTER_HOST");
-          if (host !== undefined && ROUTER_ADDRESSES.includes(host)) {
-            const user = setting(call, "--username", "ROUTER_USERNAME") ?? "admin";
-            const password = setting(call, "--password", "ROUTER_PASSWORD") ?? "";
-            const router = await world.routerFor(user, password);
-            line = `ROUTER_PORT=${router.port} ${line.replace(host, router.host)}`;
-          }
-          if (transport && transport !== "stdio") {
-            if (server) await sh.stop(server.bg);
-            line = /8000\b/.test(line)
-              ? line.replace(/\b8000\b/g, "0")
-              : `ROUTER_MCP__PORT=0 ${line}`;
-            const [url, bg] = await sh.start(line, /listening on (http:\/\/\S+)/);
-            const port = Number(new URL(url).port);
-            server = { port, bg };
-            const keys = setting(call, "--mcp.api-keys-file", "ROUTER_MCP__API_KEYS_FILE");
-            const summary = await checkHttp(port, {
-              host: hostFor(
-                setting(call, "--mcp.allowed-hosts", "ROUTER_MCP__ALLOWED_HOSTS"),
-                port,
-              ),
-              bearer: keys === world.keysFile ? world.adminKey : undefined,
-              path: transport === "sse" ? "/sse" : "/mcp",
-            });
-            o("run", `serves MCP on HTTP: ${summary}`);
-            continue;
-          }
-          await sh.run(":"); // the session's variables file exists
-          const summary = await checkStdio({
-            command: "bash",
-            args: ["-c", `source ${cwd}/.sh-state\n${line}`],
-            env: world.env,
-            cwd,
-          });
-          o("run", `serves MCP on stdio: ${summary}`);
-          continue;
-        }
-        if (/^([A-Z_][A-Z0-9_]*=\S*\s*)+$/.test(text) && /^ROUTER_/.test(text)) {
-          const r = await sh.run(`${text} mcp-server-router --simulate --print-config > /dev/null`);
-          if (r.code !== 0) throw new Error(`the server refuses it: ${r.stderr}`);
-          o("checked", "the server accepts the value (--simulate --print-config)");
-          continue;
-        }
-        const line = server ? text.replace(/:8000\b/g, `:${server.port}`) : text;
-        const r = await sh.run(line);
-        if (r.code !== 0) {
-          throw new Error(
-            `exit ${r.code}\nstdout: ${r.stdout.slice(-1500)}\nstderr: ${r.stderr.slice(-1500)}`,
-          );
-        }
-        if (/^curl\b/.test(line)) {
-          o("run", checkAnswer(cmd, r.stdout));
-          continue;
-        }
-        checkPrinted(cmd.after, r.stdout + r.stderr);
-        if (call && !text.includes(">") && (r.stdout + r.stderr).trim() === "") {
-          throw new Error("printed nothing");
-        }
-        o("run", cmd.after.length ? "exits 0 and prints what the comment says" : "exits 0");
       } catch (err) {
         outcomes.push({
           where,
@@ -259,7 +286,7 @@ export async function runShBlock(
       }
     }
   } finally {
-    await sh.close();
+    await run.sh.close();
   }
   return outcomes;
 }
