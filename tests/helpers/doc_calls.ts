@@ -8,7 +8,8 @@
  * expect to exist is made first, as the reader's router has it: a `flash/`
  * folder with `before.backup` on core-1, the files the upload examples
  * send in the files directory, an update server that offers 7.17, one
- * earlier snapshot. A call that samples for longer than a few seconds is
+ * earlier snapshot. A `change_id` is the one the change before it answered
+ * (as a reader copies it from that answer). A call that samples for longer than a few seconds is
  * cancelled after its first sample. A JSON block that is a result, not a
  * call, must match the output schema of the call before it.
  *
@@ -92,6 +93,7 @@ export async function runCalls(blocks: DocBlock[]): Promise<Outcome[]> {
     };
     const docIds = blocks.flatMap((b) => [...b.text.matchAll(SNAPSHOT_ID)].map((m) => m[0]));
     let last: string | undefined;
+    let changeId: string | undefined;
     for (const block of blocks) {
       const where = `${block.page}:${block.line}`;
       try {
@@ -122,6 +124,9 @@ export async function runCalls(blocks: DocBlock[]): Promise<Outcome[]> {
           if (tool.inputSchema.properties?.device && args.device === undefined) {
             args.device = "core-1";
           }
+          if (typeof args.change_id === "string" && changeId !== undefined) {
+            args.change_id = changeId;
+          }
           last = value.name;
           const seconds = Number(args.seconds ?? 0);
           if (seconds > SAMPLE_SECONDS) {
@@ -149,6 +154,8 @@ export async function runCalls(blocks: DocBlock[]): Promise<Outcome[]> {
           }
           const r = await call({ name: value.name, arguments: args });
           if (r.isError) throw new Error(`${value.name}: ${r.content[0]?.text}`);
+          const answered = r.structuredContent?.change_id;
+          if (typeof answered === "string") changeId = answered;
           outcomes.push({ where, kind: "run", what: `${value.name} answered` });
         }
       } catch (err) {
