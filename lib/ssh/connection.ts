@@ -21,6 +21,7 @@ import { IdleClose } from "./idle_close.ts";
 import { decodeOutput } from "./decode.ts";
 import { SshError } from "./errors.ts";
 import { handshake, type Transport } from "./handshake.ts";
+import type { CloseReason } from "./pool_observer.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
 import type { KeyStore } from "./keys.ts";
 import {
@@ -76,6 +77,7 @@ export class SshConnection {
   #who: string;
   #closed = false;
   #retired = false;
+  #closeReason: CloseReason = "closed";
   #onClose = new Set<() => void>();
   #slots: ChannelSlots;
   #spare: SpareChannel;
@@ -101,6 +103,7 @@ export class SshConnection {
     this.#slots = new ChannelSlots(settings.maxChannels);
     this.#idle = new IdleClose(settings.idleMs, () => this.#slots.active > 0, () => {
       log("debug", `${this.#who}: closing the idle SSH connection`);
+      this.#closeReason = "idle";
       this.close();
     });
     this.#spare = new SpareChannel(client, settings.preopen && supportsPreopen(client), this.#who);
@@ -139,6 +142,11 @@ export class SshConnection {
     return this.#socket.localAddress?.replace(/^::ffff:(?=\d+\.)/, "");
   }
 
+  /** Why the connection ended (or will: `retired`); `closed` while it is open. */
+  get closeReason(): CloseReason {
+    return this.#closeReason;
+  }
+
   /** Counters for tests and the benchmark. */
   get stats(): ConnectionStats {
     return {
@@ -163,7 +171,10 @@ export class SshConnection {
     if (this.#closed) return;
     this.#closed = true;
     this.#idle.stop();
-    if (!this.#closing) log("info", `${this.#who}: SSH connection ${why}`);
+    if (!this.#closing) {
+      this.#closeReason = "lost";
+      log("info", `${this.#who}: SSH connection ${why}`);
+    }
     this.#slots.rejectAll(() => this.#lost(false));
     for (const fn of [...this.#onClose]) fn();
     this.#onClose.clear();
@@ -295,6 +306,7 @@ export class SshConnection {
   retire(): void {
     if (this.#retired) return;
     this.#retired = true;
+    this.#closeReason = "retired";
     this.#spare.drop();
     if (this.#slots.active === 0) this.close();
   }
