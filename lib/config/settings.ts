@@ -295,6 +295,34 @@ export const SETTINGS = [
     default: 256,
     parse: integer(1, 100000),
   }),
+  onOff({
+    name: "metrics",
+    env: "ROUTER_METRICS",
+    description:
+      "Serve Prometheus metrics at /metrics on the HTTP transports' port, behind the same authentication as /mcp",
+  }),
+  optional({
+    name: "metrics-port",
+    env: "ROUTER_METRICS_PORT",
+    arg: "<port>",
+    description:
+      "Serve Prometheus metrics at /metrics on this port too, over any transport (stdio included)",
+    parse: integer(0, 65535),
+  }),
+  given({
+    name: "metrics-host",
+    env: "ROUTER_METRICS_HOST",
+    arg: "<address>",
+    description: "Listen address of --metrics-port",
+    default: "127.0.0.1",
+    parse: nonEmpty("a listen address such as 127.0.0.1 or ::", 253),
+  }),
+  onOff({
+    name: "metrics-no-device-label",
+    env: "ROUTER_METRICS_NO_DEVICE_LABEL",
+    description:
+      "SSH metrics as fleet totals, without a device label (for inventories of thousands of devices)",
+  }),
   optional({
     name: "inventory",
     env: "ROUTER_INVENTORY",

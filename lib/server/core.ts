@@ -13,6 +13,7 @@ import { ToolRunner } from "../tools/guard/runner.ts";
 import { Completer } from "./completions.ts";
 import { createDevices, type Devices } from "./devices.ts";
 import { Reads } from "./reads.ts";
+import type { ServerMetrics } from "./metrics.ts";
 import type { AuditLog } from "./safety/audit_log.ts";
 import { ToolList } from "./tool_list.ts";
 import { type Selection, selectTools } from "./tool_selection.ts";
@@ -31,8 +32,13 @@ export interface ServerCore {
  * Build the core of a configuration: devices, guard chain, tool list.
  * `audit` is the configuration's audit log, opened already
  * (`openAuditLog`); a configuration that names one must pass it.
+ * `metrics`, when given, is told of every call and connection.
  */
-export function prepareServer(config: Config, audit: AuditLog | undefined): {
+export function prepareServer(
+  config: Config,
+  audit: AuditLog | undefined,
+  metrics?: ServerMetrics,
+): {
   devices: Devices;
   core: ServerCore;
 } {
@@ -40,7 +46,8 @@ export function prepareServer(config: Config, audit: AuditLog | undefined): {
     // Fail closed: a core without the audit log it was configured with.
     throw new Error(`the audit log ${config.settings["audit-log"]} was not opened`);
   }
-  const devices = createDevices(config);
+  const devices = createDevices(config, metrics?.ssh);
+  metrics?.ssh.attach(devices.pool);
   const selection = selectTools(config);
   const runner = new ToolRunner(selection.all, selection.offered, devices, {
     readOnly: config.settings["read-only"],
@@ -48,6 +55,7 @@ export function prepareServer(config: Config, audit: AuditLog | undefined): {
     audit,
     stateDir: expandHome(config.settings["state-dir"]),
     filesDir: expandHome(config.settings["files-dir"] ?? `${config.settings["state-dir"]}/files`),
+    observer: metrics?.calls,
   });
   // In fleet mode tools take `device`, an enum of every title.
   const list = new ToolList(devices.fleet ? devices.titles : []);

@@ -17,6 +17,7 @@ import { SETTINGS } from "../../lib/config/settings.ts";
 import { setLogLevel } from "../../lib/log.ts";
 import { buildServer } from "../../lib/server/mcp.ts";
 import { prepareServer } from "../../lib/server/core.ts";
+import type { ServerMetrics } from "../../lib/server/metrics.ts";
 import { openAuditLog } from "../../lib/server/safety/audit_log.ts";
 import { chooseToolsets } from "../../lib/server/toolset_choice.ts";
 import { TOOLSETS } from "../../lib/tools/tool.ts";
@@ -47,12 +48,14 @@ export function flagsOf(args: readonly string[]): FlagValues {
  * toolset is listed unless the arguments choose toolsets; snapshots and
  * known hosts go to fresh temporary files, never the user's. Log lines below
  * `error` are not written, so the session's `stderr()` is empty and its
- * `pid` is this process.
+ * `pid` is this process. `metrics`, when given, is told of every call and
+ * connection.
  */
 export async function serveInProcess(
   args: readonly string[],
   env: Record<string, string> = {},
   capabilities: ClientCapabilities = {},
+  metrics?: ServerMetrics,
 ): Promise<McpSession> {
   const flags = flagsOf(args);
   setLogLevel("error");
@@ -70,7 +73,7 @@ export async function serveInProcess(
     { toolsets: TOOLSETS },
   );
   const audit = await openAuditLog(config.settings["audit-log"], config.settings["audit-key-file"]);
-  const { devices, core } = prepareServer(config, audit);
+  const { devices, core } = prepareServer(config, audit, metrics);
   const server = buildServer(
     { name: "in-process", version: "0" },
     chooseToolsets(config.settings),

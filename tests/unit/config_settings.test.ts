@@ -28,6 +28,8 @@ const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
   "jump-key-passphrase": ["jp-flag", "jp-env", "jp-flag", "jp-env"],
   "mcp.transport": ["sse", "streamable-http", "sse", "streamable-http"],
   "mcp.host": ["127.0.0.1", "::1", "127.0.0.1", "::1"],
+  "metrics-port": ["9464", "9465", 9464, 9465],
+  "metrics-host": ["127.0.0.1", "::1", "127.0.0.1", "::1"],
   "mcp.port": ["9000", "9001", 9000, 9001],
   "mcp.allowed-hosts": ["a.example,b.example:*", "c.example", ["a.example", "b.example:*"], [
     "c.example",
