@@ -76,6 +76,32 @@ Deno.test("metrics process: --metrics-port over stdio, behind the API keys", asy
   }
 });
 
+Deno.test("metrics process: a taken --metrics-port stops a stdio server with one line", async () => {
+  const sim = await startSimulator();
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (taken.addr as Deno.NetAddr).port;
+  // The metrics come with the core, once initialize is answered (it is not held up by them).
+  const s = await spawnServer([...simArgs(sim), "--metrics-port", String(port)]);
+  try {
+    for (let i = 0; i < 200 && !/could not start/.test(s.stderr()); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    assert.match(
+      s.stderr(),
+      new RegExp(
+        `the server could not start: cannot listen on 127\\.0\\.0\\.1:${port}: port ${port} ` +
+          "is already in use by another program; choose a free port with --metrics-port " +
+          "\\(ROUTER_METRICS_PORT\\)",
+      ),
+    );
+    assert.doesNotMatch(s.stderr(), /\n\s+at /, "no stack trace");
+  } finally {
+    taken.close();
+    await s.close().catch(() => {});
+    await sim.close();
+  }
+});
+
 Deno.test("metrics process: --metrics on the MCP port and --metrics-port beside it", async () => {
   const sim = await startSimulator();
   const p = await spawnHttp("streamable-http", [

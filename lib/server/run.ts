@@ -35,16 +35,23 @@ async function metricsOf(
   return createMetrics(s, info.version, audit);
 }
 
-/** Build the core of `config` (loading the catalogue), once. */
-function coreLoader(config: Config, audit: AuditLog | undefined, metrics?: ServerMetrics): {
+/**
+ * Build the core of `config` (loading the catalogue), once, with the
+ * metrics `metrics` gives (set up with the core, not before `initialize`).
+ */
+function coreLoader(
+  config: Config,
+  audit: AuditLog | undefined,
+  metrics: () => Promise<ServerMetrics | undefined>,
+): {
   load(): Promise<ServerCore>;
   /** The devices, if the core was built (to close their connections). */
   devices(): Promise<Devices | undefined>;
 } {
   let building: Promise<{ devices: Devices; core: ServerCore }> | undefined;
   const build = () =>
-    building ??= import("./core.ts").then(({ prepareServer }) =>
-      prepareServer(config, audit, metrics)
+    building ??= metrics().then((m) =>
+      import("./core.ts").then(({ prepareServer }) => prepareServer(config, audit, m))
     );
   return {
     load: () => build().then((b) => b.core),
@@ -57,9 +64,9 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   startIdleGc();
   const choice = chooseToolsets(config.settings);
   const audit = await openAuditLog(config.settings["audit-log"], config.settings["audit-key-file"]);
-  const metrics = await metricsOf(config, info, audit);
   const transport = config.settings["mcp.transport"];
   if (transport === "streamable-http" || transport === "sse") {
+    const metrics = await metricsOf(config, info, audit);
     const { prepareServer } = await import("./core.ts");
     const { devices, core } = prepareServer(config, audit, metrics);
     const newServer = () => buildServer(info, choice, core);
@@ -71,10 +78,16 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
       "--metrics serves /metrics on the HTTP transports' port; over stdio, set --metrics-port",
     );
   }
-  const metricsPort = metrics && config.settings["metrics-port"] !== undefined
-    ? await (await import("./metrics_setup.ts")).serveMetricsPort(config.settings, metrics)
-    : undefined;
-  const loader = coreLoader(config, audit, metrics);
+  // The metrics (and their port) come with the core, once `initialize` is answered.
+  let metricsPort: { close(): Promise<void> } | undefined;
+  const loader = coreLoader(config, audit, async () => {
+    const metrics = await metricsOf(config, info, audit);
+    if (metrics && config.settings["metrics-port"] !== undefined) {
+      const { serveMetricsPort } = await import("./metrics_setup.ts");
+      metricsPort = await serveMetricsPort(config.settings, metrics);
+    }
+    return metrics;
+  });
   // A core that cannot be built is fatal: no request could be served.
   const load = () =>
     loader.load().catch((err) => {
