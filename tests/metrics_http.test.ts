@@ -153,6 +153,7 @@ Deno.test("metrics over HTTP: counters move with calls, read by an independent p
       assert.equal(s.type("nodejs_eventloop_lag_p99_seconds"), "gauge");
       assert.equal(s.type("nodejs_active_handles"), undefined, "Deno leaves it empty");
       assert.ok(s.value("process_resident_memory_bytes") > 10_000_000);
+      assert.doesNotMatch(s.text, /^process_(?!cpu)\w+ 0$/m, "no process series reads as zero");
       assert.equal(s.labelSets("mcp_router_build_info")[0].version, "test");
       assert.equal(s.value("mcp_router_http_sessions"), 2, "the reader's and the admin's");
     });

@@ -64,9 +64,11 @@ const NOT_UNDER_DENO = [
 /**
  * prom-client's process metrics read from `/proc/self`, which Deno lets a
  * process read only with every permission (`--allow-all`); the release
- * binary has fewer, and would report zeros. Removed when unreadable.
+ * binary has fewer, and would report zeros. Removed when unreadable (the
+ * resident set is then read from the runtime).
  */
 const FROM_PROC = [
+  "process_resident_memory_bytes",
   "process_virtual_memory_bytes",
   "process_heap_bytes",
   "process_open_fds",
@@ -149,17 +151,18 @@ export class ServerMetrics {
       eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS,
     });
     for (const name of NOT_UNDER_DENO) this.registry.removeSingleMetric(name);
-    if (!procReadable()) { for (const name of FROM_PROC) this.registry.removeSingleMetric(name); }
-    // The resident set as the runtime reports it: no /proc read, no permission.
-    this.registry.removeSingleMetric("process_resident_memory_bytes");
-    new Gauge({
-      name: "process_resident_memory_bytes",
-      help: "Resident memory size in bytes.",
-      registers: [this.registry],
-      collect() {
-        this.set(Deno.memoryUsage().rss);
-      },
-    });
+    if (!procReadable()) {
+      for (const name of FROM_PROC) this.registry.removeSingleMetric(name);
+      // The resident set as the runtime reports it: no /proc read, no permission.
+      new Gauge({
+        name: "process_resident_memory_bytes",
+        help: "Resident memory size in bytes.",
+        registers: [this.registry],
+        collect() {
+          this.set(Deno.memoryUsage().rss);
+        },
+      });
+    }
     new Gauge({
       name: `${PREFIX}build_info`,
       help: "The server's version and runtime (always 1)",
