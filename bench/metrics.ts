@@ -1,5 +1,5 @@
 /**
- * `deno run -A bench/metrics.ts [rounds]`: what the server's own metrics
+ * `deno run -A bench/metrics.ts [rounds] [--same]`: what the server's own metrics
  * cost a warm call. Two stdio servers in front of one simulated router (its
  * own process), every guard on and an audit log each, the same as the
  * latency benchmark's: one without metrics, one with `--metrics-port 0`
@@ -8,6 +8,8 @@
  * (which goes first alternates too), so load from other processes falls
  * on both alike; the figures are medians, and each server's CPU time per
  * call read from /proc. A scrape at the end checks the calls were counted.
+ * `--same` runs both servers without metrics: the difference two identical
+ * servers show.
  *
  * Then what a scrape costs: the text rendered for fleets of 100 to 2,000
  * connected devices and 100 to 300 tools called (in this process: the
@@ -41,8 +43,12 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-/** Warm-call medians and CPU per call without and with metrics, over `rounds` rounds. */
-export async function measureMetricsCost(rounds: number) {
+/**
+ * Warm-call medians and CPU per call without and with metrics, over
+ * `rounds` rounds. `same`: metrics off on both sides (how large the
+ * difference between two identical servers is).
+ */
+export async function measureMetricsCost(rounds: number, same = false) {
   const sim = await startSimProcess();
   const servers: StdioServer[] = [];
   try {
@@ -50,11 +56,10 @@ export async function measureMetricsCost(rounds: number) {
     servers.push(plain);
     const measured = await startStdioServer([
       ...singleRouterArgs(sim.host, sim.port),
-      "--metrics-port",
-      "0",
+      ...(same ? [] : ["--metrics-port", "0"]),
     ]);
     servers.push(measured);
-    const port = await metricsPort(measured);
+    const port = same ? undefined : await metricsPort(measured);
     const kinds = { without: plain, with: measured };
     // Warm-up: JIT, dialect detection, schema compilation, the label children.
     for (let i = 0; i < 100; i++) {
@@ -74,7 +79,7 @@ export async function measureMetricsCost(rounds: number) {
         cpu[kind] += (await cpuMs(server.pid)) - cpu0;
       }
     }
-    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const text = port ? await (await fetch(`http://127.0.0.1:${port}/metrics`)).text() : "";
     const counted = Number(
       new RegExp(`^mcp_router_tool_calls_total\\{tool="${TOOL}",result="ok"\\} (\\d+)$`, "m")
         .exec(text)?.[1],
@@ -131,7 +136,8 @@ export async function measureScrape(devices: number, tools: number) {
 
 if (import.meta.main) {
   const rounds = Number(Deno.args[0] ?? 200);
-  console.log(JSON.stringify(await measureMetricsCost(rounds), null, 2));
+  const same = Deno.args.includes("--same");
+  console.log(JSON.stringify(await measureMetricsCost(rounds, same), null, 2));
   for (const [devices, tools] of [[100, 100], [500, 200], [2000, 300]]) {
     console.log(JSON.stringify(await measureScrape(devices, tools)));
   }
