@@ -26,7 +26,7 @@
  *   `--print-config` (or run as is, when it asks for `--version` or
  *   `--help`).
  *
- * The project's own tasks (`deno task test|bench|docs`, `.ci/run`) and the
+ * The project's own tasks (`deno task test|bench|docs`, a `bench/*.ts` script, `.ci/run`) and the
  * install line (tests/config_docs_commands.test.ts runs it) are not run.
  * Placeholders (the reader's router, paths, port 8000) are replaced as
  * tests/helpers/doc_placeholders.ts lists. A block of another language

@@ -15,6 +15,8 @@ export const MARKERS: Record<string, string> = {
   "needs Docker": "runs the container image",
   "needs Claude Code": "runs the claude command",
   "needs an OAuth server": "names an authorization server the server asks for its keys",
+  "needs Prometheus":
+    "a Prometheus server's own configuration, read by Prometheus, not by this product",
   "a fragment": "part of a larger file, which it does not stand for alone",
 };
 

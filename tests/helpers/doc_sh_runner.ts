@@ -28,8 +28,9 @@ export interface Outcome {
   error?: string;
 }
 
-/** Commands that are the project's own tasks: this suite, the benchmark, the generator, CI. */
-const PROJECT_TASK = /^(deno task (test|bench|docs)\b|bash \.ci\/run\b)/;
+/** Commands that are the project's own tasks: this suite, the benchmarks, the generator, CI. */
+const PROJECT_TASK =
+  /^(deno task (test|bench|docs)\b|deno run( -\S+)* bench\/\S+\.ts\b|bash \.ci\/run\b)/;
 
 /** The product's subcommands. */
 const SUBCOMMANDS = new Set(["sim", "proxy", "audit", "auth", "healthcheck"]);
