@@ -1,7 +1,8 @@
 /**
  * Secrets given to `router_run_command`: masked in the audit log (its
  * arguments and the commands sent), in dry runs and in refusals, through
- * MCP against the simulator.
+ * MCP against the simulator; a password in a script, a bearer token in an
+ * HTTP header and a password held in a variable first included.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -22,7 +23,14 @@ Deno.test("raw commands: a password is masked in the audit log, the dry run and 
     audit,
   ]);
   try {
-    const secrets = ["Raw-Secret-77 x", "Raw-Dry-88", "Raw-Refused-66", 'In\\"Script-55'];
+    const secrets = [
+      "Raw-Secret-77 x",
+      "Raw-Dry-88",
+      "Raw-Refused-66",
+      'In\\"Script-55',
+      "Header-Tok-44",
+      "Var-Held-33",
+    ];
     const sent = await callTool(session, "router_run_command", {
       command: '/user add name=rawu group=read password="Raw-Secret-77 x"',
       confirm: true,
@@ -50,10 +58,30 @@ Deno.test("raw commands: a password is masked in the audit log, the dry run and 
     });
     assert.equal(scripted.isError, undefined, scripted.content[0]?.text);
 
+    // A bearer token in a header, and a password held in a variable first (dry runs).
+    const header = await callTool(session, "router_run_command", {
+      command: '/tool fetch url="https://api.example.com/x" ' +
+        'http-header-field="Authorization: Bearer Header-Tok-44" output=user',
+      dry_run: true,
+    });
+    assert.equal(header.isError, undefined, header.content[0]?.text);
+    assert.match(header.content[0].text, /Authorization: Bearer \*{8}/);
+    const held = await callTool(session, "router_run_command", {
+      command: ':local pw "Var-Held-33"; /user set rawu password=$pw',
+      dry_run: true,
+    });
+    assert.equal(held.isError, undefined, held.content[0]?.text);
+
     const log = await Deno.readTextFile(audit);
     const lines = log.trim().split("\n").map((l) => JSON.parse(l));
     assert.ok(lines.some((l) => String(l.arguments?.command).includes('password="********"')));
-    const outputs = [log, dry.content[0].text, refused.content[0].text];
+    const outputs = [
+      log,
+      dry.content[0].text,
+      refused.content[0].text,
+      header.content[0].text,
+      held.content[0].text,
+    ];
     for (const secret of secrets) {
       for (const [i, text] of outputs.entries()) {
         assert.ok(!text.includes(secret), `${secret} is not in output #${i}: ${text}`);

@@ -12,7 +12,16 @@
  *   string's content is read with its escapes undone (`\"`, `\\`, `\n`,
  *   `\XX`, ...) and scanned again, so a value quoted once per nesting level
  *   is found however deep it sits;
- * - the password of a URL (`url="sftp://user:pw@host/f"`).
+ * - the password of a URL (`url="sftp://user:pw@host/f"`);
+ * - credentials in HTTP headers that `/tool fetch` sends (`http-header-field`,
+ *   a comma-separated list of `Name: value`): the value of `Authorization`
+ *   (its scheme word kept: `Authorization: Bearer ********`), `Cookie` and
+ *   every header whose name says auth, token, key, secret, password,
+ *   session, signature or credential;
+ * - a value given to a variable (`:local`, `:global`, `:set`) that a secret
+ *   argument or header later uses (`:local pw "x"; /user set 0 password=$pw`),
+ *   followed through other variables (`:local b $a`), anywhere in the text
+ *   (a quoted script sees the variables of the text around it).
  *
  * Only the value's characters are replaced (`password="********"`,
  * `password=\"********\"`); the rest of the text is left as written. A name
@@ -39,6 +48,18 @@ interface Span {
   to: number;
   /** The value as RouterOS reads it (escapes undone), when found by name. */
   value?: string;
+}
+
+/** A variable given a value (`:local name value`, `:global`, `:set`). */
+interface Assignment {
+  name: string;
+  value: Span;
+}
+
+/** What a scan finds: secret values, and every value given to a variable. */
+interface Found {
+  spans: Span[];
+  assignments: Assignment[];
 }
 
 const SPACE = /\s/;
@@ -138,26 +159,85 @@ function menuOf(statement: string): string | undefined {
   return "/" + path.slice(0, -1).join("/");
 }
 
-/** The end of the value that starts at `k`, and the span of it that is secret. */
-function valueAt(v: View, k: number): { end: number; secret?: Span } {
-  const n = v.chars.length;
-  const span = (a: number, b: number): Span | undefined =>
-    b > a ? { from: v.from[a], to: v.to[b - 1], value: v.chars.slice(a, b).join("") } : undefined;
+/** Part of a view (`a` to `b`, exclusive), as a view. */
+function slice(v: View, a: number, b: number): View {
+  return { chars: v.chars.slice(a, b), from: v.from.slice(a, b), to: v.to.slice(a, b) };
+}
+
+/** The span of raw text a view (or part of it) comes from, with its text; none when empty. */
+function spanOf(v: View, a = 0, b = v.chars.length): Span | undefined {
+  return b > a
+    ? { from: v.from[a], to: v.to[b - 1], value: v.chars.slice(a, b).join("") }
+    : undefined;
+}
+
+/** The end of the value that starts at `k`, and the value as RouterOS reads it. */
+function valueView(v: View, k: number): { end: number; view: View } {
   if (v.chars[k] === '"') {
     const close = closingQuote(v, k);
     const after = v.chars[close + 1];
-    if (close < n && (after === undefined || SPACE.test(after) || ";}])".includes(after))) {
-      const secret = span(k + 1, close);
-      if (secret) secret.value = decoded(v, k + 1, close).chars.join("");
-      return { end: close + 1, secret };
+    if (
+      close < v.chars.length && (after === undefined || SPACE.test(after) || ";}])".includes(after))
+    ) {
+      return { end: close + 1, view: decoded(v, k + 1, close) };
     }
   }
   const end = unquotedEnd(v, k);
-  return { end, secret: span(k, end) };
+  return { end, view: slice(v, k, end) };
 }
 
-/** Collect the spans of secret values in a view (and in every quoted string in it). */
-function scan(v: View, spans: Span[]): void {
+/** Whether an argument name is `http-header-field` of `/tool fetch` (or an abbreviation of it). */
+function isHeaderList(name: string): boolean {
+  return name.length >= "http-h".length && "http-header-field".startsWith(name);
+}
+
+/** HTTP header names whose value is a credential. */
+const SECRET_HEADER = /auth|cookie|token|key|secret|passw|session|signature|credential/i;
+/** Headers whose value starts with a scheme word that is no secret (`Bearer`, `Basic`). */
+const SCHEMED_HEADER = /^(proxy-)?authorization$/i;
+/**
+ * Where a header of a comma-separated list starts: its name and colon (after
+ * `("` too: an expression such as `("Authorization: Bearer " . $token)`,
+ * whose credential is masked to the end, the variable included).
+ */
+const HEADER_START = /(?:^|[,("])\s*([A-Za-z0-9!#$%&'*+.^_`|~-]+)\s*:/g;
+
+/** The credential values of a `Name: value, Name: value` header list (a view of its value). */
+function headerSpans(v: View, spans: Span[]): void {
+  const text = v.chars.join("");
+  const starts = [...text.matchAll(HEADER_START)];
+  starts.forEach((m, h) => {
+    if (!SECRET_HEADER.test(m[1])) return;
+    let a = m.index! + m[0].length;
+    const b = starts[h + 1]?.index ?? text.length;
+    while (a < b && SPACE.test(text[a])) a++;
+    const scheme = SCHEMED_HEADER.test(m[1]) ? /^\S+\s+(?=\S)/.exec(text.slice(a, b)) : null;
+    if (scheme) a += scheme[0].length;
+    const span = spanOf(v, a, b);
+    if (span) spans.push(span);
+  });
+}
+
+/** A variable assignment (`:local name value`, `:global`, `:set`) at `i`, if there is one. */
+function assignmentAt(v: View, i: number): { name: string; at: number } | undefined {
+  // `set` without its colon is a menu's own command (`/user set 0 ...`), not a variable's.
+  const head = /^(?::set|:?local|:?global)\s+("(?:[^"\\]|\\.)*"|[A-Za-z0-9_-]+)\s+(?=\S)/.exec(
+    v.chars.slice(i, i + 200).join(""),
+  );
+  if (!head || v.chars[i + head[0].length] === ";") return undefined;
+  const name = head[1].startsWith('"') ? head[1].slice(1, -1) : head[1];
+  return { name, at: i + head[0].length };
+}
+
+/** Whether only blanks stand between the statement's start and `i`. */
+function startsStatement(v: View, i: number, statement: number): boolean {
+  let k = i;
+  while (k > statement && SPACE.test(v.chars[k - 1])) k--;
+  return k === statement;
+}
+
+/** Collect secret values and variable assignments in a view (and in every quoted string in it). */
+function scan(v: View, found: Found): void {
   const n = v.chars.length;
   const starts: number[] = [];
   let statement = 0;
@@ -166,7 +246,7 @@ function scan(v: View, spans: Span[]): void {
     const c = v.chars[i];
     if (c === '"') {
       const close = closingQuote(v, i);
-      scan(decoded(v, i + 1, close), spans);
+      scan(decoded(v, i + 1, close), found);
       i = close + 1;
       continue;
     }
@@ -175,6 +255,16 @@ function scan(v: View, spans: Span[]): void {
       starts.push(statement);
       statement = i + 1;
     } else if (CLOSERS.includes(c)) statement = starts.pop() ?? 0;
+    const assignment = (c === ":" || c === "l" || c === "g") && startsStatement(v, i, statement)
+      ? assignmentAt(v, i)
+      : undefined;
+    if (assignment) {
+      const value = spanOf(valueView(v, assignment.at).view);
+      if (value) found.assignments.push({ name: assignment.name, value });
+      // The value is scanned as any other text (a quoted script in it, ...).
+      i = assignment.at;
+      continue;
+    }
     if (!NAME_CHAR.test(c) || (i > 0 && !BOUNDARY.test(v.chars[i - 1]))) {
       i++;
       continue;
@@ -187,15 +277,54 @@ function scan(v: View, spans: Span[]): void {
       continue;
     }
     const name = v.chars.slice(i, j).join("");
+    if (op === "=" && isHeaderList(name)) {
+      headerSpans(valueView(v, j + 1).view, found.spans);
+      // The value is scanned as any other text too.
+      i = j + 1;
+      continue;
+    }
     const menu = menuOf(v.chars.slice(statement, i).join(""));
     if (!isSecretArgument(name, menu)) {
       i = j + op.length;
       continue;
     }
-    const value = valueAt(v, j + op.length);
-    if (value.secret) spans.push(value.secret);
+    const value = valueView(v, j + op.length);
+    const secret = spanOf(value.view);
+    if (secret) found.spans.push(secret);
     i = value.end;
   }
+}
+
+/** The variables a value uses (`$name`, `$"name"`). */
+function variablesIn(value: string): string[] {
+  return [...value.matchAll(/\$(?:"((?:[^"\\]|\\.)*)"|([A-Za-z0-9_-]+))/g)].map((m) =>
+    m[1] ?? m[2]
+  );
+}
+
+/**
+ * Every secret value in raw console text: by name and in headers, then the
+ * values given to the variables those use, and to the variables they use,
+ * until there are no more.
+ */
+function collect(text: string): Span[] {
+  const found: Found = { spans: [], assignments: [] };
+  scan(rawView(text), found);
+  const secret = new Set<string>();
+  const spans: Span[] = [];
+  const add = (s: Span) => {
+    spans.push(s);
+    for (const name of variablesIn(s.value ?? text.slice(s.from, s.to))) secret.add(name);
+  };
+  found.spans.forEach(add);
+  let left = found.assignments;
+  for (let grew = true; grew;) {
+    const held = left.filter((a) => secret.has(a.name));
+    left = left.filter((a) => !secret.has(a.name));
+    held.forEach((a) => add(a.value));
+    grew = held.length > 0;
+  }
+  return spans;
 }
 
 /** URL user info with a password: `scheme://user:` then the password up to `@`. */
@@ -203,8 +332,7 @@ const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s"/@:\\]*:)([^\s"/@\\]+)@/gi;
 
 /** The spans of every secret value in raw console text, in order, not overlapping. */
 function secretSpans(text: string): Span[] {
-  const spans: Span[] = [];
-  scan(rawView(text), spans);
+  const spans = collect(text);
   for (const m of text.matchAll(URL_PASSWORD)) {
     const from = m.index! + m[1].length;
     spans.push({ from, to: from + m[2].length });
@@ -241,8 +369,7 @@ export function maskRawCommand(text: string): string {
  * command (an error) is masked by.
  */
 export function rawSecretValues(text: string): string[] {
-  const spans: Span[] = [];
-  scan(rawView(text), spans);
+  const spans = collect(text);
   const values = secretSpans(text).map((s) => text.slice(s.from, s.to));
   for (const s of spans) if (s.value !== undefined) values.push(s.value);
   return [...new Set(values)].filter((v) => v !== "");

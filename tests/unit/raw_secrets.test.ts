@@ -126,6 +126,52 @@ Deno.test("maskRawCommand: a table of raw commands and their masked text", () =>
     ],
     ["/system identity set name=password", "/system identity set name=password"],
     ['/user set 0 password="unterminated', `/user set 0 password=${M}`],
+    // Credentials in HTTP headers of /tool fetch (http-header-field, a comma-separated list).
+    [
+      '/tool fetch url="https://api.example.com/v1/x" http-header-field="Authorization: Bearer ey.J9.x" output=user',
+      `/tool fetch url="https://api.example.com/v1/x" http-header-field="Authorization: Bearer ${M}" output=user`,
+    ],
+    [
+      '/tool fetch url=https://h/x http-header-field="Content-Type: application/json,authorization:Basic YTpi"',
+      `/tool fetch url=https://h/x http-header-field="Content-Type: application/json,authorization:Basic ${M}"`,
+    ],
+    [
+      '/tool fetch url=https://h/x http-header-field="Cookie: sid=abc; theme=dark,X-API-Key: k1,Accept: */*"',
+      `/tool fetch url=https://h/x http-header-field="Cookie: ${M},X-API-Key: ${M},Accept: */*"`,
+    ],
+    [
+      "/tool fetch url=https://h/x http-header=X-Auth-Token:t0k3n,Accept:text/plain",
+      `/tool fetch url=https://h/x http-header=X-Auth-Token:${M},Accept:text/plain`,
+    ],
+    [
+      '/tool fetch url=https://h/x http-header-field="Accept: application/json" output=user',
+      '/tool fetch url=https://h/x http-header-field="Accept: application/json" output=user',
+    ],
+    // A secret held in a variable first: the value it was given is masked where it was given.
+    [
+      ':local pw "Var-Held-0815"; /user set admin password=$pw',
+      `:local pw "${M}"; /user set admin password=${M}`,
+    ],
+    [
+      ":global pw Var-Held-1; :local p2 $pw; /user set admin password=$p2",
+      `:global pw ${M}; :local p2 ${M}; /user set admin password=${M}`,
+    ],
+    [
+      ':local pw; :set pw "late"; /system script add source="/user set 0 password=$pw"',
+      `:local pw; :set pw "${M}"; /system script add source="/user set 0 password=${M}"`,
+    ],
+    [
+      ':local tok "abc.def"; /tool fetch url=https://h/x http-header-field="Authorization: Bearer $tok"',
+      `:local tok "${M}"; /tool fetch url=https://h/x http-header-field="Authorization: Bearer ${M}"`,
+    ],
+    [
+      ':local t "zz9"; /tool fetch url=https://h/x http-header-field=("Authorization: Bearer " . $t)',
+      `:local t "${M}"; /tool fetch url=https://h/x http-header-field=("Authorization: Bearer ${M}`,
+    ],
+    [
+      ':local name "ops"; /user set [find name=$name] comment=$name',
+      ':local name "ops"; /user set [find name=$name] comment=$name',
+    ],
   ];
   for (const [raw, masked] of table) assert.equal(maskRawCommand(raw), masked, raw);
 });
@@ -140,8 +186,14 @@ const NAMES = [...SECRET_ARGUMENTS];
 /** Unquoted values RouterOS reads as one word. */
 const PLAIN_WORD = /^[A-Za-z0-9._@%+,:/*-]+$/;
 
-/** Ways a `name=value` is written in a raw command, each built from the value. */
-const FORMS: ((name: string, value: string) => string | undefined)[] = [
+/** A header list item that starts another header (RouterOS splits `http-header-field` there). */
+const NEXT_HEADER = /,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+\s*:/;
+
+/**
+ * Ways a secret value is written in a raw command, each built from the value
+ * and from how a variable holding it is used (`use("s")`: `$s`, or masked, the mask).
+ */
+const FORMS: ((name: string, value: string, use: (v: string) => string) => string | undefined)[] = [
   (n, v) => `/ppp secret add name=u ${n}=${quoteValue(v)} comment=c`,
   (n, v) => PLAIN_WORD.test(v) ? `/user set 0 ${n}=${v}; /user print` : undefined,
   (n, v) => `{ /user set 0 ${n}=${quoteValue(v)} }`,
@@ -151,19 +203,29 @@ const FORMS: ((name: string, value: string) => string | undefined)[] = [
     `/system scheduler add name=s on-event=${
       quoteValue(`:execute script=${quoteValue(`/user set 0 ${n}=${quoteValue(v)}`)}`)
     }`,
+  (n, v, use) => `:local s ${quoteValue(v)}; /user set 0 ${n}=${use("s")}`,
+  (n, v, use) =>
+    `:global s ${quoteValue(v)}; :global t ${use("s")}; ` +
+    `/system script add name=x source=${quoteValue(`/user set 0 ${n}=${use("t")}`)}`,
+  (_n, v) =>
+    /^\S/.test(v) && !NEXT_HEADER.test(v)
+      ? `/tool fetch url=https://h/x http-header-field=${
+        quoteValue(`Accept: */*,Authorization: Bearer ${v}`)
+      } output=user`
+      : undefined,
 ];
 
-Deno.test("maskRawCommand: no value of a secret name survives, quoted or nested at any depth", () => {
+Deno.test("maskRawCommand: no secret value survives, quoted, nested, in a header or a variable", () => {
   fc.assert(
     fc.property(
       fc.constantFrom(...NAMES),
       fc.string({ unit: "binary", minLength: 1, maxLength: 30 }),
       fc.nat(FORMS.length - 1),
       (name, value, form) => {
-        const command = FORMS[form](name, value);
+        const command = FORMS[form](name, value, (v) => `$${v}`);
         fc.pre(command !== undefined);
-        // The same command with the mask as the value: what masking must give.
-        assert.equal(maskRawCommand(command!), FORMS[form](name, M));
+        // The same command with the mask as the value (and each variable's use): what masking gives.
+        assert.equal(maskRawCommand(command!), FORMS[form](name, M, () => M));
       },
     ),
     { numRuns: 1000 },
