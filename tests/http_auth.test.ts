@@ -98,7 +98,7 @@ Deno.test("http auth: API keys and roles on streamable-http and SSE", async (t) 
           const before = sim.counters.commands;
           const write = await reader.callTool(WRITE);
           assert.equal(write.isError, true);
-          assert.match(textOf(write), /needs the operate role; "reader" has read/);
+          assert.match(textOf(write), /needs the operate role; "key:reader" has read/);
           assert.equal(sim.counters.commands, before, "nothing reached the router");
         } finally {
           await reader.close();
@@ -116,7 +116,7 @@ Deno.test("http auth: API keys and roles on streamable-http and SSE", async (t) 
             name: "router_reboot",
             arguments: { device: "r1", confirm: true },
           });
-          assert.match(textOf(reboot), /needs the admin role; "operator" has operate/);
+          assert.match(textOf(reboot), /needs the admin role; "key:operator" has operate/);
         } finally {
           await op.close();
         }
@@ -125,7 +125,7 @@ Deno.test("http auth: API keys and roles on streamable-http and SSE", async (t) 
         assert.ok(mine.length >= 1);
         // The call's first line (its intent) says who; its outcome links back to it.
         const intent = mine.find((l) => l.kind === "intent");
-        assert.equal(intent?.principal, "operator", "the principal is in the audit line");
+        assert.equal(intent?.principal, "key:operator", "the principal is in the audit line");
       });
     } finally {
       await srv.close();
@@ -167,7 +167,7 @@ Deno.test("http auth: nested calls and device scopes pass the same role guard", 
 
     const lab = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.lab);
     const outside = await lab.callTool({ ...WRITE, arguments: { name: "x", device: "r2" } });
-    assert.match(textOf(outside), /device "r2" is outside the devices "lab" may use/);
+    assert.match(textOf(outside), /device "r2" is outside the devices "key:lab" may use/);
     const inside = await lab.callTool({ ...WRITE, arguments: { name: "lab-ok", device: "r1" } });
     assert.notEqual(inside.isError, true, textOf(inside));
     const fleet = await lab.callTool({

@@ -140,7 +140,11 @@ Deno.test("oauth: tokens from a real OpenID provider, checked against its JWKS",
       const line = (await srv.audit()).filter((l) =>
         l.tool === "router_update_identity" && l.kind === "intent"
       ).at(-1);
-      assert.equal(line?.principal, "agent", "the token's subject is the principal");
+      assert.equal(
+        line?.principal,
+        `oauth:${op.issuer}#agent`,
+        "the token's issuer and subject are the principal",
+      );
     });
     await t.step("a read token cannot call a write", async () => {
       const token = await op.token("agent", "routers:read");
@@ -152,7 +156,10 @@ Deno.test("oauth: tokens from a real OpenID provider, checked against its JWKS",
           name: "router_update_identity",
           arguments: { name: "nope", device: "r1" },
         });
-        assert.match(textOf(r), /needs the operate role; "agent" has read/);
+        assert.match(
+          textOf(r),
+          /needs the operate role; "oauth:http:\/\/127\.0\.0\.1:\d+#agent" has read/,
+        );
       } finally {
         await client.close();
       }

@@ -37,7 +37,7 @@ Deno.test("proxy auth: roles from the keys file, refused by annotations and insi
       bearer(KEYS.reader),
     );
     assert.equal(write.status, 403, JSON.stringify(write.json));
-    assert.match(write.json.error.message, /needs the operate role; "reader" has read/);
+    assert.match(write.json.error.message, /needs the operate role; "key:reader" has read/);
     assert.equal(sim.counters.commands, before, "nothing reached the router");
 
     const reboot = await postJson(
@@ -56,7 +56,7 @@ Deno.test("proxy auth: roles from the keys file, refused by annotations and insi
     assert.notEqual(nested.status, 200);
     assert.match(
       JSON.stringify(nested.json),
-      /router_add_script \(inside router_apply_changes\) needs the admin role; \\"operator\\" has operate/,
+      /router_add_script \(inside router_apply_changes\) needs the admin role; \\"key:operator\\" has operate/,
       "the child applied the principal it got in _meta",
     );
 
@@ -73,7 +73,11 @@ Deno.test("proxy auth: roles from the keys file, refused by annotations and insi
     // The call's intent line (written ahead) says who; its outcome links back to it.
     const last = lines.filter((l) => l.tool === "router_update_identity" && l.kind === "intent")
       .at(-1);
-    assert.equal(last.principal, "operator", "the child's audit line names the proxy's principal");
+    assert.equal(
+      last.principal,
+      "key:operator",
+      "the child's audit line names the proxy's principal",
+    );
   } finally {
     await proxy.stop();
     await sim.close();

@@ -21,7 +21,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ConfigError } from "../config/errors.ts";
-import { type Principal, type Role, ROLES } from "./principal.ts";
+import { keyPrincipalName, type Principal, type Role, ROLES } from "./principal.ts";
 
 /** One key of the file. */
 export interface ApiKey {
@@ -65,11 +65,11 @@ export function findKey(keys: readonly ApiKey[], presented: string): ApiKey | un
   return found;
 }
 
-/** The principal a key authenticates. */
+/** The principal a key authenticates (named `key:<name>`). */
 export function keyPrincipal(key: ApiKey): Principal {
   const scoped = key.devices !== undefined || key.tags !== undefined;
   return {
-    name: key.name,
+    name: keyPrincipalName(key.name),
     role: key.role,
     ...(scoped ? { scopes: [{ devices: key.devices ?? [], tags: key.tags ?? [] }] } : {}),
   };

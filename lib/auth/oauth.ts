@@ -17,7 +17,7 @@
  */
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
 import { log } from "../log.ts";
-import { type Principal, TOOL_ROLES, type ToolRole } from "./principal.ts";
+import { type Principal, tokenPrincipalName, TOOL_ROLES, type ToolRole } from "./principal.ts";
 
 /** How the server checks tokens. */
 export interface OAuthSettings {
@@ -135,7 +135,8 @@ export class TokenVerifier {
       : typeof payload.client_id === "string"
       ? payload.client_id
       : "unknown subject";
-    return { name: subject.slice(0, 200).replace(/\p{Cc}/gu, "?"), role };
+    // Named by issuer and subject: never the same name as a key, or as another issuer's subject.
+    return { name: tokenPrincipalName(issuer, subject), role };
   }
 
   #keySet(issuer: string): Promise<KeySet> {

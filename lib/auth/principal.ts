@@ -1,6 +1,11 @@
 /**
- * Who is calling: a principal is a name (an API key's name, a token's
- * subject), a role and the devices it may touch. The HTTP transports and
+ * Who is calling: a principal is a name, a role and the devices it may
+ * touch. The name says where the identity comes from, so two sources never
+ * share one (a token whose subject is "admin" is not the key named
+ * "admin"): `key:<name>` for a key of the keys file, `oauth:<issuer>#<sub>`
+ * for an access token, `proxy:api-key` for the REST proxy's single key and
+ * `anonymous:<address>` for a peer served without credentials. Sessions
+ * belong to a name, and audit lines record it. The HTTP transports and
  * the REST proxy authenticate a principal per request; the guard chain
  * (`lib/tools/guard/roles.ts`) decides with it what a call may do.
  *
@@ -35,11 +40,25 @@ export interface Scope {
 
 /** An authenticated caller. */
 export interface Principal {
-  /** For audit lines and logs: a key's name or a token's subject. */
+  /** Who it is, with where the identity comes from (`key:grafana`); in audit lines and logs. */
   name: string;
   role: Role;
   /** Each scope must admit a device (a narrowed principal has several); none: every device. */
   scopes?: readonly Scope[];
+}
+
+/** Longest principal name (an OAuth issuer URL and subject together). */
+export const MAX_PRINCIPAL_NAME = 512;
+
+/** The name of the principal a key of the keys file authenticates. */
+export function keyPrincipalName(keyName: string): string {
+  return `key:${keyName}`;
+}
+
+/** The name of the principal an access token authenticates: its issuer and subject. */
+export function tokenPrincipalName(issuer: string, subject: string): string {
+  const clean = (s: string) => s.replace(/\p{Cc}/gu, "?");
+  return `oauth:${clean(issuer)}#${clean(subject.slice(0, 200))}`.slice(0, MAX_PRINCIPAL_NAME);
 }
 
 /** The `_meta` key under which a parent (the REST proxy) names the principal a call is made for. */
@@ -88,7 +107,9 @@ export function narrow(outer: Principal | undefined, inner: Principal): Principa
 export function principalFromMeta(value: unknown): Principal | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const v = value as Record<string, unknown>;
-  if (typeof v.name !== "string" || v.name === "" || v.name.length > 200) return undefined;
+  if (typeof v.name !== "string" || v.name === "" || v.name.length > MAX_PRINCIPAL_NAME) {
+    return undefined;
+  }
   if (!(ROLES as readonly unknown[]).includes(v.role)) return undefined;
   const strings = (x: unknown) =>
     Array.isArray(x) && x.length <= 1000 && x.every((s) => typeof s === "string")

@@ -84,7 +84,7 @@ export function authenticate(opts: AuthOptions): Middleware {
           { headers: { connection: "close" } },
         );
       }
-      ctx.principal = { name: `anonymous@${ctx.peer ?? "local"}`, role: "admin" };
+      ctx.principal = { name: `anonymous:${ctx.peer ?? "local"}`, role: "admin" };
       return next();
     }
     const token = bearerToken(req.headers.get("authorization"));

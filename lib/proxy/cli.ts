@@ -228,7 +228,7 @@ async function proxyAuth(settings: ProxySettings): Promise<{ auth: AuthOptions; 
   if (single) {
     // The single key keeps what it always granted: every tool.
     keys.push({
-      find: (k) => keysMatch(k, single) ? { name: "api-key", role: "admin" } : undefined,
+      find: (k) => keysMatch(k, single) ? { name: "proxy:api-key", role: "admin" } : undefined,
     });
   }
   return {

@@ -74,11 +74,11 @@ Deno.test("api keys: a key is found by its hash, with its role and scope", () =>
   }, "keys.yaml");
   assert.equal(findKey(keys, "k3"), undefined);
   assert.deepEqual(keyPrincipal(findKey(keys, "k1")!), {
-    name: "ops",
+    name: "key:ops",
     role: "operate",
     scopes: [{ devices: [], tags: ["lab"] }],
   });
-  assert.deepEqual(keyPrincipal(findKey(keys, "k2")!), { name: "ro", role: "read" });
+  assert.deepEqual(keyPrincipal(findKey(keys, "k2")!), { name: "key:ro", role: "read" });
 });
 
 Deno.test("principal: a _meta principal can only narrow", () => {
