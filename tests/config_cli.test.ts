@@ -32,6 +32,7 @@ const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
   ]],
   "mcp.session-timeout": ["60", "120", 60, 120],
   "mcp.max-sessions": ["10", "20", 10, 20],
+  "mcp.max-sessions-per-principal": ["5", "6", 5, 6],
   "mcp.api-keys-file": ["/k/flag.yaml", "/k/env.yaml", "/k/flag.yaml", "/k/env.yaml"],
   "mcp.oauth-issuer": ["https://a.example", "https://b.example", ["https://a.example"], [
     "https://b.example",

@@ -43,6 +43,7 @@ const NOT_IN_SERVER_JSON: Record<string, string> = {
   "mcp.stateless": "HTTP transports only",
   "mcp.session-timeout": "HTTP transports only",
   "mcp.max-sessions": "HTTP transports only",
+  "mcp.max-sessions-per-principal": "HTTP transports only",
   "mcp.api-keys-file": "HTTP transports only",
   "mcp.oauth-issuer": "HTTP transports only",
   "mcp.oauth-resource": "HTTP transports only",

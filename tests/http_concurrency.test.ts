@@ -71,12 +71,34 @@ Deno.test("http concurrency: ended sessions leave no server behind (gc); an open
   }
 });
 
-Deno.test("http: --mcp.max-sessions caps open sessions; a closed one frees its place", async () => {
+Deno.test("http: --mcp.max-sessions caps open sessions; busy ones stay, an ended one frees its place", async () => {
   const sim = await startSimulator();
   const server = await spawnHttp("streamable-http", [...simArgs(sim), "--mcp.max-sessions", "2"]);
+  const url = `${server.base}/mcp`;
+  const version = { "mcp-protocol-version": "2025-06-18" };
+  const streams: Response[] = [];
+  /** A new session whose event stream (GET /mcp) stays open: busy, so never closed for another. */
+  const busySession = async () => {
+    const init = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: INITIALIZE,
+    });
+    await init.body?.cancel();
+    const id = init.headers.get("mcp-session-id")!;
+    const stream = await fetch(url, {
+      headers: { accept: "text/event-stream", "mcp-session-id": id, ...version },
+    });
+    assert.equal(stream.status, 200);
+    streams.push(stream);
+    return id;
+  };
   try {
-    const a = await connect("streamable-http", `${server.base}/mcp`);
-    const b = await connect("streamable-http", `${server.base}/mcp`);
+    const a = await busySession();
+    await busySession();
     const refused = await rawRequest(server.port, "POST", "/mcp", [
       ["Host", `127.0.0.1:${server.port}`],
       ...MCP_POST,
@@ -84,14 +106,19 @@ Deno.test("http: --mcp.max-sessions caps open sessions; a closed one frees its p
     assert.equal(refused.status, 503);
     assert.match(refused.body, /Too many sessions/);
     // End the first session (DELETE /mcp), which frees its place.
-    await (a.transport as StreamableHTTPClientTransport).terminateSession();
-    await a.close();
-    const c = await connect("streamable-http", `${server.base}/mcp`);
+    const ended = await fetch(url, {
+      method: "DELETE",
+      headers: { "mcp-session-id": a, ...version },
+    });
+    await ended.body?.cancel();
+    assert.equal(ended.status, 200);
+    const c = await connect("streamable-http", url);
     const r = await c.callTool({ name: "router_list_ip_addresses", arguments: {} });
     assert.notEqual(r.isError, true);
-    await b.close();
+    await (c.transport as StreamableHTTPClientTransport).terminateSession();
     await c.close();
   } finally {
+    for (const s of streams) await s.body?.cancel().catch(() => {});
     assert.equal(await server.stop(), 0, server.stderr());
     await sim.close();
   }

@@ -225,6 +225,14 @@ export const SETTINGS = [
     parse: integer(1, 100000),
   }),
   optional({
+    name: "mcp.max-sessions-per-principal",
+    env: "ROUTER_MCP__MAX_SESSIONS_PER_PRINCIPAL",
+    arg: "<n>",
+    description: "Most HTTP sessions of one client principal (default: three quarters of " +
+      "--mcp.max-sessions); past it, its own least recently used idle session is closed",
+    parse: integer(1, 100000),
+  }),
+  optional({
     name: "mcp.api-keys-file",
     env: "ROUTER_MCP__API_KEYS_FILE",
     arg: "<file>",

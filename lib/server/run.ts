@@ -151,6 +151,7 @@ async function runHttp(
     stateless: s["mcp.stateless"],
     sessionTimeout: s["mcp.session-timeout"],
     maxSessions: s["mcp.max-sessions"],
+    maxSessionsPerPrincipal: s["mcp.max-sessions-per-principal"],
     newServer,
     auth: auth.auth,
     resourceMetadata: auth.resourceMetadata,

@@ -55,6 +55,8 @@ export interface HttpOptions {
   sessionTimeout: number;
   /** Most sessions open at once (default: no limit). */
   maxSessions?: number;
+  /** Most sessions of one principal (default: three quarters of `maxSessions`). */
+  maxSessionsPerPrincipal?: number;
   /** A fresh MCP server for a session or (stateless) a request. */
   newServer: () => Server;
   /** Client authentication (default: this machine only, no credentials). */
@@ -177,7 +179,12 @@ export function buildApp(
 /** Start serving; resolves once listening. */
 export async function startHttp(opts: HttpOptions): Promise<HttpServer> {
   guardNotices(opts.hostname, opts.allowedHosts, lists(opts), GUARD_NAMES);
-  const sessions = new Sessions(opts.sessionTimeout * 1000, opts.maxSessions);
+  const sessions = new Sessions(
+    opts.sessionTimeout * 1000,
+    opts.maxSessions,
+    undefined,
+    opts.maxSessionsPerPrincipal,
+  );
   const inflight = new Inflight();
   let draining = false;
   const app = buildApp(opts, sessions, inflight, () => draining);

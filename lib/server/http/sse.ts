@@ -14,7 +14,7 @@ import { jsonBody } from "../../http/json_body.ts";
 import { plainText } from "../../http/responses.ts";
 import type { Inflight } from "./inflight.ts";
 import { answerMalformedRequest, rejectEmptyBatch } from "./json_rpc.ts";
-import type { Sessions } from "./sessions.ts";
+import { noRoomMessage, type Sessions } from "./sessions.ts";
 import { SseServerTransport } from "./sse_transport.ts";
 import { authInfoOf } from "./streamable.ts";
 
@@ -33,8 +33,9 @@ export interface SseOptions {
 /** `GET /sse`: a new session whose event stream is the response. */
 export function sseStream(opts: SseOptions): Handler {
   return async (_req, ctx) => {
-    if (opts.sessions.full) {
-      return new Response("Too many sessions: raise --mcp.max-sessions\n", {
+    const noRoom = opts.sessions.makeRoom(ctx.principal?.name);
+    if (noRoom) {
+      return new Response(`${noRoomMessage(noRoom, "close an event stream")}\n`, {
         status: 503,
         headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5" },
       });

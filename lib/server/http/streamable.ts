@@ -16,7 +16,7 @@ import { HttpError, JSONRPC } from "../../http/errors.ts";
 import { jsonBody } from "../../http/json_body.ts";
 import type { Inflight } from "./inflight.ts";
 import { answerMalformedRequest, rejectEmptyBatch } from "./json_rpc.ts";
-import { type Session, type Sessions, watchBody } from "./sessions.ts";
+import { noRoomMessage, type Session, type Sessions, watchBody } from "./sessions.ts";
 
 /** What the `/mcp` handlers need. */
 export interface StreamableOptions {
@@ -115,12 +115,13 @@ async function handle(
 
 /** An initialize request without a session: a new session. */
 async function open(opts: StreamableOptions, req: Request, ctx: Context): Promise<Response> {
-  if (opts.sessions.full) {
+  const noRoom = opts.sessions.makeRoom(ctx.principal?.name);
+  if (noRoom) {
     throw new HttpError(
       503,
       "too_many_sessions",
-      "Too many sessions: close one (DELETE /mcp) or raise --mcp.max-sessions",
-      { rpcCode: JSONRPC.serverError },
+      noRoomMessage(noRoom, "end one (DELETE /mcp)"),
+      { rpcCode: JSONRPC.serverError, headers: { "retry-after": "5" } },
     );
   }
   const server = opts.newServer();
