@@ -4,7 +4,8 @@
  * `router_list_interfaces` through the guard chain, kept for a few
  * seconds), the menu paths `router_print` reads and the sections
  * `router_export_config` exports. An argument with nothing to offer gets an
- * empty list, never an error.
+ * empty list, never an error. Device titles are the caller's: a principal
+ * with a device scope is offered only the devices in it.
  *
  * @module
  */
@@ -71,6 +72,7 @@ export class Completer {
     site: ReadSite,
   ): Promise<string[]> | string[] {
     const reads = this.#reads;
+    const titles = reads.visibleTitles(site.caller.principal);
     const source = ref.type === "ref/prompt"
       ? argumentSource(reads, ref.name, name)
       : ref.uri.startsWith("routeros://{device}/")
@@ -78,10 +80,10 @@ export class Completer {
       : undefined;
     switch (source) {
       case "device":
-        return [...reads.titles];
+        return [...titles];
       case "interface": {
         const device = context.device ?? (reads.titles.length === 1 ? reads.titles[0] : undefined);
-        return device && reads.titles.includes(device) ? this.#interfaceNames(device, site) : [];
+        return device && titles.includes(device) ? this.#interfaceNames(device, site) : [];
       }
       case "export-section":
         return reads.allowed("router_export_config", "section");

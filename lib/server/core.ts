@@ -59,7 +59,7 @@ export function prepareServer(
   });
   // In fleet mode tools take `device`, an enum of every title.
   const list = new ToolList(devices.fleet ? devices.titles : []);
-  const reads = new Reads(runner, list, devices.titles);
+  const reads = new Reads(runner, list, devices.titles, devices);
   const core = { runner, selection, list, reads, completer: new Completer(reads) };
   return { devices, core };
 }

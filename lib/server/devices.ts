@@ -17,6 +17,35 @@ import { ArgumentError } from "../routeros/errors.ts";
 import { echo } from "../echo.ts";
 import type { DeviceRef, DeviceSet } from "../tools/guard/runner.ts";
 
+/**
+ * A call that names no device where several exist, or a title the
+ * inventory does not have. Its message lists the valid titles; the server
+ * narrows them to the caller's scope before it shows the error
+ * ({@linkcode UnknownDeviceError.within}).
+ */
+export class UnknownDeviceError extends ArgumentError {
+  /** The title the call gave (none: it gave no device). */
+  readonly given: string | undefined;
+
+  constructor(given: string | undefined, titles: readonly string[]) {
+    super(
+      given === undefined
+        ? titles.length
+          ? `give device: one of ${titles.join(", ")}`
+          : "give device: no device is in your scope"
+        : `unknown device ${echo(given)}; valid devices: ${titles.join(", ") || "none"}`,
+      "device",
+    );
+    this.name = "UnknownDeviceError";
+    this.given = given;
+  }
+
+  /** The same error naming only `titles` as the valid devices (a scoped caller's). */
+  within(titles: readonly string[]): UnknownDeviceError {
+    return new UnknownDeviceError(this.given, titles);
+  }
+}
+
 /** Global SSH settings a device may override. */
 export interface SshDefaults {
   connectTimeout: number;
@@ -75,25 +104,18 @@ export class Devices implements DeviceSet {
 
   /**
    * The device a call names, or the only one when it names none; an
-   * {@linkcode ArgumentError} that lists the valid titles otherwise.
+   * {@linkcode UnknownDeviceError} that lists the valid titles otherwise.
    */
   resolve(title: string | undefined): DeviceRef {
     const titles = this.titles;
     let config: DeviceConfig | undefined;
     if (title === undefined) {
-      if (titles.length !== 1) {
-        throw new ArgumentError(`give device: one of ${titles.join(", ")}`, "device");
-      }
+      if (titles.length !== 1) throw new UnknownDeviceError(undefined, titles);
       config = this.#configs[0];
     } else {
       // Exact, as the tool schema's enum is (case-insensitive lookups are for people).
       config = this.#byTitle.get(title);
-      if (!config) {
-        throw new ArgumentError(
-          `unknown device ${echo(title)}; valid devices: ${titles.join(", ")}`,
-          "device",
-        );
-      }
+      if (!config) throw new UnknownDeviceError(title, titles);
     }
     return { title: config.title, readOnly: config.readOnly, client: this.client(config) };
   }

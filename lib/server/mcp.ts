@@ -170,11 +170,15 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
     // Only what the principal's role may call (roles.ts); admin tools carry a
     // marker for parents. In pages of at most 256 KiB, by a cursor that
     // survives toolset changes (tool_pages.ts).
+    // Its device scope too: the `device` enum names only the devices it may use.
     const principal = transportPrincipal(extra);
+    const list = principal?.scopes?.length
+      ? core.list.scopedTo(core.reads.visibleTitles(principal))
+      : core.list;
     return toolPage(
       core.runner.tools,
       (t) => tools.has(t) && mayCall(principal, t),
-      (t) => markedEntry(core.list.entry(t), t),
+      (t) => markedEntry(list.entry(t), t),
       request.params?.cursor,
     );
   });
@@ -188,9 +192,10 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
       const device = typeof args.device === "string" ? args.device : undefined;
       const startedAt = performance.now();
       toolLog.started(extra, name, device);
+      const principal = callPrincipal(extra, request.params._meta);
       try {
         const site = callSite(server, tools, extra);
-        site.caller.principal = callPrincipal(extra, request.params._meta);
+        site.caller.principal = principal;
         const result = await core.runner.call(name, args, site);
         toolLog.finished(extra, name, device, startedAt);
         return {
@@ -198,7 +203,7 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
           structuredContent: result.structured,
         };
       } catch (err) {
-        const text = errorText(err, name, device);
+        const text = errorText(core.reads.forCaller(err, principal), name, device);
         toolLog.finished(extra, name, device, startedAt, text);
         return { content: [{ type: "text", text }], isError: true };
       }
@@ -221,7 +226,8 @@ function registerSurface(server: Server, ready: () => Session | Promise<Session>
   });
   server.setRequestHandler(
     ListResourcesRequestSchema,
-    async (request) => listResources((await ready()).core.reads, request.params?.cursor),
+    async (request, extra: Extra) =>
+      listResources((await ready()).core.reads, request.params?.cursor, transportPrincipal(extra)),
   );
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
     resourceTemplates: listTemplates((await ready()).core.reads),
@@ -232,12 +238,18 @@ function registerSurface(server: Server, ready: () => Session | Promise<Session>
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({
     prompts: listPrompts((await ready()).core.reads),
   }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra: Extra) => {
     const { core, tools } = await ready();
-    return getPrompt(core.reads, request.params.name, request.params.arguments, (tool) => {
-      const t = core.runner.tool(tool);
-      return t !== undefined && tools.has(t);
-    });
+    return getPrompt(
+      core.reads,
+      request.params.name,
+      request.params.arguments,
+      (tool) => {
+        const t = core.runner.tool(tool);
+        return t !== undefined && tools.has(t);
+      },
+      transportPrincipal(extra),
+    );
   });
   server.setRequestHandler(CompleteRequestSchema, async (request, extra: Extra) => ({
     completion: await (await ready()).core.completer.complete(

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { Principal } from "../auth/principal.ts";
 import { echo } from "../echo.ts";
 import type { GetPromptResult, Prompt } from "../mcp_sdk/types.ts";
 import { INVALID_PARAMS, type Reads, RequestError } from "./reads.ts";
@@ -254,14 +255,17 @@ function toEnable(reads: Reads, text: string, listed: (tool: string) => boolean)
 
 /**
  * `prompts/get`: the prompt with its arguments filled in; a missing or bad
- * one is named. `listed` says which tools the session lists now.
+ * one is named. `listed` says which tools the session lists now;
+ * `principal` is the caller, whose scope limits the devices named.
  */
 export function getPrompt(
   reads: Reads,
   name: string,
   args: Record<string, string> = {},
   listed: (tool: string) => boolean = () => true,
+  principal?: Principal,
 ): GetPromptResult {
+  const titles = reads.visibleTitles(principal);
   const p = offered(reads).find((x) => x.name === name);
   if (!p) {
     const names = offered(reads).map((x) => x.name).join(", ");
@@ -288,10 +292,10 @@ export function getPrompt(
         `${a.name} must be one line of at most ${MAX_ARGUMENT} characters`,
       );
     }
-    if (a.complete === "device" && !reads.titles.includes(v)) {
+    if (a.complete === "device" && !titles.includes(v)) {
       throw new RequestError(
         INVALID_PARAMS,
-        `unknown device ${echo(v)} for ${a.name}; devices: ${reads.titles.join(", ")}`,
+        `unknown device ${echo(v)} for ${a.name}; devices: ${titles.join(", ") || "none"}`,
       );
     }
     values[a.name] = v;

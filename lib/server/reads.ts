@@ -5,14 +5,20 @@
  * device resolution, argument checks and secret masking apply unchanged.
  * A failure becomes a JSON-RPC error carrying the tool error's sentence.
  *
+ * The device titles these surfaces offer or name (completions, resource
+ * lists, "unknown device" errors) are the caller's: a principal with a
+ * device scope sees only the devices in it ({@linkcode Reads.visibleTitles}).
+ *
  * @module
  */
+import { inScope, type Principal } from "../auth/principal.ts";
 import { ArgumentError, UnsupportedError } from "../routeros/errors.ts";
 import { UnsafeInputError } from "../routeros/quote.ts";
 import { errorText } from "../tools/errors.ts";
 import { RefusedError } from "../tools/guard/refusals.ts";
 import type { Caller, ToolRunner } from "../tools/guard/runner.ts";
-import type { ToolResult } from "../tools/tool.ts";
+import type { FleetView, ToolResult } from "../tools/tool.ts";
+import { UnknownDeviceError } from "./devices.ts";
 import type { ToolList } from "./tool_list.ts";
 
 /** JSON-RPC "invalid params". */
@@ -47,13 +53,32 @@ export class Reads {
   readonly #runner: ToolRunner;
   readonly #list: ToolList;
 
+  readonly #fleet: FleetView | undefined;
+
   /** Every device title, in inventory order (one in single-device mode). */
   readonly titles: readonly string[];
 
-  constructor(runner: ToolRunner, list: ToolList, titles: readonly string[]) {
+  /** `fleet` tells each device's tags, for scoped principals (none: every title is visible). */
+  constructor(runner: ToolRunner, list: ToolList, titles: readonly string[], fleet?: FleetView) {
     this.#runner = runner;
     this.#list = list;
     this.titles = titles;
+    this.#fleet = fleet;
+  }
+
+  /** The titles `principal` may see, in inventory order: those of its scope (no principal: all). */
+  visibleTitles(principal: Principal | undefined): readonly string[] {
+    if (!principal?.scopes?.length) return this.titles;
+    if (!this.#fleet) return [];
+    return this.#fleet.summaries().filter((d) => inScope(principal, d)).map((d) => d.title);
+  }
+
+  /**
+   * `err` as `principal` may read it: an unknown-device error names only the
+   * devices of its scope.
+   */
+  forCaller(err: unknown, principal: Principal | undefined): unknown {
+    return err instanceof UnknownDeviceError ? err.within(this.visibleTitles(principal)) : err;
   }
 
   /** Whether this server offers every one of these tools (toolsets, read-only mode). */
@@ -92,7 +117,8 @@ export class Reads {
         device === undefined ? args : { ...args, device },
         { caller: site.caller, signal: site.signal },
       );
-    } catch (err) {
+    } catch (caught) {
+      const err = this.forCaller(caught, site.caller.principal);
       const usage = err instanceof ArgumentError || err instanceof UnsafeInputError ||
         err instanceof UnsupportedError || err instanceof RefusedError;
       throw new RequestError(usage ? INVALID_PARAMS : INTERNAL_ERROR, errorText(err, tool, device));

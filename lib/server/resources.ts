@@ -6,11 +6,13 @@
  * (secrets masked), recent log, security audit and any menu `router_print`
  * may read. Every
  * read is a tool call through the guard chain ({@linkcode Reads}); a
- * resource whose tool this server does not offer is not listed. Large
+ * resource whose tool this server does not offer is not listed, nor is a
+ * device outside the caller's scope. Large
  * contents are cut at a line with a note that says how to read the rest.
  *
  * @module
  */
+import type { Principal } from "../auth/principal.ts";
 import type { Resource, ResourceTemplate } from "../mcp_sdk/types.ts";
 import { cut, echo } from "../echo.ts";
 import { INVALID_PARAMS, type Reads, type ReadSite, RequestError } from "./reads.ts";
@@ -271,10 +273,14 @@ export function parseUri(
 
 const PAGE = 100;
 
-/** `resources/list`: the inventory, then each device's listed resources, 100 a page. */
+/**
+ * `resources/list`: the inventory, then each device's listed resources (the
+ * devices `principal` may see), 100 a page.
+ */
 export function listResources(
   reads: Reads,
   cursor: string | undefined,
+  principal?: Principal,
 ): { resources: Resource[]; nextCursor?: string } {
   const all: Resource[] = [];
   if (reads.offers("router_list_devices")) {
@@ -297,7 +303,7 @@ export function listResources(
     });
   }
   const kinds = KINDS.filter((k) => k.listed && reads.offers(...k.tools));
-  for (const device of reads.titles) {
+  for (const device of reads.visibleTitles(principal)) {
     for (const k of kinds) {
       all.push({
         uri: deviceUri(device, k.name),
@@ -373,8 +379,9 @@ export async function readResource(
   if ((kind.name === "print") !== (rest !== "")) {
     throw notFound(kind.name === "print" ? "give a menu path, e.g. /ip/arp" : "extra path");
   }
-  if (!reads.titles.includes(device)) {
-    throw notFound(`no device ${echo(device)}; devices: ${reads.titles.join(", ")}`);
+  const titles = reads.visibleTitles(site.caller.principal);
+  if (!titles.includes(device)) {
+    throw notFound(`no device ${echo(device)}; devices: ${titles.join(", ") || "none"}`);
   }
   return [{ uri, mimeType: kind.mimeType, text: await kind.read(reads, device, rest, site) }];
 }

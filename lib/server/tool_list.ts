@@ -156,17 +156,34 @@ export class ToolList {
   /** The device list, as the key of an entry. */
   readonly #key: string;
 
-  /** `titles`: the inventory in fleet mode (tools then take `device`); empty otherwise. */
-  constructor(titles: readonly string[]) {
-    this.#device = titles.length
+  /**
+   * `titles`: the inventory in fleet mode (tools then take `device`); empty
+   * otherwise. `shape` is for {@linkcode scopedTo} (fleet mode with another
+   * list of titles, perhaps none).
+   */
+  constructor(
+    titles: readonly string[],
+    shape = { fleet: titles.length > 0, required: titles.length > 1 },
+  ) {
+    this.#device = shape.fleet
       ? {
         type: "string",
-        enum: titles,
+        ...(titles.length ? { enum: titles } : {}),
         description: "Which router: the title of an inventory device (router_list_devices)",
       }
       : undefined;
-    this.#deviceRequired = titles.length > 1;
-    this.#key = JSON.stringify(titles);
+    this.#deviceRequired = shape.fleet && shape.required;
+    this.#key = JSON.stringify([titles, shape.fleet, shape.required]);
+  }
+
+  /**
+   * The same list with only `titles` in the `device` enum: what a principal
+   * whose scope admits only those devices is shown (`device` stays required
+   * as for the whole fleet). A single-device server's list is unchanged.
+   */
+  scopedTo(titles: readonly string[]): ToolList {
+    if (!this.#device) return this;
+    return new ToolList(titles, { fleet: true, required: this.#deviceRequired });
   }
 
   /** The entry of one tool (made on first use, then shared). */

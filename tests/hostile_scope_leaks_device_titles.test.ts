@@ -1,0 +1,92 @@
+/**
+ * Hostile re-test (issue 31): docs/security.md says `router_list_devices`
+ * and the fleet tools see only the devices of a key's scope, and they did;
+ * but the names of the other devices leaked through every other door:
+ * argument completion of `device`, `resources/list` (each device's
+ * resources), and the error of any call naming an unknown device or none
+ * ("valid devices: r1, r2"). A key scoped to a lab learned the production
+ * inventory's titles (which often name sites and customers). The `device`
+ * enum of `tools/list`, `prompts/get` and `resources/read` errors did too.
+ *
+ * Over streamable-http with the `lab` key (tag lab: r1 only). Failed before
+ * the fix in each of the first four steps.
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { listAllTools } from "../lib/mcp_sdk/list_all_tools.ts";
+import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.ts";
+
+Deno.test("hostile: a scoped key learns no device outside its scope", async (t) => {
+  const sim = await startSimulator();
+  const srv = await startAuthServer(sim);
+  const lab = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.lab);
+  try {
+    await t.step("control: router_list_devices hides r2", async () => {
+      const r = await lab.callTool({ name: "router_list_devices", arguments: {} });
+      assert.doesNotMatch(textOf(r), /\br2\b/);
+    });
+    await t.step("completion of device", async () => {
+      const r = await lab.complete({
+        ref: { type: "ref/resource", uri: "routeros://{device}/overview" },
+        argument: { name: "device", value: "" },
+      });
+      assert.deepEqual(r.completion.values, ["r1"]);
+    });
+    await t.step("resources/list", async () => {
+      const r = await lab.listResources();
+      const r2 = r.resources.map((x) => x.uri).filter((u) => u.startsWith("routeros://r2/"));
+      assert.deepEqual(r2, []);
+    });
+    await t.step("the error of an unknown device", async () => {
+      const r = await lab.callTool({ name: "router_get_identity", arguments: { device: "zz" } });
+      assert.equal(r.isError, true);
+      assert.doesNotMatch(textOf(r), /\br2\b/);
+      assert.match(textOf(r), /unknown device "zz"; valid devices: r1\b/);
+    });
+    await t.step("the error of a call that names no device", async () => {
+      const r = await lab.callTool({ name: "router_get_identity", arguments: {} });
+      assert.equal(r.isError, true);
+      assert.match(textOf(r), /give device: one of r1\./);
+    });
+    await t.step("the device enum of tools/list", async () => {
+      const tools = await listAllTools(lab);
+      const identity = tools.find((x) => x.name === "router_get_identity")!;
+      const device = (identity.inputSchema.properties as Record<string, { enum?: string[] }>)
+        .device;
+      assert.deepEqual(device.enum, ["r1"]);
+      assert.deepEqual(identity.inputSchema.required, ["device"], "still required, as for all");
+    });
+    await t.step("prompts/get and resources/read name no other device", async () => {
+      const prompt = await lab.getPrompt({
+        name: "troubleshoot_link",
+        arguments: { device: "zz", interface: "ether1" },
+      }).then(() => "", (e: Error) => e.message);
+      assert.match(prompt, /unknown device "zz" for device; devices: r1$/);
+      for (const uri of ["routeros://zz/overview", "routeros://r2/overview"]) {
+        const read = await lab.readResource({ uri }).then(() => "", (e: Error) => e.message);
+        assert.match(read, /no device "(zz|r2)"; devices: r1/);
+      }
+    });
+    await t.step("an unscoped key still sees every device", async () => {
+      const admin = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.admin);
+      try {
+        const r = await admin.callTool({
+          name: "router_get_identity",
+          arguments: { device: "zz" },
+        });
+        assert.match(textOf(r), /valid devices: r1, r2/);
+        const c = await admin.complete({
+          ref: { type: "ref/resource", uri: "routeros://{device}/overview" },
+          argument: { name: "device", value: "" },
+        });
+        assert.deepEqual(c.completion.values, ["r1", "r2"]);
+      } finally {
+        await admin.close();
+      }
+    });
+  } finally {
+    await lab.close();
+    await srv.close();
+    await sim.close();
+  }
+});
