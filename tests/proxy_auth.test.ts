@@ -53,12 +53,31 @@ Deno.test("proxy auth: roles from the keys file, refused by annotations and insi
       confirm: true,
       operations: [{ tool: "router_add_script", arguments: { name: "x", source: ":log info x" } }],
     }, bearer(KEYS.operator));
-    assert.notEqual(nested.status, 200);
+    // Refused by the child's guard chain: the caller's problem (403), not the upstream's (502).
+    assert.equal(nested.status, 403, JSON.stringify(nested.json));
+    assert.equal(nested.json.error.code, "forbidden");
+    assert.equal(nested.json.error.details.refusal, "role");
     assert.match(
       JSON.stringify(nested.json),
       /router_add_script \(inside router_apply_changes\) needs the admin role; \\"key:operator\\" has operate/,
       "the child applied the principal it got in _meta",
     );
+
+    // A write that needs confirm: 409, nothing sent.
+    const unconfirmed = await postJson(proxy, "/router/router_reboot", {}, bearer(KEYS.admin));
+    assert.equal(unconfirmed.status, 409, JSON.stringify(unconfirmed.json));
+    assert.equal(unconfirmed.json.error.code, "confirmation_required");
+    assert.match(unconfirmed.json.error.message, /confirm: true/);
+    // An argument the child's own checks refuse (the schema lets it through): 422.
+    const bad = await postJson(proxy, "/router/router_add_ip_address", {
+      address: "300.1.1.1/24",
+      interface: "ether1",
+    }, bearer(KEYS.operator));
+    assert.equal(bad.status, 422, JSON.stringify(bad.json));
+    assert.equal(bad.json.error.code, "invalid_arguments");
+    assert.match(bad.json.error.message, /address: "300\.1\.1\.1\/24" is not an IPv4 address/);
+    assert.equal(bad.json.error.details.errors[0].keyword, "server");
+    assert.equal(sim.counters.commands, before, "nothing reached the router");
 
     const ok = await postJson(
       proxy,

@@ -72,7 +72,8 @@ function program(version: string): Command {
     .addOption(
       new Option(
         "--api-key <key>",
-        `one key with the admin role: Authorization: Bearer <key> [env: ${API_KEY_ENV}]`,
+        `one key with the admin role: Authorization: Bearer <key>; prefer the variable ` +
+          `${API_KEY_ENV}: other users see a flag in ps [env: ${API_KEY_ENV}]`,
       ),
     )
     .option(

@@ -5,7 +5,10 @@
  * arguments (or does not know the tool), 502 when the tool reports an
  * error, 503 when the server is down, 504 when it does not answer in time.
  * A caller's mistake is never a 502: the MCP SDK reports a refused argument
- * as a tool error ("MCP error -32602: ..."), which is recognised here.
+ * as a tool error ("MCP error -32602: ..."), which is recognised here, and
+ * this server marks the failures its guard chain refused
+ * (`lib/refusal_meta.ts`): 403 for a role, scope or policy refusal, 409 for
+ * a call that needs `confirm: true`, 422 for a refused argument.
  *
  * @module
  */
@@ -15,6 +18,7 @@ import { HttpError } from "../http/errors.ts";
 import { jsonResponse } from "../http/responses.ts";
 import { checkArguments } from "./validate.ts";
 import type { Principal } from "../auth/principal.ts";
+import { type Refusal, refusalOf } from "../refusal_meta.ts";
 
 /** Call `tool` of `child` with `args` and answer in HTTP terms. */
 export async function callToolOverHttp(
@@ -61,6 +65,8 @@ export async function callToolOverHttp(
   if (result.isError) {
     const text = textOf(result);
     if (SDK_INVALID_PARAMS.test(text)) throw refused(child, tool, text);
+    const refusal = refusalOf(result._meta);
+    if (refusal) throw refusedByGuard(child, tool, refusal, text, contentOf(result));
     throw new HttpError(502, "tool_error", text || `${where} reported an error`, {
       details: { server: child.name, tool: tool.name, content: contentOf(result) },
     });
@@ -86,6 +92,42 @@ function refused(child: McpChild, tool: Tool, message: string): HttpError {
   return new HttpError(422, "invalid_arguments", `${where}: ${text}`, {
     details: { errors: [{ field: "", pointer: "", message: text, keyword: "server" }] },
   });
+}
+
+/** The HTTP answer to each refusal of the server's guard chain (`refused` for one not listed). */
+const REFUSAL_ANSWERS: Record<string, [403 | 409 | 422 | 503, string]> = {
+  role: [403, "forbidden"],
+  scope: [403, "forbidden"],
+  selection: [403, "forbidden"],
+  "read-only": [403, "forbidden"],
+  "read-only-device": [403, "forbidden"],
+  secrets: [403, "forbidden"],
+  confirm: [409, "confirmation_required"],
+  lockout: [409, "confirmation_required"],
+  "dry-run": [422, "invalid_arguments"],
+  arguments: [422, "invalid_arguments"],
+  // The server's audit log cannot take the write: the server's state, not the caller's request.
+  audit: [503, "audit_unavailable"],
+};
+
+/** A call the server's guard chain refused (nothing was changed), in HTTP terms. */
+function refusedByGuard(
+  child: McpChild,
+  tool: Tool,
+  refusal: Refusal,
+  text: string,
+  content: ContentItem[],
+): HttpError {
+  const [status, code] = REFUSAL_ANSWERS[refusal.kind] ?? [403, "refused"];
+  const message = text || `${child.name}/${tool.name} was refused (${refusal.kind})`;
+  const field = refusal.argument ?? "";
+  const details = status === 422
+    ? {
+      errors: [{ field, pointer: field ? `/${field}` : "", message, keyword: "server" }],
+      refusal: refusal.kind,
+    }
+    : { server: child.name, tool: tool.name, refusal: refusal.kind, content };
+  return new HttpError(status, code, message, { details });
 }
 
 /** The 200 body: structured content when given, else the content (text parsed as JSON if it is). */

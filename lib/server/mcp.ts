@@ -25,7 +25,11 @@ import {
   ReadResourceRequestSchema,
 } from "../mcp_sdk/types.ts";
 import type { RequestHandlerExtra, ServerNotification, ServerRequest } from "../mcp_sdk/types.ts";
-import { errorText } from "../tools/errors.ts";
+import { ArgumentError, UnsupportedError } from "../routeros/errors.ts";
+import { UnsafeInputError } from "../routeros/quote.ts";
+import { type Refusal, REFUSAL_META_KEY } from "../refusal_meta.ts";
+import { errorText, outcomeOf } from "../tools/errors.ts";
+import { RefusedError } from "../tools/guard/refusals.ts";
 import type { CallSite } from "../tools/guard/runner.ts";
 import { type ToolDef, TOOLSET_ABOUT, type ToolsetControl } from "../tools/tool.ts";
 import type { ServerCore } from "./core.ts";
@@ -205,13 +209,36 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
       } catch (err) {
         const text = errorText(core.reads.forCaller(err, principal), name, device);
         toolLog.finished(extra, name, device, startedAt, text);
-        return { content: [{ type: "text", text }], isError: true };
+        const refusal = refusalOf(err);
+        return {
+          content: [{ type: "text", text }],
+          isError: true,
+          ...(refusal ? { _meta: { [REFUSAL_META_KEY]: refusal } } : {}),
+        };
       }
     },
   );
   registerSurface(server, ready);
   answerInvalidParams(server);
   return server;
+}
+
+/**
+ * Which check refused a failed call, when it was the caller's doing and
+ * changed nothing (for parents: the proxy). A failure after a write may
+ * have been applied is never a refusal, whatever its kind.
+ */
+function refusalOf(err: unknown): Refusal | undefined {
+  const outcome = outcomeOf(err)?.kind;
+  if (outcome === "unknown" || outcome === "stated") return undefined;
+  if (err instanceof RefusedError) return { kind: err.guard };
+  if (err instanceof ArgumentError) {
+    return { kind: "arguments", ...(err.argument ? { argument: err.argument } : {}) };
+  }
+  if (err instanceof UnsafeInputError || err instanceof UnsupportedError) {
+    return { kind: "arguments" };
+  }
+  return undefined;
 }
 
 /** Resources, prompts and completions: reads through the guard chain. */
