@@ -1,6 +1,6 @@
 /**
  * Hostile re-test (issue 31): an OAuth token's subject and an API key's
- * name share one namespace. A session belongs to the principal *name* that
+ * name shared one namespace. A session belongs to the principal *name* that
  * opened it (`Sessions.get(id, principal.name)`), and audit lines record
  * only that name, so a token whose `sub` (or `client_id`, for
  * client_credentials) equals a key's name:
@@ -15,7 +15,8 @@
  * server, and operators name keys after the clients that use them
  * ("grafana"), so the collision needs no forgery. End to end against the
  * certified `oidc-provider` (as tests/http_oauth.test.ts), with the keys of
- * the auth tests. FAILS on the code it was written against in both steps.
+ * the auth tests. Failed before the fix in both steps; principals are now
+ * named by their source (`key:admin`, `oauth:<issuer>#admin`).
  */
 import assert from "node:assert/strict";
 import http from "node:http";

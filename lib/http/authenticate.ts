@@ -11,10 +11,14 @@
  *   without a router scope gets 403.
  * - With neither, only this machine is served: the connection must come
  *   from a loopback address, the `Host` must be a loopback name and the
- *   request must not say it was forwarded (a reverse proxy on this machine
- *   would otherwise pass everyone on as local). Anyone else gets 403,
- *   unless the operator chose to serve everyone without authentication
- *   (`allowUnauthenticated`, logged loudly at start).
+ *   request must carry no header a proxy adds ({@linkcode forwardedBy}: a
+ *   reverse proxy on this machine would otherwise pass everyone on as
+ *   local). Anyone else gets 403, unless the operator chose to serve
+ *   everyone without authentication (`allowUnauthenticated`, logged loudly
+ *   at start). What this cannot see: a relay on this machine that adds no
+ *   such header (`ssh -L`, `socat`, `kubectl port-forward`, nginx with its
+ *   default headers, HAProxy in TCP mode) makes its peers look local. Only
+ *   credentials tell them apart (docs/security.md says so).
  *
  * @module
  */
@@ -47,8 +51,32 @@ export interface AuthOptions {
   settings: string;
 }
 
-/** Headers a reverse proxy adds: a request carrying one was forwarded for someone else. */
-const FORWARDING = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip"];
+/**
+ * Headers proxies add to say whom they forward for (RFC 7239 `Forwarded`,
+ * RFC 9110 `Via`, the `X-Forwarded-*` family, and the client-address
+ * headers of nginx, Apache, Akamai, Cloudflare, Fastly and others).
+ */
+const FORWARDING = new Set([
+  "forwarded",
+  "via",
+  "x-real-ip",
+  "x-client-ip",
+  "client-ip",
+  "true-client-ip",
+  "cf-connecting-ip",
+  "fastly-client-ip",
+  "x-cluster-client-ip",
+  "x-original-forwarded-for",
+  "x-proxyuser-ip",
+]);
+
+/** The first header of `headers` that says a proxy forwarded the request, if any. */
+export function forwardedBy(headers: Headers): string | undefined {
+  for (const [name] of headers) {
+    if (FORWARDING.has(name) || name.startsWith("x-forwarded-")) return name;
+  }
+  return undefined;
+}
 
 /** Whether `opts` configures any credential. */
 export function authConfigured(opts: AuthOptions): boolean {
@@ -72,15 +100,15 @@ export function authenticate(opts: AuthOptions): Middleware {
     if (!configured) {
       // No peer address (a request that did not come over a connection) is not local: fail closed.
       const local = ctx.peer !== undefined && isLoopback(ctx.peer) &&
-        hostIsLoopback(req.headers.get("host")) && !FORWARDING.some((h) => req.headers.has(h));
+        hostIsLoopback(req.headers.get("host")) && forwardedBy(req.headers) === undefined;
       if (!local && !opts.allowUnauthenticated) {
         await req.body?.cancel().catch(() => {});
         throw new HttpError(
           403,
           "local_only",
           "Forbidden: this server has no client authentication configured, so it serves only " +
-            "requests from this machine (a loopback address and Host, not forwarded); the " +
-            `operator must configure ${opts.settings}`,
+            "requests from this machine (a loopback address and Host, no header a proxy adds " +
+            `such as X-Forwarded-For or Via); the operator must configure ${opts.settings}`,
           { headers: { connection: "close" } },
         );
       }

@@ -99,12 +99,14 @@ function notices(settings: Settings, store?: KeyStore, oauth?: TokenVerifier): v
     );
     return;
   }
-  if (!isLoopback(host)) {
-    log(
-      "info",
-      `listening on ${host} without client authentication: only requests from this machine ` +
-        "are served (others get 403); set --mcp.api-keys-file (ROUTER_MCP__API_KEYS_FILE) or " +
-        "--mcp.oauth-issuer to serve other machines",
-    );
-  }
+  // Said at every start: the one thing the local-only check cannot see is a relay on this machine.
+  log(
+    "info",
+    `no client authentication: only requests from this machine are served, as admin${
+      isLoopback(host) ? "" : ` (on ${host} others get 403)`
+    }. A relay on this machine that does not say it forwards (ssh -L, socat, kubectl ` +
+      "port-forward, a reverse proxy without X-Forwarded-For) passes its peers on as local; " +
+      "set --mcp.api-keys-file (ROUTER_MCP__API_KEYS_FILE) or --mcp.oauth-issuer to require " +
+      "credentials",
+  );
 }
