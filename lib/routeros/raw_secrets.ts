@@ -310,25 +310,27 @@ function variablesIn(value: string): string[] {
 function collect(text: string): Span[] {
   const found: Found = { spans: [], assignments: [] };
   scan(rawView(text), found);
-  const secret = new Set<string>();
+  const given = new Map<string, Span[]>();
+  for (const a of found.assignments) given.set(a.name, [...given.get(a.name) ?? [], a.value]);
   const spans: Span[] = [];
+  const secret = new Set<string>();
+  const next: string[] = [];
   const add = (s: Span) => {
     spans.push(s);
-    for (const name of variablesIn(s.value ?? text.slice(s.from, s.to))) secret.add(name);
+    for (const name of variablesIn(s.value ?? text.slice(s.from, s.to))) {
+      if (secret.has(name)) continue;
+      secret.add(name);
+      next.push(name);
+    }
   };
   found.spans.forEach(add);
-  let left = found.assignments;
-  for (let grew = true; grew;) {
-    const held = left.filter((a) => secret.has(a.name));
-    left = left.filter((a) => !secret.has(a.name));
-    held.forEach((a) => add(a.value));
-    grew = held.length > 0;
-  }
+  // Each variable once: the values it was given, then the variables those use.
+  while (next.length) (given.get(next.pop()!) ?? []).forEach(add);
   return spans;
 }
 
 /** URL user info with a password: `scheme://user:` then the password up to `@`. */
-const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s"/@:\\]*:)([^\s"/@\\]+)@/gi;
+const URL_PASSWORD = /([a-z][a-z0-9+.-]{0,31}:\/\/[^\s"/@:\\]*:)([^\s"/@\\]+)@/gi;
 
 /** The spans of every secret value in raw console text, in order, not overlapping. */
 function secretSpans(text: string): Span[] {
