@@ -26,130 +26,26 @@ import { addUserSshKey, disconnectActiveUser } from "./handwritten/users.ts";
 import { wireguardClientConfig } from "./handwritten/wireguard.ts";
 import { menuTools } from "./menu_tools/menu_tools.ts";
 import type { MenuTools } from "./menu_tools/spec.ts";
-import { ethernetTools, interfacesTools, poeTools, vlansTools } from "./menus/interfaces.ts";
-import { bridgePortsTools, bridgesTools, bridgeVlansTools } from "./menus/bridge.ts";
-import { ipAddressTools, ipPoolTools, ipPoolUsedTools, ipv6AddressTools } from "./menus/ip.ts";
-import { dhcpLeasesTools, dhcpNetworksTools, dhcpServersTools } from "./menus/dhcp.ts";
-import { dnsCacheTools, dnsSettingsTools, dnsStaticTools } from "./menus/dns.ts";
-import { ipRoutesTools, ipv6RoutesTools } from "./menus/routing.ts";
-import {
-  firewallAddressListTools,
-  firewallFilterTools,
-  firewallMangleTools,
-  firewallNatTools,
-  firewallRawTools,
-  ipv6FirewallAddressListTools,
-  ipv6FirewallFilterTools,
-} from "./menus/firewall.ts";
-import { activeUsersTools, sshKeysTools, userGroupsTools, usersTools } from "./menus/users.ts";
-import {
-  clockTools,
-  healthTools,
-  identityTools,
-  ntpClientTools,
-  packagesTools,
-  resourceTools,
-  routerboardTools,
-} from "./menus/system.ts";
-import {
-  ipServicesTools,
-  neighborsTools,
-  netwatchTools,
-  schedulerTools,
-} from "./menus/services.ts";
-import { queueTreeTools, queueTypesTools, simpleQueuesTools } from "./menus/queues.ts";
-import {
-  wifiAccessListTools,
-  wifiRegistrationsTools,
-  wifiTools,
-  wirelessAccessListTools,
-  wirelessRegistrationsTools,
-  wirelessSecurityProfilesTools,
-  wirelessTools,
-} from "./menus/wireless.ts";
-import {
-  capsManConfigurationsTools,
-  capsManInterfacesTools,
-  capsManManagerTools,
-  capsManProvisioningTools,
-  capsManRegistrationsTools,
-  capsManRemoteCapsTools,
-  wifiCapsmanTools,
-  wifiConfigurationsTools,
-  wifiProvisioningTools,
-  wifiRemoteCapsTools,
-} from "./menus/capsman.ts";
-import { wireguardPeersTools, wireguardTools } from "./menus/wireguard.ts";
-import { filesTools } from "./menus/files.ts";
-import { bondingTools, eoipTools, greTools, ipipTools, vxlanTools } from "./menus/tunnels.ts";
-import {
-  l2tpClientsTools,
-  l2tpServerTools,
-  ovpnClientsTools,
-  ovpnServerSettingsTools,
-  ovpnServersTools,
-  pppAaaTools,
-  pppActiveTools,
-  pppoeClientsTools,
-  pppoeServersTools,
-  pppProfilesTools,
-  pppSecretsTools,
-  sstpClientsTools,
-  sstpServerTools,
-} from "./menus/vpn.ts";
-import {
-  ipsecActivePeersTools,
-  ipsecIdentitiesTools,
-  ipsecInstalledSasTools,
-  ipsecModeConfigsTools,
-  ipsecPeersTools,
-  ipsecPoliciesTools,
-  ipsecProfilesTools,
-  ipsecProposalsTools,
-} from "./menus/ipsec.ts";
-import {
-  ipv6DhcpBindingsTools,
-  ipv6DhcpClientsTools,
-  ipv6DhcpServersTools,
-  ipv6FirewallMangleTools,
-  ipv6FirewallNatTools,
-  ipv6FirewallRawTools,
-  ipv6NdPrefixesTools,
-  ipv6NdTools,
-  ipv6PoolsTools,
-} from "./menus/ipv6.ts";
-import {
-  bfdConfigurationsTools,
-  bfdSessionsTools,
-  bgpAdvertisementsTools,
-  bgpConnectionsTools,
-  bgpSessionsTools,
-  bgpTemplatesTools,
-  ospfAreasTools,
-  ospfInstancesTools,
-  ospfInterfaceTemplatesTools,
-  ospfLsasTools,
-  ospfNeighborsTools,
-  routingFilterRulesTools,
-  routingTablesTools,
-  vrfsTools,
-} from "./menus/dynamic_routing.ts";
-import {
-  certificatesTools,
-  containerConfigTools,
-  containerEnvsTools,
-  containerMountsTools,
-  containersTools,
-  hotspotActiveTools,
-  hotspotServersTools,
-  hotspotUsersTools,
-  loggingActionsTools,
-  loggingRulesTools,
-  radiusServersTools,
-  scriptsTools,
-  userManagerRoutersTools,
-  userManagerUsersTools,
-} from "./menus/platform.ts";
+import { INTERFACES_MENU_TOOLS } from "./menus/interfaces.ts";
+import { BRIDGE_MENU_TOOLS } from "./menus/bridge.ts";
+import { IP_MENU_TOOLS } from "./menus/ip.ts";
+import { DHCP_MENU_TOOLS } from "./menus/dhcp.ts";
+import { DNS_MENU_TOOLS } from "./menus/dns.ts";
+import { ROUTING_MENU_TOOLS } from "./menus/routing.ts";
+import { FIREWALL_MENU_TOOLS } from "./menus/firewall.ts";
+import { USERS_MENU_TOOLS } from "./menus/users.ts";
+import { SYSTEM_MENU_TOOLS } from "./menus/system.ts";
+import { SERVICES_MENU_TOOLS } from "./menus/services.ts";
+import { QUEUES_MENU_TOOLS } from "./menus/queues.ts";
+import { WIRELESS_MENU_TOOLS } from "./menus/wireless.ts";
+import { CAPSMAN_MENU_TOOLS } from "./menus/capsman.ts";
+import { WIREGUARD_MENU_TOOLS } from "./menus/wireguard.ts";
+import { FILES_MENU_TOOLS } from "./menus/files.ts";
+import { TUNNELS_MENU_TOOLS } from "./menus/tunnels.ts";
+import { VPN_MENU_TOOLS } from "./menus/vpn.ts";
+import { IPV6_MENU_TOOLS } from "./menus/ipv6.ts";
+import { DYNAMIC_ROUTING_MENU_TOOLS } from "./menus/dynamic_routing.ts";
+import { PLATFORM_MENU_TOOLS } from "./menus/platform.ts";
 import { runScript } from "./handwritten/scripts.ts";
 import { ipsecStatus } from "./handwritten/ipsec.ts";
 import {
@@ -164,133 +60,26 @@ import { OPERATIONS } from "./operations/mod.ts";
 
 /** Every menu's tool presentation, in catalogue order. */
 export const MENU_TOOLS: readonly MenuTools[] = [
-  interfacesTools,
-  ethernetTools,
-  vlansTools,
-  poeTools,
-  bridgesTools,
-  bridgePortsTools,
-  bridgeVlansTools,
-  ipAddressTools,
-  ipv6AddressTools,
-  ipPoolTools,
-  ipPoolUsedTools,
-  dhcpServersTools,
-  dhcpNetworksTools,
-  dhcpLeasesTools,
-  dnsSettingsTools,
-  dnsStaticTools,
-  dnsCacheTools,
-  ipRoutesTools,
-  ipv6RoutesTools,
-  firewallFilterTools,
-  firewallNatTools,
-  firewallMangleTools,
-  firewallRawTools,
-  firewallAddressListTools,
-  ipv6FirewallFilterTools,
-  ipv6FirewallAddressListTools,
-  usersTools,
-  userGroupsTools,
-  activeUsersTools,
-  sshKeysTools,
-  identityTools,
-  clockTools,
-  ntpClientTools,
-  resourceTools,
-  routerboardTools,
-  packagesTools,
-  healthTools,
-  ipServicesTools,
-  netwatchTools,
-  schedulerTools,
-  neighborsTools,
-  simpleQueuesTools,
-  queueTreeTools,
-  queueTypesTools,
-  wifiTools,
-  wifiRegistrationsTools,
-  wifiAccessListTools,
-  wirelessTools,
-  wirelessSecurityProfilesTools,
-  wirelessRegistrationsTools,
-  wirelessAccessListTools,
-  capsManManagerTools,
-  capsManConfigurationsTools,
-  capsManProvisioningTools,
-  capsManRemoteCapsTools,
-  capsManRegistrationsTools,
-  capsManInterfacesTools,
-  wifiCapsmanTools,
-  wifiRemoteCapsTools,
-  wifiConfigurationsTools,
-  wifiProvisioningTools,
-  wireguardTools,
-  wireguardPeersTools,
-  filesTools,
-  greTools,
-  eoipTools,
-  ipipTools,
-  vxlanTools,
-  bondingTools,
-  pppSecretsTools,
-  pppProfilesTools,
-  pppActiveTools,
-  l2tpServerTools,
-  l2tpClientsTools,
-  sstpClientsTools,
-  ovpnClientsTools,
-  pppoeClientsTools,
-  ipsecProfilesTools,
-  ipsecPeersTools,
-  ipsecIdentitiesTools,
-  ipsecProposalsTools,
-  ipsecPoliciesTools,
-  ipsecModeConfigsTools,
-  ipsecActivePeersTools,
-  ipsecInstalledSasTools,
-  sstpServerTools,
-  ovpnServerSettingsTools,
-  ovpnServersTools,
-  pppoeServersTools,
-  pppAaaTools,
-  ipv6PoolsTools,
-  ipv6NdTools,
-  ipv6NdPrefixesTools,
-  ipv6DhcpClientsTools,
-  ipv6DhcpServersTools,
-  ipv6DhcpBindingsTools,
-  ipv6FirewallNatTools,
-  ipv6FirewallMangleTools,
-  ipv6FirewallRawTools,
-  routingTablesTools,
-  vrfsTools,
-  routingFilterRulesTools,
-  ospfInstancesTools,
-  ospfAreasTools,
-  ospfInterfaceTemplatesTools,
-  ospfNeighborsTools,
-  ospfLsasTools,
-  bgpTemplatesTools,
-  bgpConnectionsTools,
-  bgpSessionsTools,
-  bgpAdvertisementsTools,
-  bfdConfigurationsTools,
-  bfdSessionsTools,
-  certificatesTools,
-  scriptsTools,
-  loggingActionsTools,
-  loggingRulesTools,
-  containersTools,
-  containerConfigTools,
-  containerEnvsTools,
-  containerMountsTools,
-  radiusServersTools,
-  userManagerUsersTools,
-  userManagerRoutersTools,
-  hotspotServersTools,
-  hotspotUsersTools,
-  hotspotActiveTools,
+  ...INTERFACES_MENU_TOOLS,
+  ...BRIDGE_MENU_TOOLS,
+  ...IP_MENU_TOOLS,
+  ...DHCP_MENU_TOOLS,
+  ...DNS_MENU_TOOLS,
+  ...ROUTING_MENU_TOOLS,
+  ...FIREWALL_MENU_TOOLS,
+  ...USERS_MENU_TOOLS,
+  ...SYSTEM_MENU_TOOLS,
+  ...SERVICES_MENU_TOOLS,
+  ...QUEUES_MENU_TOOLS,
+  ...WIRELESS_MENU_TOOLS,
+  ...CAPSMAN_MENU_TOOLS,
+  ...WIREGUARD_MENU_TOOLS,
+  ...FILES_MENU_TOOLS,
+  ...TUNNELS_MENU_TOOLS,
+  ...VPN_MENU_TOOLS,
+  ...IPV6_MENU_TOOLS,
+  ...DYNAMIC_ROUTING_MENU_TOOLS,
+  ...PLATFORM_MENU_TOOLS,
 ];
 
 /** The hand-written tools (what is not plain CRUD), in a stable order. */

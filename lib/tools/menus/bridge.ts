@@ -5,15 +5,14 @@
  * @module
  */
 import { bridgePorts, bridges, bridgeVlans } from "../../routeros/schema/menus/bridge.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { ownInterface } from "../guard/lockout.ts";
 
 /** `/interface/bridge`. */
-export const bridgesTools: MenuTools = {
+const bridgesTools: MenuTools = {
   schema: bridges,
   toolset: "bridge",
-  noun: NOUNS.bridge,
+  noun: noun("bridge", "bridge"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "mtu", "protocol-mode", "vlan-filtering", "running", "disabled", "comment"],
   notes:
@@ -26,10 +25,10 @@ export const bridgesTools: MenuTools = {
 };
 
 /** `/interface/bridge/port`. */
-export const bridgePortsTools: MenuTools = {
+const bridgePortsTools: MenuTools = {
   schema: bridgePorts,
   toolset: "bridge",
-  noun: NOUNS.bridge_port,
+  noun: noun("bridge_port", "bridge port"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["interface", "bridge", "pvid", "hw", "inactive", "disabled", "comment"],
   notes:
@@ -41,10 +40,10 @@ export const bridgePortsTools: MenuTools = {
 };
 
 /** `/interface/bridge/vlan`. */
-export const bridgeVlansTools: MenuTools = {
+const bridgeVlansTools: MenuTools = {
   schema: bridgeVlans,
   toolset: "bridge",
-  noun: NOUNS.bridge_vlan,
+  noun: noun("bridge_vlan", "bridge VLAN entry"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["bridge", "vlan-ids", "current-tagged", "current-untagged", "disabled", "comment"],
   notes:
@@ -59,3 +58,10 @@ export const bridgeVlansTools: MenuTools = {
     "update": { "untagged": ["ether3"], "comment": "changed" },
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const BRIDGE_MENU_TOOLS: readonly MenuTools[] = [
+  bridgesTools,
+  bridgePortsTools,
+  bridgeVlansTools,
+];

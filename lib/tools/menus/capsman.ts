@@ -16,8 +16,7 @@ import {
   wifiProvisioning,
   wifiRemoteCaps,
 } from "../../routeros/schema/menus/capsman.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove"] as const;
 
@@ -29,10 +28,10 @@ const WIFI =
   "The wifi CAPsMAN (RouterOS 7.13 on) configures wifi access points (CAPs) from this router; wireless-package radios use /caps-man (router_get_capsman_manager).";
 
 /** `/caps-man/manager`. */
-export const capsManManagerTools: MenuTools = {
+const capsManManagerTools: MenuTools = {
   schema: capsManManager,
   toolset: "wireless",
-  noun: NOUNS.capsman_manager,
+  noun: noun("capsman_manager", "CAPsMAN manager (settings)"),
   verbs: ["get", "update"],
   columns: ["enabled", "certificate", "require-peer-certificate", "upgrade-policy"],
   notes: `${LEGACY} enabled makes this router the controller.`,
@@ -40,10 +39,10 @@ export const capsManManagerTools: MenuTools = {
 };
 
 /** `/caps-man/configuration`. */
-export const capsManConfigurationsTools: MenuTools = {
+const capsManConfigurationsTools: MenuTools = {
   schema: capsManConfigurations,
   toolset: "wireless",
-  noun: NOUNS.capsman_configuration,
+  noun: noun("capsman_configuration", "CAPsMAN configuration"),
   verbs: VERBS,
   columns: ["name", "ssid", "mode", "channel.band", "security.authentication-types"],
   notes:
@@ -61,10 +60,10 @@ export const capsManConfigurationsTools: MenuTools = {
 };
 
 /** `/caps-man/provisioning`. */
-export const capsManProvisioningTools: MenuTools = {
+const capsManProvisioningTools: MenuTools = {
   schema: capsManProvisioning,
   toolset: "wireless",
-  noun: NOUNS.capsman_provisioning_rule,
+  noun: noun("capsman_provisioning_rule", "CAPsMAN provisioning rule"),
   verbs: [...VERBS, "enable", "disable", "move"],
   columns: ["radio-mac", "action", "master-configuration", "name-format", "disabled"],
   notes:
@@ -81,40 +80,42 @@ export const capsManProvisioningTools: MenuTools = {
 };
 
 /** `/caps-man/remote-cap`. */
-export const capsManRemoteCapsTools: MenuTools = {
+const capsManRemoteCapsTools: MenuTools = {
   schema: capsManRemoteCaps,
   toolset: "wireless",
-  noun: NOUNS.capsman_remote_cap,
+  noun: noun("capsman_remote_cap", "CAP connected to CAPsMAN", {
+    many: "CAPs connected to CAPsMAN",
+  }),
   verbs: ["list"],
   columns: ["address", "identity", "board", "version", "state"],
   notes: `${LEGACY} Read-only: access points connected now.`,
 };
 
 /** `/caps-man/registration-table`. */
-export const capsManRegistrationsTools: MenuTools = {
+const capsManRegistrationsTools: MenuTools = {
   schema: capsManRegistrations,
   toolset: "wireless",
-  noun: NOUNS.capsman_client,
+  noun: noun("capsman_client", "connected CAPsMAN client"),
   verbs: ["list"],
   columns: ["interface", "mac-address", "ssid", "rx-signal", "uptime"],
   notes: `${LEGACY} Read-only: clients on CAP radios now.`,
 };
 
 /** `/caps-man/interface`. */
-export const capsManInterfacesTools: MenuTools = {
+const capsManInterfacesTools: MenuTools = {
   schema: capsManInterfaces,
   toolset: "wireless",
-  noun: NOUNS.capsman_interface,
+  noun: noun("capsman_interface", "CAPsMAN interface"),
   verbs: ["list"],
   columns: ["name", "radio-mac", "configuration", "bound", "disabled"],
   notes: `${LEGACY} Read-only here: the CAP radios, made by provisioning rules.`,
 };
 
 /** `/interface/wifi/capsman`. */
-export const wifiCapsmanTools: MenuTools = {
+const wifiCapsmanTools: MenuTools = {
   schema: wifiCapsman,
   toolset: "wireless",
-  noun: NOUNS.wifi_capsman,
+  noun: noun("wifi_capsman", "wifi CAPsMAN (settings)"),
   verbs: ["get", "update"],
   columns: ["enabled", "interfaces", "certificate", "upgrade-policy"],
   notes: `${WIFI} enabled makes this router the controller, for CAPs on interfaces.`,
@@ -122,20 +123,22 @@ export const wifiCapsmanTools: MenuTools = {
 };
 
 /** `/interface/wifi/capsman/remote-cap`. */
-export const wifiRemoteCapsTools: MenuTools = {
+const wifiRemoteCapsTools: MenuTools = {
   schema: wifiRemoteCaps,
   toolset: "wireless",
-  noun: NOUNS.wifi_remote_cap,
+  noun: noun("wifi_remote_cap", "wifi CAP connected to CAPsMAN", {
+    many: "wifi CAPs connected to CAPsMAN",
+  }),
   verbs: ["list"],
   columns: ["address", "identity", "board-name", "version", "state"],
   notes: `${WIFI} Read-only: access points connected now.`,
 };
 
 /** `/interface/wifi/configuration`. */
-export const wifiConfigurationsTools: MenuTools = {
+const wifiConfigurationsTools: MenuTools = {
   schema: wifiConfigurations,
   toolset: "wireless",
-  noun: NOUNS.wifi_configuration,
+  noun: noun("wifi_configuration", "wifi configuration"),
   verbs: [...VERBS, "enable", "disable"],
   columns: ["name", "mode", "ssid", "manager", "channel.band", "disabled"],
   notes:
@@ -154,10 +157,10 @@ export const wifiConfigurationsTools: MenuTools = {
 };
 
 /** `/interface/wifi/provisioning`. */
-export const wifiProvisioningTools: MenuTools = {
+const wifiProvisioningTools: MenuTools = {
   schema: wifiProvisioning,
   toolset: "wireless",
-  noun: NOUNS.wifi_provisioning_rule,
+  noun: noun("wifi_provisioning_rule", "wifi provisioning rule"),
   verbs: [...VERBS, "enable", "disable", "move"],
   columns: ["action", "master-configuration", "supported-bands", "radio-mac", "disabled"],
   notes:
@@ -173,3 +176,17 @@ export const wifiProvisioningTools: MenuTools = {
     "requires": ["/interface/wifi/configuration"],
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const CAPSMAN_MENU_TOOLS: readonly MenuTools[] = [
+  capsManManagerTools,
+  capsManConfigurationsTools,
+  capsManProvisioningTools,
+  capsManRemoteCapsTools,
+  capsManRegistrationsTools,
+  capsManInterfacesTools,
+  wifiCapsmanTools,
+  wifiRemoteCapsTools,
+  wifiConfigurationsTools,
+  wifiProvisioningTools,
+];

@@ -5,14 +5,13 @@
  * @module
  */
 import { dhcpLeases, dhcpNetworks, dhcpServers } from "../../routeros/schema/menus/dhcp.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 /** `/ip/dhcp-server`. */
-export const dhcpServersTools: MenuTools = {
+const dhcpServersTools: MenuTools = {
   schema: dhcpServers,
   toolset: "dhcp",
-  noun: NOUNS.dhcp_server,
+  noun: noun("dhcp_server", "DHCP server"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "interface", "address-pool", "lease-time", "disabled", "invalid", "comment"],
   notes:
@@ -30,10 +29,10 @@ export const dhcpServersTools: MenuTools = {
 };
 
 /** `/ip/dhcp-server/network`. */
-export const dhcpNetworksTools: MenuTools = {
+const dhcpNetworksTools: MenuTools = {
   schema: dhcpNetworks,
   toolset: "dhcp",
-  noun: NOUNS.dhcp_network,
+  noun: noun("dhcp_network", "DHCP network"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["address", "gateway", "dns-server", "domain", "comment"],
   notes:
@@ -50,10 +49,10 @@ export const dhcpNetworksTools: MenuTools = {
 };
 
 /** `/ip/dhcp-server/lease`. */
-export const dhcpLeasesTools: MenuTools = {
+const dhcpLeasesTools: MenuTools = {
   schema: dhcpLeases,
   toolset: "dhcp",
-  noun: NOUNS.dhcp_lease,
+  noun: noun("dhcp_lease", "DHCP lease"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["address", "mac-address", "server", "status", "host-name", "dynamic", "comment"],
   notes:
@@ -67,3 +66,10 @@ export const dhcpLeasesTools: MenuTools = {
     "update": { "lease_time": "1h", "comment": "changed" },
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const DHCP_MENU_TOOLS: readonly MenuTools[] = [
+  dhcpServersTools,
+  dhcpNetworksTools,
+  dhcpLeasesTools,
+];

@@ -5,14 +5,13 @@
  * @module
  */
 import { dnsCache, dnsSettings, dnsStatic } from "../../routeros/schema/menus/dns.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 /** `/ip/dns`. */
-export const dnsSettingsTools: MenuTools = {
+const dnsSettingsTools: MenuTools = {
   schema: dnsSettings,
   toolset: "dns",
-  noun: NOUNS.dns_settings,
+  noun: noun("dns_settings", "DNS resolver"),
   verbs: ["get", "update"],
   columns: ["servers", "dynamic-servers", "allow-remote-requests", "cache-size", "cache-used"],
   notes:
@@ -21,10 +20,10 @@ export const dnsSettingsTools: MenuTools = {
 };
 
 /** `/ip/dns/static`. */
-export const dnsStaticTools: MenuTools = {
+const dnsStaticTools: MenuTools = {
   schema: dnsStatic,
   toolset: "dns",
-  noun: NOUNS.dns_static_entry,
+  noun: noun("dns_static_entry", "static DNS entry"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "regexp", "type", "address", "ttl", "disabled", "comment"],
   notes:
@@ -36,11 +35,18 @@ export const dnsStaticTools: MenuTools = {
 };
 
 /** `/ip/dns/cache`. */
-export const dnsCacheTools: MenuTools = {
+const dnsCacheTools: MenuTools = {
   schema: dnsCache,
   toolset: "dns",
-  noun: NOUNS.dns_cache_entry,
+  noun: noun("dns_cache_entry", "DNS cache entry"),
   verbs: ["list"],
   columns: ["name", "type", "data", "ttl"],
   notes: "Read-only. Filter by name to see how the router resolves a host.",
 };
+
+/** The menus of this family, in catalogue order. */
+export const DNS_MENU_TOOLS: readonly MenuTools[] = [
+  dnsSettingsTools,
+  dnsStaticTools,
+  dnsCacheTools,
+];

@@ -22,16 +22,15 @@ import {
   vrfs,
 } from "../../routeros/schema/menus/dynamic_routing.ts";
 import { takesMembers } from "../guard/lockout_members.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
 
 /** `/routing/table`. */
-export const routingTablesTools: MenuTools = {
+const routingTablesTools: MenuTools = {
   schema: routingTables,
   toolset: "dynamic-routing",
-  noun: NOUNS.routing_table,
+  noun: noun("routing_table", "routing table"),
   verbs: VERBS,
   columns: ["name", "fib", "dynamic", "disabled", "comment"],
   notes:
@@ -43,10 +42,10 @@ export const routingTablesTools: MenuTools = {
 };
 
 /** `/ip/vrf`. */
-export const vrfsTools: MenuTools = {
+const vrfsTools: MenuTools = {
   schema: vrfs,
   toolset: "dynamic-routing",
-  noun: NOUNS.vrf,
+  noun: noun("vrf", "VRF"),
   verbs: [...VERBS, "move"],
   lockout: takesMembers("interfaces", "VRF"),
   columns: ["name", "interfaces", "builtin", "disabled", "comment"],
@@ -59,10 +58,10 @@ export const vrfsTools: MenuTools = {
 };
 
 /** `/routing/filter/rule`. */
-export const routingFilterRulesTools: MenuTools = {
+const routingFilterRulesTools: MenuTools = {
   schema: routingFilterRules,
   toolset: "dynamic-routing",
-  noun: NOUNS.routing_filter_rule,
+  noun: noun("routing_filter_rule", "routing filter rule"),
   verbs: [...VERBS, "move"],
   columns: ["chain", "rule", "inactive", "disabled", "comment"],
   notes:
@@ -78,10 +77,10 @@ export const routingFilterRulesTools: MenuTools = {
 };
 
 /** `/routing/ospf/instance`. */
-export const ospfInstancesTools: MenuTools = {
+const ospfInstancesTools: MenuTools = {
   schema: ospfInstances,
   toolset: "dynamic-routing",
-  noun: NOUNS.ospf_instance,
+  noun: noun("ospf_instance", "OSPF instance"),
   verbs: VERBS,
   columns: ["name", "version", "router-id", "redistribute", "inactive", "disabled"],
   notes:
@@ -98,10 +97,10 @@ export const ospfInstancesTools: MenuTools = {
 };
 
 /** `/routing/ospf/area`. */
-export const ospfAreasTools: MenuTools = {
+const ospfAreasTools: MenuTools = {
   schema: ospfAreas,
   toolset: "dynamic-routing",
-  noun: NOUNS.ospf_area,
+  noun: noun("ospf_area", "OSPF area"),
   verbs: VERBS,
   columns: ["name", "instance", "area-id", "type", "inactive", "disabled"],
   notes: "Area 0.0.0.0 is the backbone; other areas attach to it. Stub areas get a default route.",
@@ -113,10 +112,10 @@ export const ospfAreasTools: MenuTools = {
 };
 
 /** `/routing/ospf/interface-template`. */
-export const ospfInterfaceTemplatesTools: MenuTools = {
+const ospfInterfaceTemplatesTools: MenuTools = {
   schema: ospfInterfaceTemplates,
   toolset: "dynamic-routing",
-  noun: NOUNS.ospf_interface_template,
+  noun: noun("ospf_interface_template", "OSPF interface template"),
   verbs: [...VERBS, "move"],
   columns: ["area", "interfaces", "networks", "type", "cost", "passive", "inactive"],
   notes:
@@ -129,20 +128,20 @@ export const ospfInterfaceTemplatesTools: MenuTools = {
 };
 
 /** `/routing/ospf/neighbor`. */
-export const ospfNeighborsTools: MenuTools = {
+const ospfNeighborsTools: MenuTools = {
   schema: ospfNeighbors,
   toolset: "dynamic-routing",
-  noun: NOUNS.ospf_neighbor,
+  noun: noun("ospf_neighbor", "OSPF neighbour"),
   verbs: ["list"],
   columns: ["instance", "area", "address", "interface", "router-id", "state"],
   notes: "Read-only: OSPF routers heard now; state Full means routes are exchanged.",
 };
 
 /** `/routing/bgp/template`. */
-export const bgpTemplatesTools: MenuTools = {
+const bgpTemplatesTools: MenuTools = {
   schema: bgpTemplates,
   toolset: "dynamic-routing",
-  noun: NOUNS.bgp_template,
+  noun: noun("bgp_template", "BGP template"),
   verbs: VERBS,
   columns: ["name", "as", "output.network", "output.redistribute", "disabled"],
   notes:
@@ -154,10 +153,10 @@ export const bgpTemplatesTools: MenuTools = {
 };
 
 /** `/routing/bgp/connection`. */
-export const bgpConnectionsTools: MenuTools = {
+const bgpConnectionsTools: MenuTools = {
   schema: bgpConnections,
   toolset: "dynamic-routing",
-  noun: NOUNS.bgp_connection,
+  noun: noun("bgp_connection", "BGP connection (peer)", { many: "BGP connections (peers)" }),
   verbs: VERBS,
   columns: ["name", "as", "remote.address", "remote.as", "local.role", "inactive", "disabled"],
   notes:
@@ -176,20 +175,20 @@ export const bgpConnectionsTools: MenuTools = {
 };
 
 /** `/routing/bgp/session`. */
-export const bgpSessionsTools: MenuTools = {
+const bgpSessionsTools: MenuTools = {
   schema: bgpSessions,
   toolset: "dynamic-routing",
-  noun: NOUNS.bgp_session,
+  noun: noun("bgp_session", "BGP session"),
   verbs: ["list"],
   columns: ["name", "remote.address", "remote.as", "established", "uptime", "prefix-count"],
   notes: "Read-only: BGP sessions of the connections, established or not, with prefixes received.",
 };
 
 /** `/routing/bgp/advertisements`. */
-export const bgpAdvertisementsTools: MenuTools = {
+const bgpAdvertisementsTools: MenuTools = {
   schema: bgpAdvertisements,
   toolset: "dynamic-routing",
-  noun: NOUNS.bgp_advertisement,
+  noun: noun("bgp_advertisement", "BGP advertisement"),
   verbs: ["list"],
   columns: ["peer", "dst", "nexthop", "as-path", "local-pref", "med", "withdrawn"],
   notes:
@@ -197,20 +196,20 @@ export const bgpAdvertisementsTools: MenuTools = {
 };
 
 /** `/routing/ospf/lsa`. */
-export const ospfLsasTools: MenuTools = {
+const ospfLsasTools: MenuTools = {
   schema: ospfLsas,
   toolset: "dynamic-routing",
-  noun: NOUNS.ospf_lsa,
+  noun: noun("ospf_lsa", "OSPF LSA"),
   verbs: ["list"],
   columns: ["instance", "area", "type", "originator", "age"],
   notes: "Read-only: the OSPF link-state database, what every router in the area announced.",
 };
 
 /** `/routing/bfd/configuration`. */
-export const bfdConfigurationsTools: MenuTools = {
+const bfdConfigurationsTools: MenuTools = {
   schema: bfdConfigurations,
   toolset: "dynamic-routing",
-  noun: NOUNS.bfd_configuration,
+  noun: noun("bfd_configuration", "BFD configuration entry"),
   verbs: [...VERBS, "move"],
   columns: ["interfaces", "addresses", "min-rx", "min-tx", "multiplier", "disabled"],
   notes:
@@ -222,11 +221,29 @@ export const bfdConfigurationsTools: MenuTools = {
 };
 
 /** `/routing/bfd/session`. */
-export const bfdSessionsTools: MenuTools = {
+const bfdSessionsTools: MenuTools = {
   schema: bfdSessions,
   toolset: "dynamic-routing",
-  noun: NOUNS.bfd_session,
+  noun: noun("bfd_session", "BFD session"),
   verbs: ["list"],
   columns: ["remote-address", "local-address", "state", "uptime", "state-changes"],
   notes: "Read-only: BFD sessions with neighbours, up or down.",
 };
+
+/** The menus of this family, in catalogue order. */
+export const DYNAMIC_ROUTING_MENU_TOOLS: readonly MenuTools[] = [
+  routingTablesTools,
+  vrfsTools,
+  routingFilterRulesTools,
+  ospfInstancesTools,
+  ospfAreasTools,
+  ospfInterfaceTemplatesTools,
+  ospfNeighborsTools,
+  ospfLsasTools,
+  bgpTemplatesTools,
+  bgpConnectionsTools,
+  bgpSessionsTools,
+  bgpAdvertisementsTools,
+  bfdConfigurationsTools,
+  bfdSessionsTools,
+];

@@ -5,16 +5,20 @@
  * @module
  */
 import { files } from "../../routeros/schema/menus/files.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 /** `/file`. */
-export const filesTools: MenuTools = {
+const filesTools: MenuTools = {
   schema: files,
   toolset: "files",
-  noun: NOUNS.file,
+  noun: noun("file", "file"),
   verbs: ["list", "get", "remove"],
   columns: ["name", "type", "size", "last-modified"],
   notes:
     "Names include folders (flash/backup.backup). Backups (.backup) and exports (.rsc) land here. Removing a file cannot be undone.",
 };
+
+/** The menus of this family, in catalogue order. */
+export const FILES_MENU_TOOLS: readonly MenuTools[] = [
+  filesTools,
+];

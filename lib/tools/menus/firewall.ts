@@ -13,8 +13,7 @@ import {
   ipv6FirewallAddressList,
   ipv6FirewallFilter,
 } from "../../routeros/schema/menus/firewall.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { firewallLockout } from "../guard/lockout_firewall.ts";
 
 /** What every rule menu's notes end with: order, matching, negation, and the lock-out risk. */
@@ -66,10 +65,10 @@ const RULES =
   "traffic from your own management address cuts your access.";
 
 /** `/ip/firewall/filter`. */
-export const firewallFilterTools: MenuTools = {
+const firewallFilterTools: MenuTools = {
   schema: firewallFilter,
   toolset: "firewall",
-  noun: NOUNS.firewall_filter_rule,
+  noun: noun("firewall_filter_rule", "IPv4 firewall filter rule"),
   verbs: RULE_VERBS,
   columns: ruleColumns(),
   notes:
@@ -90,10 +89,10 @@ export const firewallFilterTools: MenuTools = {
 };
 
 /** `/ip/firewall/nat`. */
-export const firewallNatTools: MenuTools = {
+const firewallNatTools: MenuTools = {
   schema: firewallNat,
   toolset: "firewall",
-  noun: NOUNS.firewall_nat_rule,
+  noun: noun("firewall_nat_rule", "IPv4 NAT rule"),
   verbs: RULE_VERBS,
   columns: ruleColumns("to-addresses", "to-ports"),
   notes:
@@ -115,10 +114,10 @@ export const firewallNatTools: MenuTools = {
 };
 
 /** `/ip/firewall/mangle`. */
-export const firewallMangleTools: MenuTools = {
+const firewallMangleTools: MenuTools = {
   schema: firewallMangle,
   toolset: "firewall",
-  noun: NOUNS.firewall_mangle_rule,
+  noun: noun("firewall_mangle_rule", "IPv4 mangle rule"),
   verbs: RULE_VERBS,
   columns: MANGLE_COLUMNS,
   notes:
@@ -139,10 +138,10 @@ export const firewallMangleTools: MenuTools = {
 };
 
 /** `/ip/firewall/raw`. */
-export const firewallRawTools: MenuTools = {
+const firewallRawTools: MenuTools = {
   schema: firewallRaw,
   toolset: "firewall",
-  noun: NOUNS.firewall_raw_rule,
+  noun: noun("firewall_raw_rule", "IPv4 raw firewall rule"),
   verbs: RULE_VERBS,
   columns: ruleColumns(),
   notes:
@@ -161,10 +160,10 @@ export const firewallRawTools: MenuTools = {
 };
 
 /** `/ip/firewall/address-list`. */
-export const firewallAddressListTools: MenuTools = {
+const firewallAddressListTools: MenuTools = {
   schema: firewallAddressList,
   toolset: "firewall",
-  noun: NOUNS.firewall_address_list_entry,
+  noun: noun("firewall_address_list_entry", "IPv4 firewall address list entry"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["list", "address", "timeout", "creation-time", "disabled", "comment"],
   notes:
@@ -176,10 +175,10 @@ export const firewallAddressListTools: MenuTools = {
 };
 
 /** `/ipv6/firewall/filter`. */
-export const ipv6FirewallFilterTools: MenuTools = {
+const ipv6FirewallFilterTools: MenuTools = {
   schema: ipv6FirewallFilter,
   toolset: "firewall",
-  noun: NOUNS.ipv6_firewall_filter_rule,
+  noun: noun("ipv6_firewall_filter_rule", "IPv6 firewall filter rule"),
   verbs: RULE_VERBS,
   columns: ruleColumns(),
   notes:
@@ -198,10 +197,10 @@ export const ipv6FirewallFilterTools: MenuTools = {
 };
 
 /** `/ipv6/firewall/address-list`. */
-export const ipv6FirewallAddressListTools: MenuTools = {
+const ipv6FirewallAddressListTools: MenuTools = {
   schema: ipv6FirewallAddressList,
   toolset: "firewall",
-  noun: NOUNS.ipv6_firewall_address_list_entry,
+  noun: noun("ipv6_firewall_address_list_entry", "IPv6 firewall address list entry"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["list", "address", "timeout", "creation-time", "disabled", "comment"],
   notes:
@@ -211,3 +210,14 @@ export const ipv6FirewallAddressListTools: MenuTools = {
     "update": { "comment": "changed" },
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const FIREWALL_MENU_TOOLS: readonly MenuTools[] = [
+  firewallFilterTools,
+  firewallNatTools,
+  firewallMangleTools,
+  firewallRawTools,
+  firewallAddressListTools,
+  ipv6FirewallFilterTools,
+  ipv6FirewallAddressListTools,
+];

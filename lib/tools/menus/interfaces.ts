@@ -5,15 +5,14 @@
  * @module
  */
 import { ethernet, interfaces, poe, vlans } from "../../routeros/schema/menus/interfaces.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { ownInterface } from "../guard/lockout.ts";
 
 /** `/interface`. */
-export const interfacesTools: MenuTools = {
+const interfacesTools: MenuTools = {
   schema: interfaces,
   toolset: "interfaces",
-  noun: NOUNS.interface,
+  noun: noun("interface", "interface"),
   core: ["list"],
   verbs: ["list", "get", "update", "enable", "disable"],
   columns: ["name", "type", "actual-mtu", "mac-address", "running", "disabled", "comment"],
@@ -24,10 +23,10 @@ export const interfacesTools: MenuTools = {
 };
 
 /** `/interface/ethernet`. */
-export const ethernetTools: MenuTools = {
+const ethernetTools: MenuTools = {
   schema: ethernet,
   toolset: "interfaces",
-  noun: NOUNS.ethernet_port,
+  noun: noun("ethernet_port", "Ethernet port"),
   verbs: ["list", "get", "update"],
   columns: ["name", "default-name", "mtu", "mac-address", "running", "slave", "comment"],
   notes:
@@ -37,10 +36,10 @@ export const ethernetTools: MenuTools = {
 };
 
 /** `/interface/vlan`. */
-export const vlansTools: MenuTools = {
+const vlansTools: MenuTools = {
   schema: vlans,
   toolset: "interfaces",
-  noun: NOUNS.vlan,
+  noun: noun("vlan", "VLAN interface"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "vlan-id", "interface", "mtu", "running", "disabled", "comment"],
   notes:
@@ -53,13 +52,21 @@ export const vlansTools: MenuTools = {
 };
 
 /** `/interface/ethernet/poe`. */
-export const poeTools: MenuTools = {
+const poeTools: MenuTools = {
   schema: poe,
   toolset: "interfaces",
-  noun: NOUNS.poe_port,
+  noun: noun("poe_port", "PoE port"),
   verbs: ["list", "get", "update"],
   columns: ["name", "poe-out", "poe-priority", "poe-voltage"],
   notes:
     "Only PoE-capable ports are listed (none on devices without PoE out). Turning poe_out off powers down the device fed by that port.",
   example: { "target": { "name": "ether5" }, "update": { "poe_priority": 5 } },
 };
+
+/** The menus of this family, in catalogue order. */
+export const INTERFACES_MENU_TOOLS: readonly MenuTools[] = [
+  interfacesTools,
+  ethernetTools,
+  vlansTools,
+  poeTools,
+];

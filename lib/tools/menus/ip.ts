@@ -5,15 +5,14 @@
  * @module
  */
 import { ipAddress, ipPool, ipPoolUsed, ipv6Address } from "../../routeros/schema/menus/ip.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { ownAddress } from "../guard/lockout.ts";
 
 /** `/ip/address`. */
-export const ipAddressTools: MenuTools = {
+const ipAddressTools: MenuTools = {
   schema: ipAddress,
   toolset: "ip",
-  noun: NOUNS.ip_address,
+  noun: noun("ip_address", "IPv4 address"),
   core: ["list"],
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["address", "network", "interface", "disabled", "dynamic", "comment"],
@@ -26,10 +25,10 @@ export const ipAddressTools: MenuTools = {
 };
 
 /** `/ipv6/address`. */
-export const ipv6AddressTools: MenuTools = {
+const ipv6AddressTools: MenuTools = {
   schema: ipv6Address,
   toolset: "ip",
-  noun: NOUNS.ipv6_address,
+  noun: noun("ipv6_address", "IPv6 address"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["address", "interface", "advertise", "disabled", "dynamic", "comment"],
   notes:
@@ -47,10 +46,10 @@ export const ipv6AddressTools: MenuTools = {
 };
 
 /** `/ip/pool`. */
-export const ipPoolTools: MenuTools = {
+const ipPoolTools: MenuTools = {
   schema: ipPool,
   toolset: "ip",
-  noun: NOUNS.ip_pool,
+  noun: noun("ip_pool", "IP address pool"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "ranges", "next-pool", "comment"],
   notes:
@@ -62,11 +61,19 @@ export const ipPoolTools: MenuTools = {
 };
 
 /** `/ip/pool/used`. */
-export const ipPoolUsedTools: MenuTools = {
+const ipPoolUsedTools: MenuTools = {
   schema: ipPoolUsed,
   toolset: "ip",
-  noun: NOUNS.ip_pool_used_address,
+  noun: noun("ip_pool_used_address", "used pool address"),
   verbs: ["list"],
   columns: ["pool", "address", "owner", "info"],
   notes: "Read-only: addresses handed out from pools and who holds them.",
 };
+
+/** The menus of this family, in catalogue order. */
+export const IP_MENU_TOOLS: readonly MenuTools[] = [
+  ipAddressTools,
+  ipv6AddressTools,
+  ipPoolTools,
+  ipPoolUsedTools,
+];

@@ -14,16 +14,15 @@ import {
   ipsecProfiles,
   ipsecProposals,
 } from "../../routeros/schema/menus/ipsec.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
 
 /** `/ip/ipsec/profile`. */
-export const ipsecProfilesTools: MenuTools = {
+const ipsecProfilesTools: MenuTools = {
   schema: ipsecProfiles,
   toolset: "vpn",
-  noun: NOUNS.ipsec_profile,
+  noun: noun("ipsec_profile", "IPsec profile (phase 1)", { many: "IPsec profiles (phase 1)" }),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "hash-algorithm", "enc-algorithm", "dh-group", "lifetime", "nat-traversal"],
   notes:
@@ -40,10 +39,10 @@ export const ipsecProfilesTools: MenuTools = {
 };
 
 /** `/ip/ipsec/peer`. */
-export const ipsecPeersTools: MenuTools = {
+const ipsecPeersTools: MenuTools = {
   schema: ipsecPeers,
   toolset: "vpn",
-  noun: NOUNS.ipsec_peer,
+  noun: noun("ipsec_peer", "IPsec peer"),
   verbs: VERBS,
   columns: ["name", "address", "exchange-mode", "profile", "passive", "disabled", "comment"],
   notes:
@@ -62,10 +61,10 @@ export const ipsecPeersTools: MenuTools = {
 };
 
 /** `/ip/ipsec/identity`. */
-export const ipsecIdentitiesTools: MenuTools = {
+const ipsecIdentitiesTools: MenuTools = {
   schema: ipsecIdentities,
   toolset: "vpn",
-  noun: NOUNS.ipsec_identity,
+  noun: noun("ipsec_identity", "IPsec identity"),
   verbs: VERBS,
   columns: ["peer", "auth-method", "my-id", "remote-id", "generate-policy", "disabled", "comment"],
   notes:
@@ -83,10 +82,10 @@ export const ipsecIdentitiesTools: MenuTools = {
 };
 
 /** `/ip/ipsec/proposal`. */
-export const ipsecProposalsTools: MenuTools = {
+const ipsecProposalsTools: MenuTools = {
   schema: ipsecProposals,
   toolset: "vpn",
-  noun: NOUNS.ipsec_proposal,
+  noun: noun("ipsec_proposal", "IPsec proposal (phase 2)", { many: "IPsec proposals (phase 2)" }),
   verbs: VERBS,
   columns: ["name", "auth-algorithms", "enc-algorithms", "pfs-group", "lifetime", "disabled"],
   notes: "Phase 2 (SA) algorithms a policy offers; both ends must agree.",
@@ -102,10 +101,10 @@ export const ipsecProposalsTools: MenuTools = {
 };
 
 /** `/ip/ipsec/policy`. */
-export const ipsecPoliciesTools: MenuTools = {
+const ipsecPoliciesTools: MenuTools = {
   schema: ipsecPolicies,
   toolset: "vpn",
-  noun: NOUNS.ipsec_policy,
+  noun: noun("ipsec_policy", "IPsec policy"),
   verbs: [...VERBS, "move"],
   columns: ["peer", "src-address", "dst-address", "tunnel", "action", "active", "ph2-state"],
   notes:
@@ -125,10 +124,10 @@ export const ipsecPoliciesTools: MenuTools = {
 };
 
 /** `/ip/ipsec/mode-config`. */
-export const ipsecModeConfigsTools: MenuTools = {
+const ipsecModeConfigsTools: MenuTools = {
   schema: ipsecModeConfigs,
   toolset: "vpn",
-  noun: NOUNS.ipsec_mode_config,
+  noun: noun("ipsec_mode_config", "IPsec mode config"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "responder", "address-pool", "split-include", "system-dns", "default"],
   notes:
@@ -146,21 +145,33 @@ export const ipsecModeConfigsTools: MenuTools = {
 };
 
 /** `/ip/ipsec/active-peers`. */
-export const ipsecActivePeersTools: MenuTools = {
+const ipsecActivePeersTools: MenuTools = {
   schema: ipsecActivePeers,
   toolset: "vpn",
-  noun: NOUNS.ipsec_active_peer,
+  noun: noun("ipsec_active_peer", "active IPsec peer"),
   verbs: ["list"],
   columns: ["remote-address", "local-address", "state", "uptime", "ph2-total"],
   notes: "Read-only: IPsec peers with phase 1 up now (state established), and their SAs.",
 };
 
 /** `/ip/ipsec/installed-sa`. */
-export const ipsecInstalledSasTools: MenuTools = {
+const ipsecInstalledSasTools: MenuTools = {
   schema: ipsecInstalledSas,
   toolset: "vpn",
-  noun: NOUNS.ipsec_installed_sa,
+  noun: noun("ipsec_installed_sa", "installed IPsec SA"),
   verbs: ["list"],
   columns: ["spi", "src-address", "dst-address", "state", "current-bytes"],
   notes: "Read-only: phase 2 SAs in use now, one per direction; keys are never read.",
 };
+
+/** The IPsec menus, in catalogue order (the vpn family lists them among its own). */
+export const IPSEC_MENU_TOOLS: readonly MenuTools[] = [
+  ipsecProfilesTools,
+  ipsecPeersTools,
+  ipsecIdentitiesTools,
+  ipsecProposalsTools,
+  ipsecPoliciesTools,
+  ipsecModeConfigsTools,
+  ipsecActivePeersTools,
+  ipsecInstalledSasTools,
+];

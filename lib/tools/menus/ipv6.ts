@@ -18,18 +18,17 @@ import {
   ipv6FirewallNat,
   ipv6FirewallRaw,
 } from "../../routeros/schema/menus/ipv6_firewall.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { firewallLockout } from "../guard/lockout_firewall.ts";
 import { MANGLE_COLUMNS, RULE_VERBS, ruleColumns } from "./firewall.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
 
 /** `/ipv6/pool`. */
-export const ipv6PoolsTools: MenuTools = {
+const ipv6PoolsTools: MenuTools = {
   schema: ipv6Pools,
   toolset: "ipv6",
-  noun: NOUNS.ipv6_pool,
+  noun: noun("ipv6_pool", "IPv6 prefix pool"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "prefix", "prefix-length", "dynamic", "comment"],
   notes:
@@ -41,10 +40,10 @@ export const ipv6PoolsTools: MenuTools = {
 };
 
 /** `/ipv6/nd`. */
-export const ipv6NdTools: MenuTools = {
+const ipv6NdTools: MenuTools = {
   schema: ipv6Nd,
   toolset: "ipv6",
-  noun: NOUNS.ipv6_nd,
+  noun: noun("ipv6_nd", "IPv6 router advertisement entry", { stems: "ipv6_nd_entries" }),
   verbs: VERBS,
   columns: ["interface", "ra-interval", "advertise-dns", "managed-address-configuration"],
   notes:
@@ -56,10 +55,10 @@ export const ipv6NdTools: MenuTools = {
 };
 
 /** `/ipv6/nd/prefix`. */
-export const ipv6NdPrefixesTools: MenuTools = {
+const ipv6NdPrefixesTools: MenuTools = {
   schema: ipv6NdPrefixes,
   toolset: "ipv6",
-  noun: NOUNS.ipv6_nd_prefix,
+  noun: noun("ipv6_nd_prefix", "advertised IPv6 prefix"),
   verbs: VERBS,
   columns: ["prefix", "interface", "autonomous", "valid-lifetime", "dynamic", "disabled"],
   notes:
@@ -71,10 +70,10 @@ export const ipv6NdPrefixesTools: MenuTools = {
 };
 
 /** `/ipv6/dhcp-client`. */
-export const ipv6DhcpClientsTools: MenuTools = {
+const ipv6DhcpClientsTools: MenuTools = {
   schema: ipv6DhcpClients,
   toolset: "ipv6",
-  noun: NOUNS.ipv6_dhcp_client,
+  noun: noun("ipv6_dhcp_client", "DHCPv6 client"),
   verbs: VERBS,
   columns: ["interface", "request", "pool-name", "status", "prefix", "disabled"],
   notes:
@@ -92,10 +91,10 @@ export const ipv6DhcpClientsTools: MenuTools = {
 };
 
 /** `/ipv6/dhcp-server`. */
-export const ipv6DhcpServersTools: MenuTools = {
+const ipv6DhcpServersTools: MenuTools = {
   schema: ipv6DhcpServers,
   toolset: "ipv6",
-  noun: NOUNS.ipv6_dhcp_server,
+  noun: noun("ipv6_dhcp_server", "DHCPv6 server"),
   verbs: VERBS,
   columns: ["name", "interface", "address-pool", "lease-time", "disabled"],
   notes: "Delegates prefixes from address_pool to downstream routers on interface.",
@@ -112,10 +111,10 @@ export const ipv6DhcpServersTools: MenuTools = {
 };
 
 /** `/ipv6/firewall/nat`. */
-export const ipv6FirewallNatTools: MenuTools = {
+const ipv6FirewallNatTools: MenuTools = {
   schema: ipv6FirewallNat,
   toolset: "firewall",
-  noun: NOUNS.ipv6_firewall_nat_rule,
+  noun: noun("ipv6_firewall_nat_rule", "IPv6 NAT rule"),
   verbs: RULE_VERBS,
   columns: ruleColumns("to-address"),
   lockout: firewallLockout(ipv6FirewallNat, "nat"),
@@ -133,10 +132,10 @@ export const ipv6FirewallNatTools: MenuTools = {
 };
 
 /** `/ipv6/firewall/mangle`. */
-export const ipv6FirewallMangleTools: MenuTools = {
+const ipv6FirewallMangleTools: MenuTools = {
   schema: ipv6FirewallMangle,
   toolset: "firewall",
-  noun: NOUNS.ipv6_firewall_mangle_rule,
+  noun: noun("ipv6_firewall_mangle_rule", "IPv6 mangle rule"),
   verbs: RULE_VERBS,
   columns: MANGLE_COLUMNS,
   lockout: firewallLockout(ipv6FirewallMangle, "mangle"),
@@ -155,10 +154,10 @@ export const ipv6FirewallMangleTools: MenuTools = {
 };
 
 /** `/ipv6/firewall/raw`. */
-export const ipv6FirewallRawTools: MenuTools = {
+const ipv6FirewallRawTools: MenuTools = {
   schema: ipv6FirewallRaw,
   toolset: "firewall",
-  noun: NOUNS.ipv6_firewall_raw_rule,
+  noun: noun("ipv6_firewall_raw_rule", "IPv6 raw firewall rule"),
   verbs: RULE_VERBS,
   columns: ruleColumns(),
   lockout: firewallLockout(ipv6FirewallRaw, "raw"),
@@ -176,10 +175,10 @@ export const ipv6FirewallRawTools: MenuTools = {
 };
 
 /** `/ipv6/dhcp-server/binding`. */
-export const ipv6DhcpBindingsTools: MenuTools = {
+const ipv6DhcpBindingsTools: MenuTools = {
   schema: ipv6DhcpBindings,
   toolset: "ipv6",
-  noun: NOUNS.ipv6_dhcp_binding,
+  noun: noun("ipv6_dhcp_binding", "DHCPv6 binding"),
   verbs: VERBS,
   columns: ["address", "duid", "server", "status", "dynamic", "disabled"],
   notes: "Prefixes delegated to clients; a static binding pins a prefix to a client DUID.",
@@ -192,3 +191,16 @@ export const ipv6DhcpBindingsTools: MenuTools = {
     "update": { "life_time": "1d" },
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const IPV6_MENU_TOOLS: readonly MenuTools[] = [
+  ipv6PoolsTools,
+  ipv6NdTools,
+  ipv6NdPrefixesTools,
+  ipv6DhcpClientsTools,
+  ipv6DhcpServersTools,
+  ipv6DhcpBindingsTools,
+  ipv6FirewallNatTools,
+  ipv6FirewallMangleTools,
+  ipv6FirewallRawTools,
+];

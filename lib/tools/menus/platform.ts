@@ -21,14 +21,13 @@ import {
   userManagerRouters,
   userManagerUsers,
 } from "../../routeros/schema/menus/platform.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 /** `/certificate`. */
-export const certificatesTools: MenuTools = {
+const certificatesTools: MenuTools = {
   schema: certificates,
   toolset: "platform",
-  noun: NOUNS.certificate,
+  noun: noun("certificate", "certificate"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "common-name", "issuer", "invalid-after", "private-key", "trusted"],
   notes:
@@ -45,11 +44,11 @@ export const certificatesTools: MenuTools = {
 };
 
 /** `/system/script`. */
-export const scriptsTools: MenuTools = {
+const scriptsTools: MenuTools = {
   schema: scripts,
   writeRole: "admin",
   toolset: "platform",
-  noun: NOUNS.script,
+  noun: noun("script", "system script"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "owner", "policy", "run-count", "last-started", "comment"],
   notes:
@@ -66,10 +65,10 @@ export const scriptsTools: MenuTools = {
 };
 
 /** `/system/logging/action`. */
-export const loggingActionsTools: MenuTools = {
+const loggingActionsTools: MenuTools = {
   schema: loggingActions,
   toolset: "platform",
-  noun: NOUNS.logging_action,
+  noun: noun("logging_action", "logging action"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "target", "remote", "remote-port", "memory-lines", "default"],
   notes:
@@ -86,10 +85,10 @@ export const loggingActionsTools: MenuTools = {
 };
 
 /** `/system/logging`. */
-export const loggingRulesTools: MenuTools = {
+const loggingRulesTools: MenuTools = {
   schema: loggingRules,
   toolset: "platform",
-  noun: NOUNS.logging_rule,
+  noun: noun("logging_rule", "logging rule"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["topics", "action", "prefix", "default", "disabled"],
   notes:
@@ -102,11 +101,11 @@ export const loggingRulesTools: MenuTools = {
 };
 
 /** `/container`. */
-export const containersTools: MenuTools = {
+const containersTools: MenuTools = {
   schema: containers,
   writeRole: "admin",
   toolset: "platform",
-  noun: NOUNS.container,
+  noun: noun("container", "container"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "remote-image", "interface", "root-dir", "status", "comment"],
   notes:
@@ -123,11 +122,11 @@ export const containersTools: MenuTools = {
 };
 
 /** `/container/config`. */
-export const containerConfigTools: MenuTools = {
+const containerConfigTools: MenuTools = {
   schema: containerConfig,
   writeRole: "admin",
   toolset: "platform",
-  noun: NOUNS.container_config,
+  noun: noun("container_config", "container settings"),
   verbs: ["get", "update"],
   columns: ["registry-url", "username", "tmpdir", "layer-dir"],
   notes: "Where images come from and where they are unpacked; the registry password is write-only.",
@@ -135,11 +134,11 @@ export const containerConfigTools: MenuTools = {
 };
 
 /** `/container/envs`. */
-export const containerEnvsTools: MenuTools = {
+const containerEnvsTools: MenuTools = {
   schema: containerEnvs,
   writeRole: "admin",
   toolset: "platform",
-  noun: NOUNS.container_env,
+  noun: noun("container_env", "container environment variable"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "list", "key", "value", "disabled"],
   notes:
@@ -151,11 +150,11 @@ export const containerEnvsTools: MenuTools = {
 };
 
 /** `/container/mounts`. */
-export const containerMountsTools: MenuTools = {
+const containerMountsTools: MenuTools = {
   schema: containerMounts,
   writeRole: "admin",
   toolset: "platform",
-  noun: NOUNS.container_mount,
+  noun: noun("container_mount", "container mount"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "list", "src", "dst", "disabled"],
   notes:
@@ -172,10 +171,10 @@ export const containerMountsTools: MenuTools = {
 };
 
 /** `/radius`. */
-export const radiusServersTools: MenuTools = {
+const radiusServersTools: MenuTools = {
   schema: radiusServers,
   toolset: "platform",
-  noun: NOUNS.radius_server,
+  noun: noun("radius_server", "RADIUS server"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable", "move"],
   columns: ["service", "address", "protocol", "timeout", "disabled", "comment"],
   notes:
@@ -194,10 +193,10 @@ export const radiusServersTools: MenuTools = {
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
 
 /** `/user-manager/user`. */
-export const userManagerUsersTools: MenuTools = {
+const userManagerUsersTools: MenuTools = {
   schema: userManagerUsers,
   toolset: "platform",
-  noun: NOUNS.user_manager_user,
+  noun: noun("user_manager_user", "User Manager user"),
   verbs: VERBS,
   columns: ["name", "group", "shared-users", "caller-id", "disabled", "comment"],
   notes:
@@ -209,10 +208,12 @@ export const userManagerUsersTools: MenuTools = {
 };
 
 /** `/user-manager/router`. */
-export const userManagerRoutersTools: MenuTools = {
+const userManagerRoutersTools: MenuTools = {
   schema: userManagerRouters,
   toolset: "platform",
-  noun: NOUNS.user_manager_router,
+  noun: noun("user_manager_router", "User Manager router (NAS)", {
+    many: "User Manager routers (NASes)",
+  }),
   verbs: VERBS,
   columns: ["name", "address", "coa-port", "disabled", "comment"],
   notes:
@@ -229,10 +230,10 @@ export const userManagerRoutersTools: MenuTools = {
 };
 
 /** `/ip/hotspot`. */
-export const hotspotServersTools: MenuTools = {
+const hotspotServersTools: MenuTools = {
   schema: hotspotServers,
   toolset: "platform",
-  noun: NOUNS.hotspot_server,
+  noun: noun("hotspot_server", "hotspot server"),
   verbs: VERBS,
   columns: ["name", "interface", "address-pool", "profile", "idle-timeout", "disabled"],
   notes:
@@ -244,10 +245,10 @@ export const hotspotServersTools: MenuTools = {
 };
 
 /** `/ip/hotspot/user`. */
-export const hotspotUsersTools: MenuTools = {
+const hotspotUsersTools: MenuTools = {
   schema: hotspotUsers,
   toolset: "platform",
-  noun: NOUNS.hotspot_user,
+  noun: noun("hotspot_user", "hotspot user"),
   verbs: VERBS,
   columns: ["name", "server", "profile", "limit-uptime", "uptime", "disabled", "comment"],
   notes: "Local hotspot logins; limits end the session when reached. The password is write-only.",
@@ -263,11 +264,29 @@ export const hotspotUsersTools: MenuTools = {
 };
 
 /** `/ip/hotspot/active`. */
-export const hotspotActiveTools: MenuTools = {
+const hotspotActiveTools: MenuTools = {
   schema: hotspotActive,
   toolset: "platform",
-  noun: NOUNS.hotspot_session,
+  noun: noun("hotspot_session", "active hotspot session"),
   verbs: ["list"],
   columns: ["server", "user", "address", "mac-address", "uptime", "login-by"],
   notes: "Read-only: users logged in to the hotspot now.",
 };
+
+/** The menus of this family, in catalogue order. */
+export const PLATFORM_MENU_TOOLS: readonly MenuTools[] = [
+  certificatesTools,
+  scriptsTools,
+  loggingActionsTools,
+  loggingRulesTools,
+  containersTools,
+  containerConfigTools,
+  containerEnvsTools,
+  containerMountsTools,
+  radiusServersTools,
+  userManagerUsersTools,
+  userManagerRoutersTools,
+  hotspotServersTools,
+  hotspotUsersTools,
+  hotspotActiveTools,
+];

@@ -5,14 +5,13 @@
  * @module
  */
 import { queueTree, queueTypes, simpleQueues } from "../../routeros/schema/menus/queues.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 /** `/queue/simple`. */
-export const simpleQueuesTools: MenuTools = {
+const simpleQueuesTools: MenuTools = {
   schema: simpleQueues,
   toolset: "queues",
-  noun: NOUNS.simple_queue,
+  noun: noun("simple_queue", "simple queue"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable", "move"],
   columns: ["name", "target", "max-limit", "limit-at", "parent", "disabled", "comment"],
   notes:
@@ -29,10 +28,10 @@ export const simpleQueuesTools: MenuTools = {
 };
 
 /** `/queue/tree`. */
-export const queueTreeTools: MenuTools = {
+const queueTreeTools: MenuTools = {
   schema: queueTree,
   toolset: "queues",
-  noun: NOUNS.queue_tree_entry,
+  noun: noun("queue_tree_entry", "queue tree entry"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "parent", "packet-mark", "max-limit", "priority", "disabled", "comment"],
   notes:
@@ -44,10 +43,10 @@ export const queueTreeTools: MenuTools = {
 };
 
 /** `/queue/type`. */
-export const queueTypesTools: MenuTools = {
+const queueTypesTools: MenuTools = {
   schema: queueTypes,
   toolset: "queues",
-  noun: NOUNS.queue_type,
+  noun: noun("queue_type", "queue type"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "kind", "pfifo-limit", "pcq-rate", "pcq-classifier"],
   notes:
@@ -57,3 +56,10 @@ export const queueTypesTools: MenuTools = {
     "update": { "pfifo_limit": 200 },
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const QUEUES_MENU_TOOLS: readonly MenuTools[] = [
+  simpleQueuesTools,
+  queueTreeTools,
+  queueTypesTools,
+];

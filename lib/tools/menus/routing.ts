@@ -5,14 +5,13 @@
  * @module
  */
 import { ipRoutes, ipv6Routes } from "../../routeros/schema/menus/routing.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 /** `/ip/route`. */
-export const ipRoutesTools: MenuTools = {
+const ipRoutesTools: MenuTools = {
   schema: ipRoutes,
   toolset: "routing",
-  noun: NOUNS.route,
+  noun: noun("route", "IPv4 route"),
   core: ["list"],
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["dst-address", "gateway", "distance", "routing-table", "active", "disabled", "comment"],
@@ -30,10 +29,10 @@ export const ipRoutesTools: MenuTools = {
 };
 
 /** `/ipv6/route`. */
-export const ipv6RoutesTools: MenuTools = {
+const ipv6RoutesTools: MenuTools = {
   schema: ipv6Routes,
   toolset: "routing",
-  noun: NOUNS.ipv6_route,
+  noun: noun("ipv6_route", "IPv6 route"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["dst-address", "gateway", "distance", "active", "disabled", "comment"],
   notes:
@@ -43,3 +42,9 @@ export const ipv6RoutesTools: MenuTools = {
     "update": { "distance": 10 },
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const ROUTING_MENU_TOOLS: readonly MenuTools[] = [
+  ipRoutesTools,
+  ipv6RoutesTools,
+];

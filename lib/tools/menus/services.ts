@@ -10,15 +10,14 @@ import {
   netwatch,
   scheduler,
 } from "../../routeros/schema/menus/services.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { sshService } from "../guard/lockout.ts";
 
 /** `/ip/service`. */
-export const ipServicesTools: MenuTools = {
+const ipServicesTools: MenuTools = {
   schema: ipServices,
   toolset: "services",
-  noun: NOUNS.ip_service,
+  noun: noun("ip_service", "IP management service"),
   verbs: ["list", "get", "update", "enable", "disable"],
   columns: ["name", "port", "address", "certificate", "disabled"],
   notes:
@@ -28,11 +27,11 @@ export const ipServicesTools: MenuTools = {
 };
 
 /** `/tool/netwatch`. */
-export const netwatchTools: MenuTools = {
+const netwatchTools: MenuTools = {
   schema: netwatch,
   writeRole: "admin",
   toolset: "services",
-  noun: NOUNS.netwatch,
+  noun: noun("netwatch", "netwatch host monitor"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["host", "interval", "status", "since", "disabled", "comment"],
   notes:
@@ -44,11 +43,11 @@ export const netwatchTools: MenuTools = {
 };
 
 /** `/system/scheduler`. */
-export const schedulerTools: MenuTools = {
+const schedulerTools: MenuTools = {
   schema: scheduler,
   writeRole: "admin",
   toolset: "services",
-  noun: NOUNS.scheduled_task,
+  noun: noun("scheduled_task", "scheduled task"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "start-time", "interval", "next-run", "run-count", "disabled", "comment"],
   notes:
@@ -65,12 +64,20 @@ export const schedulerTools: MenuTools = {
 };
 
 /** `/ip/neighbor`. */
-export const neighborsTools: MenuTools = {
+const neighborsTools: MenuTools = {
   schema: neighbors,
   toolset: "services",
-  noun: NOUNS.neighbor,
+  noun: noun("neighbor", "discovered neighbour"),
   verbs: ["list"],
   columns: ["interface", "address", "mac-address", "identity", "platform", "version"],
   notes:
     "Read-only: devices on directly connected segments that announce themselves (MikroTik MNDP, CDP, LLDP).",
 };
+
+/** The menus of this family, in catalogue order. */
+export const SERVICES_MENU_TOOLS: readonly MenuTools[] = [
+  ipServicesTools,
+  netwatchTools,
+  schedulerTools,
+  neighborsTools,
+];

@@ -13,14 +13,13 @@ import {
   resource,
   routerboard,
 } from "../../routeros/schema/menus/system.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 /** `/system/identity`. */
-export const identityTools: MenuTools = {
+const identityTools: MenuTools = {
   schema: identity,
   toolset: "system",
-  noun: NOUNS.identity,
+  noun: noun("identity", "router identity"),
   core: ["get"],
   verbs: ["get", "update"],
   columns: ["name"],
@@ -29,10 +28,10 @@ export const identityTools: MenuTools = {
 };
 
 /** `/system/clock`. */
-export const clockTools: MenuTools = {
+const clockTools: MenuTools = {
   schema: clock,
   toolset: "system",
-  noun: NOUNS.clock,
+  noun: noun("clock", "system clock"),
   verbs: ["get", "update"],
   columns: ["date", "time", "time-zone-name", "gmt-offset"],
   notes:
@@ -41,10 +40,10 @@ export const clockTools: MenuTools = {
 };
 
 /** `/system/ntp/client`. */
-export const ntpClientTools: MenuTools = {
+const ntpClientTools: MenuTools = {
   schema: ntpClient,
   toolset: "system",
-  noun: NOUNS.ntp_client,
+  noun: noun("ntp_client", "NTP client"),
   verbs: ["get", "update"],
   columns: ["enabled", "mode", "servers", "status"],
   notes:
@@ -53,10 +52,10 @@ export const ntpClientTools: MenuTools = {
 };
 
 /** `/system/resource`. */
-export const resourceTools: MenuTools = {
+const resourceTools: MenuTools = {
   schema: resource,
   toolset: "system",
-  noun: NOUNS.system_resource,
+  noun: noun("system_resource", "system resources"),
   core: ["get"],
   verbs: ["get"],
   columns: ["version", "uptime", "cpu-load", "free-memory", "board-name"],
@@ -65,10 +64,10 @@ export const resourceTools: MenuTools = {
 };
 
 /** `/system/routerboard`. */
-export const routerboardTools: MenuTools = {
+const routerboardTools: MenuTools = {
   schema: routerboard,
   toolset: "system",
-  noun: NOUNS.routerboard,
+  noun: noun("routerboard", "RouterBOARD"),
   verbs: ["get"],
   columns: ["model", "serial-number", "current-firmware", "upgrade-firmware"],
   notes:
@@ -76,23 +75,34 @@ export const routerboardTools: MenuTools = {
 };
 
 /** `/system/package`. */
-export const packagesTools: MenuTools = {
+const packagesTools: MenuTools = {
   schema: packages,
   writeRole: "admin",
   toolset: "system",
-  noun: NOUNS.package,
+  noun: noun("package", "installed package"),
   verbs: ["list"],
   columns: ["name", "version", "build-time", "scheduled", "disabled"],
   notes: "Read-only. scheduled tells what happens at the next reboot (install, uninstall).",
 };
 
 /** `/system/health`. */
-export const healthTools: MenuTools = {
+const healthTools: MenuTools = {
   schema: health,
   toolset: "system",
-  noun: NOUNS.health_sensor,
+  noun: noun("health_sensor", "health sensor"),
   verbs: ["list"],
   columns: ["name", "value", "type"],
   notes:
     "Read-only; which sensors exist depends on the hardware (none on CHR). RouterOS 6 prints health as one record, not a list (use router_print there).",
 };
+
+/** The menus of this family, in catalogue order. */
+export const SYSTEM_MENU_TOOLS: readonly MenuTools[] = [
+  identityTools,
+  clockTools,
+  ntpClientTools,
+  resourceTools,
+  routerboardTools,
+  packagesTools,
+  healthTools,
+];

@@ -7,8 +7,7 @@
  */
 import { bonding, eoip, gre, ipip, vxlan } from "../../routeros/schema/menus/tunnels.ts";
 import { takesMembers } from "../guard/lockout_members.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
 const COLUMNS = [
@@ -24,10 +23,10 @@ const IP_TUNNEL =
   "Give it an address (router_add_ip_address) and route through it. keepalive (e.g. 10s,10) marks it down when the far end stops answering; ipsec_secret adds IPsec (masked in output).";
 
 /** `/interface/gre`. */
-export const greTools: MenuTools = {
+const greTools: MenuTools = {
   schema: gre,
   toolset: "tunnels",
-  noun: NOUNS.gre_tunnel,
+  noun: noun("gre_tunnel", "GRE tunnel"),
   verbs: VERBS,
   columns: COLUMNS,
   notes: `Routed point-to-point tunnel (IP protocol 47) to remote_address. ${IP_TUNNEL}`,
@@ -38,10 +37,10 @@ export const greTools: MenuTools = {
 };
 
 /** `/interface/ipip`. */
-export const ipipTools: MenuTools = {
+const ipipTools: MenuTools = {
   schema: ipip,
   toolset: "tunnels",
-  noun: NOUNS.ipip_tunnel,
+  noun: noun("ipip_tunnel", "IPIP tunnel"),
   verbs: VERBS,
   columns: COLUMNS,
   notes: `Routed IPv4-in-IPv4 tunnel (IP protocol 4), the lightest kind. ${IP_TUNNEL}`,
@@ -52,10 +51,10 @@ export const ipipTools: MenuTools = {
 };
 
 /** `/interface/eoip`. */
-export const eoipTools: MenuTools = {
+const eoipTools: MenuTools = {
   schema: eoip,
   toolset: "tunnels",
-  noun: NOUNS.eoip_tunnel,
+  noun: noun("eoip_tunnel", "EoIP tunnel"),
   verbs: VERBS,
   columns: ["name", "remote-address", "tunnel-id", "mac-address", "running", "disabled", "comment"],
   notes:
@@ -72,10 +71,10 @@ export const eoipTools: MenuTools = {
 };
 
 /** `/interface/vxlan`. */
-export const vxlanTools: MenuTools = {
+const vxlanTools: MenuTools = {
   schema: vxlan,
   toolset: "tunnels",
-  noun: NOUNS.vxlan,
+  noun: noun("vxlan", "VXLAN interface"),
   verbs: VERBS,
   columns: ["name", "vni", "port", "group", "interface", "running", "disabled", "comment"],
   notes:
@@ -87,10 +86,10 @@ export const vxlanTools: MenuTools = {
 };
 
 /** `/interface/bonding`. */
-export const bondingTools: MenuTools = {
+const bondingTools: MenuTools = {
   schema: bonding,
   toolset: "tunnels",
-  noun: NOUNS.bond,
+  noun: noun("bond", "bonding interface"),
   verbs: VERBS,
   lockout: takesMembers("slaves", "bond"),
   columns: ["name", "mode", "slaves", "transmit-hash-policy", "running", "disabled", "comment"],
@@ -106,3 +105,12 @@ export const bondingTools: MenuTools = {
     "update": { "mode": "802.3ad", "transmit_hash_policy": "layer-2-and-3" },
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const TUNNELS_MENU_TOOLS: readonly MenuTools[] = [
+  greTools,
+  eoipTools,
+  ipipTools,
+  vxlanTools,
+  bondingTools,
+];

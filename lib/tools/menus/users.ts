@@ -5,16 +5,15 @@
  * @module
  */
 import { activeUsers, sshKeys, userGroups, users } from "../../routeros/schema/menus/users.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { ownUser } from "../guard/lockout.ts";
 
 /** `/user`. */
-export const usersTools: MenuTools = {
+const usersTools: MenuTools = {
   schema: users,
   writeRole: "admin",
   toolset: "users",
-  noun: NOUNS.user,
+  noun: noun("user", "router user"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "group", "address", "last-logged-in", "disabled", "comment"],
   notes:
@@ -32,11 +31,11 @@ export const usersTools: MenuTools = {
 };
 
 /** `/user/group`. */
-export const userGroupsTools: MenuTools = {
+const userGroupsTools: MenuTools = {
   schema: userGroups,
   writeRole: "admin",
   toolset: "users",
-  noun: NOUNS.user_group,
+  noun: noun("user_group", "user group"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "policy", "skin", "comment"],
   notes:
@@ -48,10 +47,10 @@ export const userGroupsTools: MenuTools = {
 };
 
 /** `/user/active`. */
-export const activeUsersTools: MenuTools = {
+const activeUsersTools: MenuTools = {
   schema: activeUsers,
   toolset: "users",
-  noun: NOUNS.active_user,
+  noun: noun("active_user", "active user session"),
   verbs: ["list"],
   columns: ["name", "when", "address", "via", "group"],
   notes:
@@ -59,13 +58,21 @@ export const activeUsersTools: MenuTools = {
 };
 
 /** `/user/ssh-keys`. */
-export const sshKeysTools: MenuTools = {
+const sshKeysTools: MenuTools = {
   schema: sshKeys,
   writeRole: "admin",
   toolset: "users",
-  noun: NOUNS.ssh_key,
+  noun: noun("ssh_key", "user SSH public key"),
   verbs: ["list", "remove"],
   columns: ["user", "key-type", "bits", "key-owner"],
   notes:
     "Once a user has a key, RouterOS refuses password logins over SSH for that user. Removing the key this server uses locks it out.",
 };
+
+/** The menus of this family, in catalogue order. */
+export const USERS_MENU_TOOLS: readonly MenuTools[] = [
+  usersTools,
+  userGroupsTools,
+  activeUsersTools,
+  sshKeysTools,
+];

@@ -19,8 +19,8 @@ import {
   sstpServer,
 } from "../../routeros/schema/menus/ppp.ts";
 import { ovpnServers, ovpnServerSettings } from "../../routeros/schema/menus/ovpn.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
+import { IPSEC_MENU_TOOLS } from "./ipsec.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
 const CLIENT_COLUMNS = ["name", "connect-to", "user", "profile", "running", "disabled", "comment"];
@@ -28,10 +28,10 @@ const CLIENT =
   "The password is write-only (masked in output). add_default_route sends all traffic through the tunnel once it is up.";
 
 /** `/ppp/secret`. */
-export const pppSecretsTools: MenuTools = {
+const pppSecretsTools: MenuTools = {
   schema: pppSecrets,
   toolset: "vpn",
-  noun: NOUNS.ppp_secret,
+  noun: noun("ppp_secret", "PPP secret (VPN user)", { many: "PPP secrets (VPN users)" }),
   verbs: VERBS,
   columns: ["name", "service", "profile", "local-address", "remote-address", "disabled", "comment"],
   notes:
@@ -49,10 +49,10 @@ export const pppSecretsTools: MenuTools = {
 };
 
 /** `/ppp/profile`. */
-export const pppProfilesTools: MenuTools = {
+const pppProfilesTools: MenuTools = {
   schema: pppProfiles,
   toolset: "vpn",
-  noun: NOUNS.ppp_profile,
+  noun: noun("ppp_profile", "PPP profile"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "local-address", "remote-address", "dns-server", "rate-limit", "only-one"],
   notes:
@@ -70,20 +70,20 @@ export const pppProfilesTools: MenuTools = {
 };
 
 /** `/ppp/active`. */
-export const pppActiveTools: MenuTools = {
+const pppActiveTools: MenuTools = {
   schema: pppActive,
   toolset: "vpn",
-  noun: NOUNS.ppp_session,
+  noun: noun("ppp_session", "active PPP session"),
   verbs: ["list"],
   columns: ["name", "service", "caller-id", "address", "uptime"],
   notes: "Read-only: PPP sessions connected now (VPN users and PPPoE clients), with their address.",
 };
 
 /** `/interface/l2tp-server/server`. */
-export const l2tpServerTools: MenuTools = {
+const l2tpServerTools: MenuTools = {
   schema: l2tpServer,
   toolset: "vpn",
-  noun: NOUNS.l2tp_server,
+  noun: noun("l2tp_server", "L2TP server"),
   verbs: ["get", "update"],
   columns: ["enabled", "default-profile", "authentication", "use-ipsec", "max-mtu"],
   notes:
@@ -92,10 +92,10 @@ export const l2tpServerTools: MenuTools = {
 };
 
 /** `/interface/l2tp-client`. */
-export const l2tpClientsTools: MenuTools = {
+const l2tpClientsTools: MenuTools = {
   schema: l2tpClients,
   toolset: "vpn",
-  noun: NOUNS.l2tp_client,
+  noun: noun("l2tp_client", "L2TP client"),
   verbs: VERBS,
   columns: CLIENT_COLUMNS,
   notes:
@@ -113,10 +113,10 @@ export const l2tpClientsTools: MenuTools = {
 };
 
 /** `/interface/sstp-client`. */
-export const sstpClientsTools: MenuTools = {
+const sstpClientsTools: MenuTools = {
   schema: sstpClients,
   toolset: "vpn",
-  noun: NOUNS.sstp_client,
+  noun: noun("sstp_client", "SSTP client"),
   verbs: VERBS,
   columns: CLIENT_COLUMNS,
   notes: `Outgoing SSTP (PPP over TLS, TCP 443) tunnel; passes most firewalls. ${CLIENT}`,
@@ -133,10 +133,10 @@ export const sstpClientsTools: MenuTools = {
 };
 
 /** `/interface/ovpn-client`. */
-export const ovpnClientsTools: MenuTools = {
+const ovpnClientsTools: MenuTools = {
   schema: ovpnClients,
   toolset: "vpn",
-  noun: NOUNS.ovpn_client,
+  noun: noun("ovpn_client", "OpenVPN client"),
   verbs: VERBS,
   columns: ["name", "connect-to", "port", "mode", "user", "running", "disabled"],
   notes: `Outgoing OpenVPN tunnel (mode ip: routed, ethernet: bridged). ${CLIENT}`,
@@ -153,10 +153,10 @@ export const ovpnClientsTools: MenuTools = {
 };
 
 /** `/interface/pppoe-client`. */
-export const pppoeClientsTools: MenuTools = {
+const pppoeClientsTools: MenuTools = {
   schema: pppoeClients,
   toolset: "vpn",
-  noun: NOUNS.pppoe_client,
+  noun: noun("pppoe_client", "PPPoE client"),
   verbs: VERBS,
   columns: ["name", "interface", "user", "service-name", "running", "disabled", "comment"],
   notes:
@@ -174,10 +174,10 @@ export const pppoeClientsTools: MenuTools = {
 };
 
 /** `/interface/sstp-server/server`. */
-export const sstpServerTools: MenuTools = {
+const sstpServerTools: MenuTools = {
   schema: sstpServer,
   toolset: "vpn",
-  noun: NOUNS.sstp_server,
+  noun: noun("sstp_server", "SSTP server"),
   verbs: ["get", "update"],
   columns: ["enabled", "port", "certificate", "default-profile", "authentication"],
   notes:
@@ -186,10 +186,10 @@ export const sstpServerTools: MenuTools = {
 };
 
 /** `/interface/ovpn-server/server` up to RouterOS 7.16. */
-export const ovpnServerSettingsTools: MenuTools = {
+const ovpnServerSettingsTools: MenuTools = {
   schema: ovpnServerSettings,
   toolset: "vpn",
-  noun: NOUNS.ovpn_server_settings,
+  noun: noun("ovpn_server_settings", "OpenVPN server (settings)"),
   verbs: ["get", "update"],
   columns: ["enabled", "port", "protocol", "mode", "certificate", "require-client-certificate"],
   notes:
@@ -198,10 +198,10 @@ export const ovpnServerSettingsTools: MenuTools = {
 };
 
 /** `/interface/ovpn-server/server` from RouterOS 7.17. */
-export const ovpnServersTools: MenuTools = {
+const ovpnServersTools: MenuTools = {
   schema: ovpnServers,
   toolset: "vpn",
-  noun: NOUNS.ovpn_server,
+  noun: noun("ovpn_server", "OpenVPN server"),
   verbs: VERBS,
   columns: ["name", "port", "protocol", "mode", "certificate", "disabled", "comment"],
   notes:
@@ -213,10 +213,10 @@ export const ovpnServersTools: MenuTools = {
 };
 
 /** `/interface/pppoe-server/server`. */
-export const pppoeServersTools: MenuTools = {
+const pppoeServersTools: MenuTools = {
   schema: pppoeServers,
   toolset: "vpn",
-  noun: NOUNS.pppoe_server,
+  noun: noun("pppoe_server", "PPPoE server"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["service-name", "interface", "default-profile", "max-mtu", "disabled"],
   notes:
@@ -228,12 +228,30 @@ export const pppoeServersTools: MenuTools = {
 };
 
 /** `/ppp/aaa`. */
-export const pppAaaTools: MenuTools = {
+const pppAaaTools: MenuTools = {
   schema: pppAaa,
   toolset: "vpn",
-  noun: NOUNS.ppp_aaa,
+  noun: noun("ppp_aaa", "PPP AAA settings"),
   verbs: ["get", "update"],
   columns: ["use-radius", "accounting", "interim-update"],
   notes: "use_radius sends PPP logins without a local secret to the RADIUS servers.",
   example: { "update": { "interim_update": "5m" } },
 };
+
+/** The vpn toolset's menus (PPP, L2TP, SSTP, OpenVPN, PPPoE, IPsec), in catalogue order. */
+export const VPN_MENU_TOOLS: readonly MenuTools[] = [
+  pppSecretsTools,
+  pppProfilesTools,
+  pppActiveTools,
+  l2tpServerTools,
+  l2tpClientsTools,
+  sstpClientsTools,
+  ovpnClientsTools,
+  pppoeClientsTools,
+  ...IPSEC_MENU_TOOLS,
+  sstpServerTools,
+  ovpnServerSettingsTools,
+  ovpnServersTools,
+  pppoeServersTools,
+  pppAaaTools,
+];

@@ -5,14 +5,13 @@
  * @module
  */
 import { wireguard, wireguardPeers } from "../../routeros/schema/menus/wireguard.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 /** `/interface/wireguard`. */
-export const wireguardTools: MenuTools = {
+const wireguardTools: MenuTools = {
   schema: wireguard,
   toolset: "wireguard",
-  noun: NOUNS.wireguard_interface,
+  noun: noun("wireguard_interface", "WireGuard interface"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "listen-port", "mtu", "public-key", "running", "disabled", "comment"],
   notes:
@@ -24,10 +23,10 @@ export const wireguardTools: MenuTools = {
 };
 
 /** `/interface/wireguard/peers`. */
-export const wireguardPeersTools: MenuTools = {
+const wireguardPeersTools: MenuTools = {
   schema: wireguardPeers,
   toolset: "wireguard",
-  noun: NOUNS.wireguard_peer,
+  noun: noun("wireguard_peer", "WireGuard peer"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: [
     "interface",
@@ -54,3 +53,9 @@ export const wireguardPeersTools: MenuTools = {
     },
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const WIREGUARD_MENU_TOOLS: readonly MenuTools[] = [
+  wireguardTools,
+  wireguardPeersTools,
+];

@@ -13,14 +13,13 @@ import {
   wirelessRegistrations,
   wirelessSecurityProfiles,
 } from "../../routeros/schema/menus/wireless.ts";
-import type { MenuTools } from "../menu_tools/spec.ts";
-import { NOUNS } from "../nouns.ts";
+import { type MenuTools, noun } from "../menu_tools/spec.ts";
 
 /** `/interface/wifi`. */
-export const wifiTools: MenuTools = {
+const wifiTools: MenuTools = {
   schema: wifi,
   toolset: "wireless",
-  noun: NOUNS.wifi_interface,
+  noun: noun("wifi_interface", "wifi interface"),
   verbs: ["list", "get", "update", "enable", "disable"],
   columns: [
     "name",
@@ -39,20 +38,20 @@ export const wifiTools: MenuTools = {
 };
 
 /** `/interface/wifi/registration-table`. */
-export const wifiRegistrationsTools: MenuTools = {
+const wifiRegistrationsTools: MenuTools = {
   schema: wifiRegistrations,
   toolset: "wireless",
-  noun: NOUNS.wifi_client,
+  noun: noun("wifi_client", "connected wifi client"),
   verbs: ["list"],
   columns: ["interface", "mac-address", "ssid", "signal", "uptime"],
   notes: "Read-only: stations associated now, with signal (dBm) and rates.",
 };
 
 /** `/interface/wifi/access-list`. */
-export const wifiAccessListTools: MenuTools = {
+const wifiAccessListTools: MenuTools = {
   schema: wifiAccessList,
   toolset: "wireless",
-  noun: NOUNS.wifi_access_rule,
+  noun: noun("wifi_access_rule", "wifi access list rule"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["mac-address", "interface", "action", "signal-range", "disabled", "comment"],
   notes:
@@ -64,10 +63,10 @@ export const wifiAccessListTools: MenuTools = {
 };
 
 /** `/interface/wireless`. */
-export const wirelessTools: MenuTools = {
+const wirelessTools: MenuTools = {
   schema: wireless,
   toolset: "wireless",
-  noun: NOUNS.wireless_interface,
+  noun: noun("wireless_interface", "legacy wireless interface"),
   verbs: ["list", "get", "update", "enable", "disable"],
   columns: ["name", "mode", "ssid", "band", "frequency", "running", "disabled"],
   notes:
@@ -76,10 +75,10 @@ export const wirelessTools: MenuTools = {
 };
 
 /** `/interface/wireless/security-profiles`. */
-export const wirelessSecurityProfilesTools: MenuTools = {
+const wirelessSecurityProfilesTools: MenuTools = {
   schema: wirelessSecurityProfiles,
   toolset: "wireless",
-  noun: NOUNS.wireless_security_profile,
+  noun: noun("wireless_security_profile", "legacy wireless security profile"),
   verbs: ["list", "get", "add", "update", "remove"],
   columns: ["name", "mode", "authentication-types", "unicast-ciphers", "wpa2-pre-shared-key"],
   notes:
@@ -96,20 +95,20 @@ export const wirelessSecurityProfilesTools: MenuTools = {
 };
 
 /** `/interface/wireless/registration-table`. */
-export const wirelessRegistrationsTools: MenuTools = {
+const wirelessRegistrationsTools: MenuTools = {
   schema: wirelessRegistrations,
   toolset: "wireless",
-  noun: NOUNS.wireless_client,
+  noun: noun("wireless_client", "connected legacy wireless client"),
   verbs: ["list"],
   columns: ["interface", "mac-address", "signal-strength", "tx-rate", "uptime"],
   notes: "Read-only: stations associated now, with signal strength (dBm) and rates.",
 };
 
 /** `/interface/wireless/access-list`. */
-export const wirelessAccessListTools: MenuTools = {
+const wirelessAccessListTools: MenuTools = {
   schema: wirelessAccessList,
   toolset: "wireless",
-  noun: NOUNS.wireless_access_rule,
+  noun: noun("wireless_access_rule", "legacy wireless access list rule"),
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["mac-address", "interface", "authentication", "signal-range", "disabled", "comment"],
   notes:
@@ -124,3 +123,14 @@ export const wirelessAccessListTools: MenuTools = {
     "update": { "forwarding": false },
   },
 };
+
+/** The menus of this family, in catalogue order. */
+export const WIRELESS_MENU_TOOLS: readonly MenuTools[] = [
+  wifiTools,
+  wifiRegistrationsTools,
+  wifiAccessListTools,
+  wirelessTools,
+  wirelessSecurityProfilesTools,
+  wirelessRegistrationsTools,
+  wirelessAccessListTools,
+];
