@@ -10,6 +10,7 @@
 import type { Config } from "../config/load.ts";
 import { expandHome } from "../ssh/host_key_policy.ts";
 import { ToolRunner } from "../tools/guard/runner.ts";
+import type { ToolDef } from "../tools/tool.ts";
 import { Completer } from "./completions.ts";
 import { createDevices, type Devices } from "./devices.ts";
 import { Reads } from "./reads.ts";
@@ -30,9 +31,15 @@ export interface ServerCore {
 /**
  * Build the core of a configuration: devices, guard chain, tool list.
  * `audit` is the configuration's audit log, opened already
- * (`openAuditLog`); a configuration that names one must pass it.
+ * (`openAuditLog`); a configuration that names one must pass it. `tools`
+ * is the catalogue (default: the product's; a test gives one with a family
+ * of its own).
  */
-export function prepareServer(config: Config, audit: AuditLog | undefined): {
+export function prepareServer(
+  config: Config,
+  audit: AuditLog | undefined,
+  tools?: readonly ToolDef[],
+): {
   devices: Devices;
   core: ServerCore;
 } {
@@ -41,7 +48,7 @@ export function prepareServer(config: Config, audit: AuditLog | undefined): {
     throw new Error(`the audit log ${config.settings["audit-log"]} was not opened`);
   }
   const devices = createDevices(config);
-  const selection = selectTools(config);
+  const selection = selectTools(config, tools);
   const runner = new ToolRunner(selection.all, selection.offered, devices, {
     readOnly: config.settings["read-only"],
     revealSecrets: config.settings["reveal-secrets"],

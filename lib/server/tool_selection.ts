@@ -25,13 +25,18 @@ export interface Selection {
   dynamic: boolean;
 }
 
-/** The selection of a configuration (only its settings count). */
-export function selectTools(config: { settings: SelectionSettings }): Selection {
+/**
+ * The selection of a configuration (only its settings count) from `all`,
+ * the product's catalogue unless given.
+ */
+export function selectTools(
+  config: { settings: SelectionSettings },
+  all: readonly ToolDef[] = catalogue(),
+): Selection {
   const s = config.settings;
   const choice = chooseToolsets(s);
   const sets = new Set(choice.toolsets);
   const discovery = new Set(DISCOVERY.map((t) => t.name));
-  const all = catalogue();
   const offered = all.filter((t) =>
     sets.has(t.toolset) &&
     !(s["read-only"] && !t.annotations.readOnlyHint) &&

@@ -1,5 +1,15 @@
-/** What the console interpreter and its command handlers share: sessions, parsed arguments, scopes. */
-import type { Expr, Piece, Word } from "./ast.ts";
+/**
+ * What the console interpreter and its command handlers share: sessions,
+ * parsed arguments, scopes, and {@linkcode Interp}, the interpreter as
+ * builtins, verbs and commands see it (they import this module, never
+ * `interpreter.ts`, which imports them).
+ *
+ * @module
+ */
+import type { Expr, Piece, Script, Word } from "./ast.ts";
+import type { EvalHost, ItemLookup } from "./expr_eval.ts";
+import type { MenuDef } from "./menu_types.ts";
+import type { RouterState } from "./state.ts";
 import type { Val } from "./values.ts";
 
 /** Who runs the commands. */
@@ -43,4 +53,37 @@ export class ReturnSignal {
 /** Plain text of a word made of one unquoted piece, else null. */
 export function plainText(w: Word): string | null {
   return w.pieces.length === 1 && w.pieces[0].k === "text" ? w.pieces[0].v : null;
+}
+
+/** One console session (an exec, a scheduler run...), as command handlers use it. */
+export interface Interp extends EvalHost {
+  readonly st: RouterState;
+  readonly session: Session;
+  /** Output lines so far. */
+  readonly out: string[];
+  /** The last command failed (the exec's exit status). */
+  failed: boolean;
+  /** Ids shown by the last print of each menu (print numbers). */
+  readonly lastPrint: Map<string, string[]>;
+  scope: Scope;
+  /** Depth of `[ ... ]` substitutions being run. */
+  cmdDepth: number;
+  /** Prints one output line. */
+  print(line: string): void;
+  /** Runs script text as the session's user. */
+  runScriptText(src: string): void;
+  /** Runs a `{ ... }` block in a new scope. */
+  runBlock(script: Script): Val;
+  /** An argument's value. */
+  argVal(a: Arg): Val;
+  /** An argument's value where a script is expected (`on-event=`, `do=`). */
+  scriptVal(a: Arg): Val;
+  /** An argument's value as text. */
+  argStr(a: Arg): string;
+  /** Whether an item matches a `where` expression. */
+  whereMatch(e: Expr, lookup: ItemLookup): boolean;
+  /** Throws unless the session's group has the policy. */
+  requirePolicy(policy: string): void;
+  /** The ids a `numbers` argument selects in a menu. */
+  selectIds(menu: MenuDef, v: Val, named: boolean): string[];
 }

@@ -4,6 +4,8 @@
  * `:` built-ins and dispatches menu verbs (`verbs.ts`). Errors are printed as
  * a real router prints them; a `;` chain stops at its first error while the
  * next input line still runs.
+ *
+ * @module
  */
 import type { Expr, Piece, Script, Statement, StrPart, Word } from "./ast.ts";
 import { onRelease } from "./releases.ts";
@@ -18,9 +20,8 @@ import {
   RosError,
   syntaxError,
 } from "./errors.ts";
-import { evalExpr, type EvalHost, type ItemLookup } from "./expr_eval.ts";
-import type { CommandDef, MenuDef } from "./menu_types.ts";
-import { type MenuNode, menuTree } from "./menus/registry.ts";
+import { evalExpr, type ItemLookup } from "./expr_eval.ts";
+import type { CommandDef, MenuDef, MenuNode } from "./menu_types.ts";
 import type { RouterState } from "./state.ts";
 import { parseExpr, parseScript, splitTopLevel } from "./tokenizer.ts";
 import { Code, toStr, truthy, type Val } from "./values.ts";
@@ -33,6 +34,7 @@ import { checkDeclared } from "./undeclared.ts";
 import {
   type Arg,
   type Args,
+  type Interp,
   plainText,
   ReturnSignal,
   Scope,
@@ -49,7 +51,7 @@ type Resolved =
 const NAME_RE = /^[a-zA-Z0-9.][a-zA-Z0-9.\-]*$/;
 
 /** One console session (one exec, one scheduler run...). */
-export class Interp implements EvalHost {
+export class Interpreter implements Interp {
   readonly out: string[] = [];
   failed = false;
   cwd: MenuNode;
@@ -61,7 +63,7 @@ export class Interp implements EvalHost {
   cmdDepth = 0;
 
   constructor(readonly st: RouterState, readonly session: Session) {
-    this.root = menuTree(st.release, st.packages);
+    this.root = st.menus.tree(st.release, st.packages);
     this.cwd = this.root;
   }
 

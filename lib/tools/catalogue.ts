@@ -1,10 +1,14 @@
 /**
  * The tool catalogue: every menu's tools, the hand-written tools, and the
- * composites built over them. Built once per process; which of them a
- * server offers is its selection (toolsets, read-only, raw commands).
+ * composites built over them. Built once per process from the families'
+ * lists (schema menus and their tool presentations, each family one spread
+ * line); which of them a server offers is its selection (toolsets,
+ * read-only, raw commands). {@linkcode buildCatalogue} builds one from other
+ * lists (a test adds a family of its own).
  *
  * @module
  */
+import type { MenuSchema } from "../routeros/schema/menu.ts";
 import { MENU_SCHEMAS } from "../routeros/schema/registry.ts";
 import { applyChanges } from "./changes/apply.ts";
 import { commitChanges, listPendingChanges, rollbackChanges } from "./changes/pending.ts";
@@ -82,57 +86,67 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   ...PLATFORM_MENU_TOOLS,
 ];
 
-/** The hand-written tools (what is not plain CRUD), in a stable order. */
-export const HANDWRITTEN: readonly ToolDef[] = [
-  interfaceTraffic,
-  poeMonitor,
-  makeStaticLease,
-  dnsCacheStats,
-  flushDnsCache,
-  resolveDns,
-  getDefaultRoute,
-  addBlackholeRoute,
-  checkRoute,
-  disconnectActiveUser,
-  addUserSshKey,
-  reboot,
-  systemHealth,
-  createBackup,
-  listBackups,
-  exportTool(MENU_SCHEMAS),
-  readFile,
-  uploadFile,
-  downloadFile,
-  getLogs,
-  wireguardClientConfig,
-  ping,
-  traceroute,
-  printTool(MENU_SCHEMAS),
-  runCommand,
-  runScript,
-  ipsecStatus,
-  signCertificate,
-  exportCertificate,
-  importCertificate,
-  startContainer,
-  stopContainer,
-  ...OPERATIONS,
-];
+/** The hand-written tools (what is not plain CRUD) over these schema menus, in a stable order. */
+function handwritten(schemas: readonly MenuSchema[]): ToolDef[] {
+  return [
+    interfaceTraffic,
+    poeMonitor,
+    makeStaticLease,
+    dnsCacheStats,
+    flushDnsCache,
+    resolveDns,
+    getDefaultRoute,
+    addBlackholeRoute,
+    checkRoute,
+    disconnectActiveUser,
+    addUserSshKey,
+    reboot,
+    systemHealth,
+    createBackup,
+    listBackups,
+    exportTool(schemas),
+    readFile,
+    uploadFile,
+    downloadFile,
+    getLogs,
+    wireguardClientConfig,
+    ping,
+    traceroute,
+    printTool(schemas),
+    runCommand,
+    runScript,
+    ipsecStatus,
+    signCertificate,
+    exportCertificate,
+    importCertificate,
+    startContainer,
+    stopContainer,
+    ...OPERATIONS,
+  ];
+}
 
 /** Discovery tools for sessions that start with a subset of toolsets. */
 export const DISCOVERY: readonly ToolDef[] = [listToolsets, enableToolsets, disableToolsets];
 
-let built: readonly ToolDef[] | undefined;
+/** What a catalogue is built from: every family's schema menus and tool presentations. */
+export interface Families {
+  schemas: readonly MenuSchema[];
+  menus: readonly MenuTools[];
+}
 
 /**
- * Every tool of the product, built once per process and shared by every
- * session: the device list, the menus' tools, the hand-written ones, then
- * the composites (fleet queries over the reads, confirm-or-revert changes).
+ * A catalogue of these families: the device list, the menus' tools, the
+ * hand-written ones (`router_print` and `router_export_config` over the
+ * schema menus), then the composites (fleet queries over the reads,
+ * confirm-or-revert changes) and the discovery tools.
  */
-export function catalogue(): readonly ToolDef[] {
-  if (built) return built;
-  const base = [listDevices, ...MENU_TOOLS.flatMap(menuTools), ...HANDWRITTEN];
-  built = [
+export function buildCatalogue(families: Families): readonly ToolDef[] {
+  const base = [
+    listDevices,
+    ...families.menus.flatMap(menuTools),
+    ...handwritten(families.schemas),
+  ];
+  return [
     ...base,
     fleetQueryTool(base),
     applyChanges,
@@ -141,5 +155,11 @@ export function catalogue(): readonly ToolDef[] {
     listPendingChanges,
     ...DISCOVERY,
   ];
-  return built;
+}
+
+let built: readonly ToolDef[] | undefined;
+
+/** The product's catalogue, built once per process and shared by every session. */
+export function catalogue(): readonly ToolDef[] {
+  return built ??= buildCatalogue({ schemas: MENU_SCHEMAS, menus: MENU_TOOLS });
 }

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { release, type ReleaseRange } from "../../lib/routeros/release.ts";
 import { menuOnRelease } from "../../lib/routeros/schema/menu.ts";
 import { MENU_SCHEMAS } from "../../lib/routeros/schema/registry.ts";
-import { menuByPath } from "../../lib/sim/menus/registry.ts";
+import { SIM_MENUS } from "../../lib/sim/menus/registry.ts";
 import { catalogue, MENU_TOOLS } from "../../lib/tools/catalogue.ts";
 
 /** Schema menus read by a hand-written tool instead of engine tools, with that tool. */
@@ -54,7 +54,7 @@ Deno.test("the simulator has every schema menu on every release where it exists"
     for (const m of MENU_SCHEMAS) {
       if (!menuOnRelease(m, r)) continue;
       assert.ok(
-        menuByPath(m.path, r),
+        SIM_MENUS.byPath(m.path, r),
         `${m.path} exists on RouterOS ${text} (schema) but the simulator has no such menu there`,
       );
       checked.add(m.path);
