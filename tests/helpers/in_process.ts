@@ -19,7 +19,7 @@ import { buildServer } from "../../lib/server/mcp.ts";
 import { prepareServer } from "../../lib/server/core.ts";
 import { openAuditLog } from "../../lib/server/safety/audit_log.ts";
 import { chooseToolsets } from "../../lib/server/toolset_choice.ts";
-import { TOOLSETS } from "../../lib/tools/tool.ts";
+import { type ToolDef, TOOLSETS } from "../../lib/tools/tool.ts";
 import type { McpSession } from "./mcp.ts";
 
 const TAKES_VALUE = new Set<string>(SETTINGS.filter((s) => s.arg).map((s) => s.name));
@@ -47,12 +47,13 @@ export function flagsOf(args: readonly string[]): FlagValues {
  * toolset is listed unless the arguments choose toolsets; snapshots and
  * known hosts go to fresh temporary files, never the user's. Log lines below
  * `error` are not written, so the session's `stderr()` is empty and its
- * `pid` is this process.
+ * `pid` is this process. `tools` is the catalogue (default: the product's).
  */
 export async function serveInProcess(
   args: readonly string[],
   env: Record<string, string> = {},
   capabilities: ClientCapabilities = {},
+  tools?: readonly ToolDef[],
 ): Promise<McpSession> {
   const flags = flagsOf(args);
   setLogLevel("error");
@@ -70,7 +71,7 @@ export async function serveInProcess(
     { toolsets: TOOLSETS },
   );
   const audit = await openAuditLog(config.settings["audit-log"], config.settings["audit-key-file"]);
-  const { devices, core } = prepareServer(config, audit);
+  const { devices, core } = prepareServer(config, audit, tools);
   const server = buildServer(
     { name: "in-process", version: "0" },
     chooseToolsets(config.settings),
