@@ -1,5 +1,5 @@
 /**
- * The tool catalogue: every menu's tools, the hand-written tools, and the
+ * The tool catalogue: every menu's tools, the tools beyond CRUD, and the
  * composites built over them. Built once per process from the families'
  * lists (schema menus and their tool presentations, each family one spread
  * line); which of them a server offers is its selection (toolsets,
@@ -12,54 +12,51 @@ import type { MenuSchema } from "../routeros/schema/menu.ts";
 import { MENU_SCHEMAS } from "../routeros/schema/registry.ts";
 import { applyChanges } from "./changes/apply.ts";
 import { commitChanges, listPendingChanges, rollbackChanges } from "./changes/pending.ts";
-import { listDevices } from "./devices_tool.ts";
-import { fleetQueryTool } from "./fleet_query.ts";
-import { makeStaticLease } from "./handwritten/dhcp.ts";
-import { dnsCacheStats, flushDnsCache, resolveDns } from "./handwritten/dns.ts";
-import { createBackup, exportTool, listBackups, readFile } from "./handwritten/files.ts";
-import { downloadFile, uploadFile } from "./handwritten/file_transfer.ts";
-import { interfaceTraffic, poeMonitor } from "./handwritten/interfaces.ts";
-import { getLogs } from "./handwritten/logs.ts";
-import { ping } from "./handwritten/ping.ts";
-import { printTool } from "./handwritten/print.ts";
-import { addBlackholeRoute, checkRoute, getDefaultRoute } from "./handwritten/routing.ts";
-import { runCommand } from "./handwritten/run_command.ts";
-import { reboot, systemHealth } from "./handwritten/system.ts";
-import { traceroute } from "./handwritten/traceroute.ts";
-import { addUserSshKey, disconnectActiveUser } from "./handwritten/users.ts";
-import { wireguardClientConfig } from "./handwritten/wireguard.ts";
+import { listDevices } from "./fleet/devices.ts";
+import { fleetQueryTool } from "./fleet/query.ts";
+import { makeStaticLease } from "./dhcp/static_lease.ts";
+import { dnsCacheStats, flushDnsCache, resolveDns } from "./dns/resolver.ts";
+import { createBackup, exportTool, listBackups, readFile } from "./files/backup_export.ts";
+import { downloadFile, uploadFile } from "./files/transfer.ts";
+import { interfaceTraffic, poeMonitor } from "./interfaces/monitors.ts";
+import { getLogs } from "./logs/logs.ts";
+import { ping } from "./diagnostics/ping.ts";
+import { printTool } from "./diagnostics/print.ts";
+import { addBlackholeRoute, checkRoute, getDefaultRoute } from "./routing/routes.ts";
+import { runCommand } from "./diagnostics/run_command.ts";
+import { reboot, systemHealth } from "./system/reboot_health.ts";
+import { traceroute } from "./diagnostics/traceroute.ts";
+import { addUserSshKey, disconnectActiveUser } from "./users/accounts.ts";
+import { wireguardClientConfig } from "./wireguard/client_config.ts";
 import { menuTools } from "./menu_tools/menu_tools.ts";
 import type { MenuTools } from "./menu_tools/spec.ts";
-import { INTERFACES_MENU_TOOLS } from "./menus/interfaces.ts";
-import { BRIDGE_MENU_TOOLS } from "./menus/bridge.ts";
-import { IP_MENU_TOOLS } from "./menus/ip.ts";
-import { DHCP_MENU_TOOLS } from "./menus/dhcp.ts";
-import { DNS_MENU_TOOLS } from "./menus/dns.ts";
-import { ROUTING_MENU_TOOLS } from "./menus/routing.ts";
-import { FIREWALL_MENU_TOOLS } from "./menus/firewall.ts";
-import { USERS_MENU_TOOLS } from "./menus/users.ts";
-import { SYSTEM_MENU_TOOLS } from "./menus/system.ts";
-import { SERVICES_MENU_TOOLS } from "./menus/services.ts";
-import { QUEUES_MENU_TOOLS } from "./menus/queues.ts";
-import { WIRELESS_MENU_TOOLS } from "./menus/wireless.ts";
-import { CAPSMAN_MENU_TOOLS } from "./menus/capsman.ts";
-import { WIREGUARD_MENU_TOOLS } from "./menus/wireguard.ts";
-import { FILES_MENU_TOOLS } from "./menus/files.ts";
-import { TUNNELS_MENU_TOOLS } from "./menus/tunnels.ts";
-import { VPN_MENU_TOOLS } from "./menus/vpn.ts";
-import { IPV6_MENU_TOOLS } from "./menus/ipv6.ts";
-import { DYNAMIC_ROUTING_MENU_TOOLS } from "./menus/dynamic_routing.ts";
-import { PLATFORM_MENU_TOOLS } from "./menus/platform.ts";
-import { runScript } from "./handwritten/scripts.ts";
-import { ipsecStatus } from "./handwritten/ipsec.ts";
-import {
-  exportCertificate,
-  importCertificate,
-  signCertificate,
-} from "./handwritten/certificates.ts";
-import { startContainer, stopContainer } from "./handwritten/containers.ts";
+import { INTERFACES_MENU_TOOLS } from "./interfaces/menus.ts";
+import { BRIDGE_MENU_TOOLS } from "./bridge/menus.ts";
+import { IP_MENU_TOOLS } from "./ip/menus.ts";
+import { DHCP_MENU_TOOLS } from "./dhcp/menus.ts";
+import { DNS_MENU_TOOLS } from "./dns/menus.ts";
+import { ROUTING_MENU_TOOLS } from "./routing/menus.ts";
+import { FIREWALL_MENU_TOOLS } from "./firewall/menus.ts";
+import { USERS_MENU_TOOLS } from "./users/menus.ts";
+import { SYSTEM_MENU_TOOLS } from "./system/menus.ts";
+import { SERVICES_MENU_TOOLS } from "./services/menus.ts";
+import { QUEUES_MENU_TOOLS } from "./queues/menus.ts";
+import { WIRELESS_MENU_TOOLS } from "./wireless/menus.ts";
+import { CAPSMAN_MENU_TOOLS } from "./wireless/capsman.ts";
+import { WIREGUARD_MENU_TOOLS } from "./wireguard/menus.ts";
+import { FILES_MENU_TOOLS } from "./files/menus.ts";
+import { TUNNELS_MENU_TOOLS } from "./tunnels/menus.ts";
+import { VPN_MENU_TOOLS } from "./vpn/menus.ts";
+import { IPV6_MENU_TOOLS } from "./ipv6/menus.ts";
+import { IPV6_FIREWALL_MENU_TOOLS } from "./firewall/ipv6_menus.ts";
+import { DYNAMIC_ROUTING_MENU_TOOLS } from "./dynamic_routing/menus.ts";
+import { PLATFORM_MENU_TOOLS } from "./platform/menus.ts";
+import { runScript } from "./platform/scripts.ts";
+import { ipsecStatus } from "./vpn/ipsec_status.ts";
+import { exportCertificate, importCertificate, signCertificate } from "./platform/certificates.ts";
+import { startContainer, stopContainer } from "./platform/containers.ts";
 import type { ToolDef } from "./tool.ts";
-import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
+import { disableToolsets, enableToolsets, listToolsets } from "./fleet/toolsets.ts";
 import { OPERATIONS } from "./operations/mod.ts";
 
 /** Every menu's tool presentation, in catalogue order. */
@@ -82,12 +79,16 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   ...TUNNELS_MENU_TOOLS,
   ...VPN_MENU_TOOLS,
   ...IPV6_MENU_TOOLS,
+  ...IPV6_FIREWALL_MENU_TOOLS,
   ...DYNAMIC_ROUTING_MENU_TOOLS,
   ...PLATFORM_MENU_TOOLS,
 ];
 
-/** The hand-written tools (what is not plain CRUD) over these schema menus, in a stable order. */
-function handwritten(schemas: readonly MenuSchema[]): ToolDef[] {
+/**
+ * The tools beyond plain CRUD (each written by hand in its toolset's
+ * directory), over these schema menus, in a stable order.
+ */
+function beyondCrud(schemas: readonly MenuSchema[]): ToolDef[] {
   return [
     interfaceTraffic,
     poeMonitor,
@@ -136,7 +137,7 @@ export interface Families {
 
 /**
  * A catalogue of these families: the device list, the menus' tools, the
- * hand-written ones (`router_print` and `router_export_config` over the
+ * tools beyond CRUD (`router_print` and `router_export_config` over the
  * schema menus), then the composites (fleet queries over the reads,
  * confirm-or-revert changes) and the discovery tools.
  */
@@ -144,7 +145,7 @@ export function buildCatalogue(families: Families): readonly ToolDef[] {
   const base = [
     listDevices,
     ...families.menus.flatMap(menuTools),
-    ...handwritten(families.schemas),
+    ...beyondCrud(families.schemas),
   ];
   return [
     ...base,

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { ArgumentError } from "../routeros/errors.ts";
+import { ArgumentError } from "../../routeros/errors.ts";
 
 /** Longest relative path accepted. */
 const MAX_PATH = 1024;

@@ -1,6 +1,6 @@
 /**
  * Whole files both ways between the router's storage and the server's files
- * directory (`--files-dir`, see `../local_files.ts`), over SFTP: any size up
+ * directory (`--files-dir`, see `local_files.ts`), over SFTP: any size up
  * to {@linkcode MAX_TRANSFER}, binary included, streamed (never whole in
  * memory), with paced progress notifications and the SHA-256 of what was
  * sent or received. An upload is checked after transfer: the size SFTP
@@ -23,12 +23,12 @@ import { files } from "../../routeros/schema/menus/files.ts";
 import { Script } from "../../routeros/script.ts";
 import { SshError } from "../../ssh/errors.ts";
 import { defineTool } from "../define.ts";
-import { FilesDir, relativeOrWhy, relativePath } from "../local_files.ts";
+import { FilesDir, relativeOrWhy, relativePath } from "./local_files.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import type { ToolContext } from "../tool.ts";
 import { WRITE } from "../tool.ts";
-import { hashedChunks, ProgressPacer, Sha256 } from "../transfer_meter.ts";
-import { COLUMNS, FILE, FILE_NAME, fileByName } from "./files.ts";
+import { hashedChunks, ProgressPacer, Sha256 } from "./transfer_meter.ts";
+import { COLUMNS, FILE, FILE_NAME, fileByName } from "./backup_export.ts";
 import { renderTable } from "../render.ts";
 
 /** Largest file moved either way, in bytes (1 GiB: packages, container images, backups). */

@@ -10,7 +10,7 @@ import { Script } from "../../routeros/script.ts";
 import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { ipsecActivePeers, ipsecPeers, ipsecPolicies } from "../../routeros/schema/menus/ipsec.ts";
 import { defineTool } from "../define.ts";
-import { menuDialect } from "../menu_tools/engine.ts";
+import { menuDialect } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { READ } from "../tool.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 import { createHash, type Hash } from "node:crypto";
-import type { ToolContext } from "./tool.ts";
+import type { ToolContext } from "../tool.ts";
 
 /** Least time between two progress notifications. */
 export const PROGRESS_EVERY_MS = 250;

@@ -12,7 +12,7 @@ import { ArgumentError, RouterOsError, unparsable } from "../../routeros/errors.
 import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { wireguard, wireguardPeers } from "../../routeros/schema/menus/wireguard.ts";
 import { defineTool } from "../define.ts";
-import { ID_SCHEMA, menuDialect, refOn } from "../menu_tools/engine.ts";
+import { ID_SCHEMA, menuDialect, refOn } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { READ } from "../tool.ts";
 

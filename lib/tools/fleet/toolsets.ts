@@ -5,10 +5,10 @@
  * @module
  */
 import * as z from "zod";
-import { RefusedError } from "./guard/refusals.ts";
-import { defineTool } from "./define.ts";
-import { renderTable } from "./render.ts";
-import { READ, type ToolContext, type ToolsetControl, TOOLSETS } from "./tool.ts";
+import { RefusedError } from "../guard/refusals.ts";
+import { defineTool } from "../define.ts";
+import { renderTable } from "../render.ts";
+import { READ, type ToolContext, type ToolsetControl, TOOLSETS } from "../tool.ts";
 
 const NAMES = z.array(z.enum(TOOLSETS)).min(1).max(TOOLSETS.length);
 

@@ -1,9 +1,9 @@
 /**
- * The tool engine: a schema menu plus its presentation becomes MCP tools
- * (`router_list_*`, `router_get_*`, `router_add_*`, `router_update_*`,
- * `router_remove_*`, `router_enable_*`, `router_disable_*`,
- * `router_move_*`). Reads and writes are scripts of the RouterOS layer; a
- * write and its read-back go in one exec.
+ * The read tools of the engine (`router_list_*`, `router_get_*`) and what
+ * the write tools (`writes.ts`) share with them: the release checks of a
+ * menu and a write, item references (`id` or the menu's key), the lazily
+ * built zod objects and the typed results. Names, titles and descriptions
+ * follow `naming.ts`. Reads are scripts of the RouterOS layer.
  *
  * @module
  */
@@ -28,15 +28,10 @@ import {
 import type { Field } from "../../routeros/schema/field.ts";
 import { checkOnRelease } from "../../routeros/schema/validate.ts";
 import { renderTable } from "../render.ts";
-import { READ, type ToolContext, type ToolDef, type ToolResult, type Verb } from "../tool.ts";
-import { inputType, itemFieldsOf, outputType, toItem, toolName } from "./fields.ts";
+import { READ, type ToolContext, type ToolDef, type ToolResult } from "../tool.ts";
+import { inputType, itemFieldsOf, outputType, toItem } from "./fields.ts";
+import { argName, describeRef, notes, titleOf, toolNameOf, words } from "./naming.ts";
 import type { MenuTools } from "./spec.ts";
-
-/**
- * Argument names the write tools use for themselves, beside the writable
- * properties (list filters live inside `where`, so they clash with nothing).
- */
-const RESERVED = new Set(["id", "destination", "device", "dry_run", "confirm"]);
 
 const ID_PATTERN = /^\*[0-9A-F]{1,8}$/;
 const ID_FORM = "must be a RouterOS item id such as *1A (from a list tool)";
@@ -57,11 +52,6 @@ function keyedIdSchema(keyArg: string): z.ZodString {
     keyedIds.set(keyArg, schema);
   }
   return schema;
-}
-
-/** `ip address` from `/ip/address`, for descriptions. */
-export function words(menu: MenuSchema): string {
-  return menu.path.split("/").filter(Boolean).join(" ");
 }
 
 /**
@@ -133,7 +123,7 @@ export function itemObject(menu: MenuSchema): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   if (menu.kind === "list") shape.id = z.string();
   for (const [name, field] of Object.entries(menu.fields)) {
-    shape[toolName(name)] = outputType(field).optional();
+    shape[argName(name)] = outputType(field).optional();
   }
   const object = z.object(shape);
   itemObjects.set(menu, new WeakRef(object));
@@ -143,10 +133,10 @@ export function itemObject(menu: MenuSchema): z.ZodObject {
 /** How an item is named in a call: `{ id }` or `{ <key> }`. */
 export function refOf(menu: MenuSchema, args: Record<string, unknown>): ItemRef {
   if (typeof args.id === "string") return { id: args.id };
-  const key = menu.key ? args[toolName(menu.key)] : undefined;
+  const key = menu.key ? args[argName(menu.key)] : undefined;
   if (menu.key && typeof key === "string") return { key: menu.key, value: key };
   throw new ArgumentError(
-    `give id${menu.key ? ` or ${toolName(menu.key)}` : ""} to say which item`,
+    `give id${menu.key ? ` or ${argName(menu.key)}` : ""} to say which item`,
   );
 }
 
@@ -157,11 +147,6 @@ export function refOn(menu: MenuSchema, ref: ItemRef, release: Release): ItemRef
   return { key: field ? rosName(field, ref.key, release) : ref.key, value: ref.value };
 }
 
-/** "id *1A" or `name="ether1"`, for messages. */
-export function describeRef(ref: ItemRef): string {
-  return "id" in ref ? `id ${ref.id}` : `${ref.key}=${JSON.stringify(ref.value)}`;
-}
-
 /** The error for an item that is not there. */
 export function notFound(spec: MenuTools, ref: ItemRef): RouterOsError {
   return new RouterOsError(
@@ -169,48 +154,6 @@ export function notFound(spec: MenuTools, ref: ItemRef): RouterOsError {
     `no ${spec.noun.one} with ${describeRef(ref)}`,
     "no such item",
   );
-}
-
-/** A field's description, with the releases that have it. */
-export function fieldDoc(field: Field): string {
-  return field.releases ? `${field.doc} (${describeRange(field.releases)})` : field.doc;
-}
-
-/**
- * The one verb whose description carries the menu's notes (they are said
- * once per menu): add, else update, else list, else get. Notes are mostly
- * guidance for changes; a read-only menu's go on its list.
- */
-function carriesNotes(spec: MenuTools, verb: Verb): boolean {
-  const order: Verb[] = ["add", "update", "list", "get"];
-  return order.find((v) => spec.verbs.includes(v)) === verb;
-}
-
-/** The menu's notes and release availability, for the descriptions of the verbs that carry them. */
-export function notes(spec: MenuTools, verb: Verb): string {
-  const parts = [];
-  if (spec.notes && carriesNotes(spec, verb)) parts.push(spec.notes);
-  if (spec.schema.releases) parts.push(`Only on ${describeRange(spec.schema.releases)}.`);
-  if (spec.schema.package) parts.push(`Needs the ${spec.schema.package} package.`);
-  return parts.length ? " " + parts.join(" ") : "";
-}
-
-/** Tool names of a menu's verbs. */
-export function toolNameOf(spec: MenuTools, verb: Verb): string {
-  return verb === "list" ? `router_list_${spec.noun.stems}` : `router_${verb}_${spec.noun.stem}`;
-}
-
-/** Titles, from the noun table. */
-export function titleOf(spec: MenuTools, verb: Verb): string {
-  const { one, many } = spec.noun;
-  switch (verb) {
-    case "list":
-      return `List ${many}`;
-    case "get":
-      return spec.schema.kind === "singleton" ? `Show ${one}` : `Get one ${one}`;
-    default:
-      return `${verb[0].toUpperCase()}${verb.slice(1)} ${one}`;
-  }
 }
 
 /**
@@ -223,32 +166,16 @@ export function refInput(spec: MenuTools): Record<string, z.ZodType> {
   // The id's pattern says its form and the server instructions where it comes from.
   if (!key) return { id: ID_SCHEMA };
   return {
-    id: keyedIdSchema(toolName(key)).optional(),
-    [toolName(key)]: z.string().max(4096).optional().describe(
-      `Or the item's ${key}; give id or ${toolName(key)}`,
+    id: keyedIdSchema(argName(key)).optional(),
+    [argName(key)]: z.string().max(4096).optional().describe(
+      `Or the item's ${key}; give id or ${argName(key)}`,
     ),
   };
 }
 
 /** `requireOneOf` of a tool that takes an item reference. */
 export function refRequirement(spec: MenuTools): readonly string[] | undefined {
-  return spec.schema.key ? ["id", toolName(spec.schema.key)] : undefined;
-}
-
-/** Check a menu declaration makes unambiguous tools. */
-export function checkSpec(spec: MenuTools): void {
-  const fail = (why: string) => {
-    throw new Error(`tools of ${spec.schema.path}: ${why}`);
-  };
-  const seen = new Map<string, string>();
-  for (const [name, field] of Object.entries(spec.schema.fields)) {
-    const tool = toolName(name);
-    if (seen.has(tool)) fail(`${name} and ${seen.get(tool)} both become ${tool}`);
-    seen.set(tool, name);
-    if (RESERVED.has(tool) && field.writable) {
-      fail(`${name} clashes with the ${tool} argument`);
-    }
-  }
+  return spec.schema.key ? ["id", argName(spec.schema.key)] : undefined;
 }
 
 /** The typed items of a read, converted for the release. */
@@ -269,7 +196,7 @@ export function itemsResult(spec: MenuTools, items: Record<string, unknown>[]): 
   return {
     structured: { items, count: items.length },
     get text() {
-      return text ??= renderTable(items, ["id", ...spec.columns.map(toolName)]);
+      return text ??= renderTable(items, ["id", ...spec.columns.map(argName)]);
     },
   };
 }
@@ -281,7 +208,7 @@ export function itemResult(spec: MenuTools, item: Record<string, unknown>): Tool
   return {
     structured: { item },
     get text() {
-      return text ??= renderTable([item], [...cols, ...spec.columns.map(toolName)]);
+      return text ??= renderTable([item], [...cols, ...spec.columns.map(argName)]);
     },
   };
 }
@@ -299,7 +226,7 @@ export function listTool(spec: MenuTools): ToolDef {
   const input = lazyObject(() => {
     const where: Record<string, z.ZodType> = {};
     for (const [name, field] of filterFields(menu)) {
-      where[toolName(name)] = inputType(field).optional();
+      where[argName(name)] = inputType(field).optional();
     }
     return z.object({
       where: z.object(where).strict().optional(),
@@ -360,7 +287,7 @@ export function getTool(spec: MenuTools): ToolDef {
       (single
         ? `Show the ${spec.noun.one} settings (${words(menu)}).`
         : `Get one ${spec.noun.one} (${words(menu)}) by id${
-          menu.key ? ` or ${toolName(menu.key)}` : ""
+          menu.key ? ` or ${argName(menu.key)}` : ""
         }.`) + notes(spec, "get"),
     toolset: spec.toolset,
     core: spec.core?.includes("get"),

@@ -17,7 +17,7 @@ import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { files } from "../../routeros/schema/menus/files.ts";
 import { certificates } from "../../routeros/schema/menus/platform.ts";
 import { defineTool } from "../define.ts";
-import { ID_SCHEMA, itemObject, menuDialect, refOn } from "../menu_tools/engine.ts";
+import { ID_SCHEMA, itemObject, menuDialect, refOn } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { type ToolContext, WRITE } from "../tool.ts";

@@ -5,9 +5,9 @@
  * @module
  */
 import * as z from "zod";
-import { defineTool } from "./define.ts";
-import { renderTable } from "./render.ts";
-import { READ } from "./tool.ts";
+import { defineTool } from "../define.ts";
+import { renderTable } from "../render.ts";
+import { READ } from "../tool.ts";
 
 /** The `router_list_devices` tool. */
 export const listDevices = defineTool({

@@ -20,7 +20,7 @@ import {
 } from "../../routeros/schema/menus/ppp.ts";
 import { ovpnServers, ovpnServerSettings } from "../../routeros/schema/menus/ovpn.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
-import { IPSEC_MENU_TOOLS } from "./ipsec.ts";
+import { IPSEC_MENU_TOOLS } from "./ipsec_menus.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
 const CLIENT_COLUMNS = ["name", "connect-to", "user", "profile", "running", "disabled", "comment"];

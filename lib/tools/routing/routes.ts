@@ -14,7 +14,7 @@ import { ipRoutes, ipv6Routes } from "../../routeros/schema/menus/routing.ts";
 import { isIpv4, isIpv6 } from "../../routeros/schema/validate.ts";
 import { Script } from "../../routeros/script.ts";
 import { defineTool } from "../define.ts";
-import { itemObject, menuDialect } from "../menu_tools/engine.ts";
+import { itemObject, menuDialect } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { READ, type ToolContext, WRITE } from "../tool.ts";

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { ArgumentError } from "../routeros/errors.ts";
-import type { DeviceInfo } from "./tool.ts";
+import { ArgumentError } from "../../routeros/errors.ts";
+import type { DeviceInfo } from "../tool.ts";
 
 /** What a fleet-wide call asked for. */
 export interface DeviceChoice {

@@ -26,7 +26,7 @@ import { files } from "../../routeros/schema/menus/files.ts";
 import { Script } from "../../routeros/script.ts";
 import { expectOnly } from "../../routeros/values.ts";
 import { defineTool } from "../define.ts";
-import { itemObject } from "../menu_tools/engine.ts";
+import { itemObject } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { READ, type ToolContext, WRITE } from "../tool.ts";

@@ -12,7 +12,7 @@ import { Script } from "../../routeros/script.ts";
 import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { containers } from "../../routeros/schema/menus/platform.ts";
 import { defineTool } from "../define.ts";
-import { ID_SCHEMA, itemObject, menuDialect } from "../menu_tools/engine.ts";
+import { ID_SCHEMA, itemObject, menuDialect } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { withPackage } from "../menu_tools/package.ts";
 import { renderTable } from "../render.ts";

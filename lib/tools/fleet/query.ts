@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { chooseDevices } from "./fleet_selection.ts";
+import { chooseDevices } from "./selection.ts";
 import * as z from "zod";
-import { defineTool } from "./define.ts";
-import { errorText } from "./errors.ts";
-import { READ, type ToolDef } from "./tool.ts";
+import { defineTool } from "../define.ts";
+import { errorText } from "../errors.ts";
+import { READ, type ToolDef } from "../tool.ts";
 
 /** Devices queried at once. */
 export const FLEET_CONCURRENCY = 32;

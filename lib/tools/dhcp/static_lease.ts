@@ -11,7 +11,7 @@ import { Script } from "../../routeros/script.ts";
 import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { dhcpLeases } from "../../routeros/schema/menus/dhcp.ts";
 import { defineTool } from "../define.ts";
-import { ID_SCHEMA, itemObject, menuDialect } from "../menu_tools/engine.ts";
+import { ID_SCHEMA, itemObject, menuDialect } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { WRITE_IDEMPOTENT } from "../tool.ts";

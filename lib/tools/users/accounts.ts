@@ -13,7 +13,7 @@ import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { activeUsers, sshKeys, users } from "../../routeros/schema/menus/users.ts";
 import { Script } from "../../routeros/script.ts";
 import { defineTool } from "../define.ts";
-import { ID_SCHEMA, itemObject } from "../menu_tools/engine.ts";
+import { ID_SCHEMA, itemObject } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { DESTRUCTIVE, WRITE } from "../tool.ts";
