@@ -8,7 +8,6 @@
  * @module
  */
 import type { Config } from "../config/load.ts";
-import { expandHome } from "../ssh/host_key_policy.ts";
 import { ToolRunner } from "../tools/guard/runner.ts";
 import type { ToolDef } from "../tools/tool.ts";
 import { Completer } from "./completions.ts";
@@ -53,8 +52,8 @@ export function prepareServer(
     readOnly: config.settings["read-only"],
     revealSecrets: config.settings["reveal-secrets"],
     audit,
-    stateDir: expandHome(config.settings["state-dir"]),
-    filesDir: expandHome(config.settings["files-dir"] ?? `${config.settings["state-dir"]}/files`),
+    stateDir: config.settings["state-dir"],
+    filesDir: config.settings["files-dir"] ?? `${config.settings["state-dir"]}/files`,
   });
   // In fleet mode tools take `device`, an enum of every title.
   const list = new ToolList(devices.fleet ? devices.titles : []);

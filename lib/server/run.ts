@@ -16,7 +16,7 @@ import { buildServer, type ServerInfo } from "./mcp.ts";
 import type { HttpTransport } from "./http/serve.ts";
 import type { Server } from "../mcp_sdk/server.ts";
 import { LineStdioTransport } from "./stdio_transport.ts";
-import { isPlainRequest, routePlainRequests } from "../mcp_sdk/dispatch.ts";
+import { plainRequestDispatch } from "../mcp_sdk/dispatch.ts";
 import type { Devices } from "./devices.ts";
 import type { ServerCore } from "./core.ts";
 import { chooseToolsets } from "./toolset_choice.ts";
@@ -74,7 +74,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
     });
   }
   await server.connect(stdio);
-  routePlainRequests(server, stdio, isPlainRequest);
+  stdio.onplainrequest = plainRequestDispatch(server);
   preloadSsh2();
   log("info", `serving ${config.devices.length} device(s) over stdio`);
   await closed;
@@ -92,7 +92,7 @@ async function runHttp(
   const s = config.settings;
   // The HTTP stack is loaded only by the HTTP transports (stdio never needs it).
   const { startHttp } = await import("./http/serve.ts");
-  const { onSignals, within } = await import("./http/shutdown.ts");
+  const { onSignals, within } = await import("../http/shutdown.ts");
   const { httpAuth } = await import("./http/auth_setup.ts");
   let auth: Awaited<ReturnType<typeof httpAuth>>;
   try {

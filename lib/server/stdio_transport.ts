@@ -49,6 +49,12 @@ function withoutCr(line: string): string {
 /** Stdio transport that survives bad input. */
 export class LineStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
+  /**
+   * Where a plain request goes when set (`isPlainRequest`, checked once per
+   * line here): the SDK's request dispatch (`plainRequestDispatch`); else
+   * to {@linkcode onmessage} like every other message.
+   */
+  onplainrequest?: (message: JSONRPCMessage) => void;
   onerror?: (error: Error) => void;
   onclose?: () => void;
   readonly #maxLine: number;
@@ -134,7 +140,7 @@ export class LineStdioTransport implements Transport {
     }
     if (isPlainRequest(value)) {
       this.#owe((value as { id: string | number }).id, 1);
-      this.onmessage?.(value);
+      (this.onplainrequest ?? this.onmessage)?.(value);
       return;
     }
     // A request the SDK would refuse without its id: answered here, under it.

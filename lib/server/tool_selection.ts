@@ -1,7 +1,8 @@
 /**
  * Which tools a configuration offers, and which a new session lists: the
  * toolsets of {@linkcode chooseToolsets}; `--read-only` drops every write
- * tool and `--allow-raw-commands` adds `router_run_command`.
+ * tool and `--allow-raw-commands` adds the tools that opt in to raw
+ * commands (`ToolDef.optIn`: `router_run_command`).
  *
  * @module
  */
@@ -40,7 +41,7 @@ export function selectTools(
   const offered = all.filter((t) =>
     sets.has(t.toolset) &&
     !(s["read-only"] && !t.annotations.readOnlyHint) &&
-    (t.name !== "router_run_command" || s["allow-raw-commands"]) &&
+    (t.optIn !== "raw-commands" || s["allow-raw-commands"]) &&
     !discovery.has(t.name)
   );
   const { dynamic } = choice;

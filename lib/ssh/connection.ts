@@ -224,7 +224,7 @@ export class SshConnection {
     sink: ChunkSink,
     options: DownloadOptions,
   ): Promise<TransferResult> {
-    const req = { command: `sftp ${path}`, menu: `the download of ${path}`, idempotent: true };
+    const req = { command: `sftp ${path}`, what: `the download of ${path}`, idempotent: true };
     await this.#acquire(req, options.idleTimeoutMs);
     try {
       return await sftpDownload(this.#client, path, sink, options, this.#who);
@@ -239,7 +239,7 @@ export class SshConnection {
     source: AsyncIterable<Uint8Array>,
     options: UploadOptions,
   ): Promise<TransferResult> {
-    const req = { command: `sftp ${path}`, menu: `the upload of ${path}`, idempotent: false };
+    const req = { command: `sftp ${path}`, what: `the upload of ${path}`, idempotent: false };
     await this.#acquire(req, options.idleTimeoutMs);
     try {
       return await sftpUpload(this.#client, path, source, options, this.#who);
@@ -253,12 +253,12 @@ export class SshConnection {
     if (!sent) {
       return new SshError(
         "connection-lost",
-        `${this.#who}: the connection was lost before ${req.menu} was sent`,
+        `${this.#who}: the connection was lost before ${req.what} was sent`,
       );
     }
     return new SshError(
       "connection-lost",
-      `${this.#who}: the connection was lost while running ${req.menu}`,
+      `${this.#who}: the connection was lost while running ${req.what}`,
       true,
     );
   }
@@ -271,7 +271,7 @@ export class SshConnection {
         new SshError(
           "channel-limit",
           `${this.#who}: all ${limit} channels stayed busy for ${timeoutMs / 1000} s ` +
-            `(--max-channels, --command-timeout); ${req.menu} was not sent`,
+            `(--max-channels, --command-timeout); ${req.what} was not sent`,
         ),
     );
   }
@@ -329,9 +329,9 @@ export class SshConnection {
           new SshError(
             "timeout",
             sent
-              ? `${who}: ${req.menu} did not answer within ${limit}; the channel was closed ` +
+              ? `${who}: ${req.what} did not answer within ${limit}; the channel was closed ` +
                 "and the connection will be reopened on the next call"
-              : `${who}: ${req.menu} could not be sent within ${limit}: no channel opened; ` +
+              : `${who}: ${req.what} could not be sent within ${limit}: no channel opened; ` +
                 "the connection will be reopened on the next call",
             sent,
           ),
@@ -358,7 +358,7 @@ export class SshConnection {
             finish(
               new SshError(
                 "output-too-large",
-                `${who}: the output of ${req.menu} exceeded ${max} bytes (--max-output); ` +
+                `${who}: the output of ${req.what} exceeded ${max} bytes (--max-output); ` +
                   "the channel was closed",
                 true,
               ),
@@ -385,7 +385,7 @@ export class SshConnection {
         const error = new SshError(
           "channel-limit",
           `${who}: the SSH server refused a new channel (${err.message}) with ${this.#slots.active} ` +
-            `in use; lower --max-channels. ${req.menu} was not sent`,
+            `in use; lower --max-channels. ${req.what} was not sent`,
         );
         // Learn the router's own limit: fewer channels at once from now on.
         if (this.#slots.lower(this.#slots.active - 1)) {
@@ -441,7 +441,7 @@ export class SshConnection {
           finish(
             new SshError(
               "exec-refused",
-              `${who}: the SSH server refused to run ${req.menu} (${err.message}); it was not run`,
+              `${who}: the SSH server refused to run ${req.what} (${err.message}); it was not run`,
             ),
           );
         });
@@ -456,7 +456,7 @@ export class SshConnection {
           (err: Error) => {
             if (this.#closed) return finish(this.#lost(true, req));
             finish(
-              new SshError("exec-refused", `${who}: ${req.menu} could not run: ${err.message}`),
+              new SshError("exec-refused", `${who}: ${req.what} could not run: ${err.message}`),
             );
           },
         );

@@ -33,6 +33,7 @@ export const runCommand = defineTool({
   output: { output: z.string().describe("What the router printed") },
   annotations: { ...DESTRUCTIVE, openWorldHint: true },
   role: "admin",
+  optIn: "raw-commands",
   perDevice: true,
   rawCommandArgs: ["command"],
   example: { command: ":put [/system identity get name]" },

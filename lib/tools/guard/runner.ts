@@ -68,9 +68,9 @@ export interface GuardOptions {
   revealSecrets: boolean;
   /** The audit log, when one is configured. */
   audit?: AuditSink;
-  /** `--state-dir`, home expanded: where snapshots are kept. */
+  /** `--state-dir` (the configuration resolved its `~/`): where snapshots are kept. */
   stateDir?: string;
-  /** `--files-dir`, home expanded: the only local directory file transfers use. */
+  /** `--files-dir` (`~/` resolved): the only local directory file transfers use. */
   filesDir?: string;
 }
 
@@ -299,16 +299,22 @@ export class ToolRunner {
       tool: parent ? `${parent.tool} > ${tool.name}` : tool.name,
       device: nested.device ?? device?.title,
     });
+    // The audit records what a call sends that may change the router: its
+    // write scripts (reads are retried freely and change nothing), each
+    // sent once its intent line is on disk.
+    const client = device?.client.withRecorder((c, idempotent) => {
+      trail.push({ read: idempotent });
+      if (idempotent) return;
+      sent.push(c);
+      return this.#writeAhead.get(sent)?.(c);
+    });
     return {
-      // The audit records what a call sends that may change the router: its
-      // write scripts (reads are retried freely and change nothing), each
-      // sent once its intent line is on disk.
-      client: device?.client.withRecorder((c, idempotent) => {
-        trail.push({ read: idempotent });
-        if (idempotent) return;
-        sent.push(c);
-        return this.#writeAhead.get(sent)?.(c);
-      }) as RouterOsClient,
+      // A tool that acts on no device (perDevice: false) has no client: using
+      // one is a programmer error, said as such.
+      get client(): RouterOsClient {
+        if (!client) throw new Error(`${tool.name} acts on no device, so it has no router client`);
+        return client;
+      },
       device: device?.title ?? "",
       fleet: scopedFleet(this.#devices, site.caller.principal),
       progress: site.progress,

@@ -11,7 +11,7 @@ import type { Dialect } from "../../routeros/dialect.ts";
 import { unparsable } from "../../routeros/errors.ts";
 import { type MenuSchema, readSpecOf } from "../../routeros/schema/menu.ts";
 import { ipRoutes, ipv6Routes } from "../../routeros/schema/menus/routing.ts";
-import { isIpv4, isIpv6 } from "../../routeros/schema/validate.ts";
+import { isIpv4, isIpv6 } from "../../routeros/ip_address.ts";
 import { Script } from "../../routeros/script.ts";
 import { defineTool } from "../define.ts";
 import { itemObject, menuDialect } from "../menu_tools/read_tools.ts";

@@ -1,12 +1,13 @@
 /**
- * Graceful shutdown on SIGINT and SIGTERM: stop accepting, let requests in
- * flight finish (up to a grace period), close sessions, then hand over to
- * the caller (who closes SSH connections and exits 0). A second signal
- * exits at once.
+ * Graceful shutdown of an HTTP entry point (the MCP transports and the
+ * REST proxy alike) on SIGINT and SIGTERM: the first signal hands over to
+ * the caller's stop (stop accepting, let requests in flight finish up to a
+ * grace period, close sessions and connections), a second one exits at
+ * once; {@linkcode within} bounds each wait.
  *
  * @module
  */
-import { log } from "../../log.ts";
+import { log } from "../log.ts";
 
 /** How long requests in flight may take to finish after a signal. */
 export const GRACE_MS = 10_000;
@@ -39,11 +40,24 @@ export async function within(work: Promise<unknown>, ms: number): Promise<boolea
   return finished;
 }
 
+/** What {@linkcode onSignals} says and does, where an entry point differs. */
+export interface SignalOptions {
+  /** The line logged at the first signal (default: shutting down, with the grace period). */
+  announce?: (signal: string) => string;
+  /** Before the line of a second signal (`proxy: `). */
+  prefix?: string;
+  /** The exit status of a second signal (default 1). */
+  exitCode?: number;
+}
+
 /**
  * Call `stop` once on the first SIGINT or SIGTERM; resolves when it is done.
  * The returned `remove` uninstalls the listeners.
  */
-export function onSignals(stop: (signal: string) => Promise<void>): {
+export function onSignals(
+  stop: (signal: string) => Promise<void>,
+  options: SignalOptions = {},
+): {
   stopped: Promise<void>;
   remove: () => void;
 } {
@@ -53,11 +67,15 @@ export function onSignals(stop: (signal: string) => Promise<void>): {
   const signals = ["SIGINT", "SIGTERM"] as const;
   const listener = (signal: string) => () => {
     if (stopping) {
-      log("warning", `${signal} again: exiting without waiting`);
-      Deno.exit(1);
+      log("warning", `${options.prefix ?? ""}${signal} again: exiting without waiting`);
+      Deno.exit(options.exitCode ?? 1);
     }
     stopping = true;
-    log("info", `${signal}: shutting down (requests in flight get ${GRACE_MS / 1000} s)`);
+    log(
+      "info",
+      options.announce?.(signal) ??
+        `${signal}: shutting down (requests in flight get ${GRACE_MS / 1000} s)`,
+    );
     stop(signal).finally(resolveStopped);
   };
   const installed = signals.map((s) => [s, listener(s)] as const);
