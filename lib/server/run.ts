@@ -2,7 +2,7 @@
  * Start the MCP server for a resolved configuration on the chosen transport.
  *
  * Over stdio, `initialize` is answered before the catalogue is loaded: the
- * core (`core.ts`, the catalogue's ~150 modules) is imported and built
+ * core (`core.ts`, with every module of the catalogue) is imported and built
  * once the client has its answer, or at the first request that needs it,
  * whichever comes first. The HTTP transports build it before they listen.
  *

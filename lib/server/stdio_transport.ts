@@ -10,8 +10,8 @@
  * bookkeeping to every answer. On Linux it reads a pipe or a socket on
  * stdin (what MCP clients give) through the event loop's own poller, as a
  * Node socket on fd 0: Deno's `stdin` reads on a helper thread, which then has to wake
- * the main one, a second thread hand-off on every request (about 0.09 ms
- * of a warm call on the benchmark machine). A terminal, a file, or one
+ * the main one, a second thread hand-off on every request (a measurable
+ * share of a warm call: docs/benchmarks.md). A terminal, a file, or one
  * socket that is both stdin and stdout (inetd style, which a non-blocking
  * fd 0 would make non-blocking for the answers too) is read through
  * `Deno.stdin`, as before.

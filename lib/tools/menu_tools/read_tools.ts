@@ -95,9 +95,9 @@ export async function writeDialect(
  * first call) rather than with the catalogue: most tools of a session are
  * never listed or called, and building them all cost most of the start-up.
  * The first build is held weakly: `tools/list` with every toolset turns
- * 700 of them into JSON Schemas once, and keeping them all cost about 15
- * MiB. A second use (a call) builds it again if it was collected and keeps
- * it for good.
+ * every tool into a JSON Schema once, and keeping all of their zod objects
+ * would hold memory no call needs. A second use (a call) builds it again if
+ * it was collected and keeps it for good.
  */
 export function lazyObject(make: () => z.ZodObject): () => z.ZodObject {
   let kept: z.ZodObject | undefined;
