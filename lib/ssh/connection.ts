@@ -18,7 +18,7 @@ import type {
 } from "./connection_types.ts";
 import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
-import { decodeOutput } from "./decode.ts";
+import { collectOutput, execOnFreshChannel } from "./exec_output.ts";
 import { SshError } from "./errors.ts";
 import { handshake, type Transport } from "./handshake.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
@@ -39,7 +39,6 @@ import {
   keepaliveResetByPingsOnly,
   openSessionChannel,
   requestExec,
-  skipRedundantEnd,
   supportsPreopen,
 } from "./ssh2_internals.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
@@ -346,38 +345,18 @@ export class SshConnection {
       /** Collect a channel's output; returns the function that marks the exec accepted. */
       const collect = (ch: ClientChannel): () => void => {
         channel = ch;
-        skipRedundantEnd(ch);
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        let exitCode: number | null = null;
-        let accepted = false;
-        const onData = (data: Uint8Array) => {
-          if (done) return;
-          size += data.length;
-          if (size > max) {
-            finish(
-              new SshError(
-                "output-too-large",
-                `${who}: the output of ${req.what} exceeded ${max} bytes (--max-output); ` +
-                  "the channel was closed",
-                true,
-              ),
-            );
-            return;
-          }
-          chunks.push(data);
-        };
-        ch.on("data", onData);
-        ch.stderr.on("data", onData);
-        ch.on("exit", (code: number | null) => {
-          exitCode = code;
+        return collectOutput(ch, {
+          maxBytes: max,
+          tooLarge: () =>
+            new SshError(
+              "output-too-large",
+              `${who}: the output of ${req.what} exceeded ${max} bytes (--max-output); ` +
+                "the channel was closed",
+              true,
+            ),
+          done: () => done,
+          finish,
         });
-        ch.on("close", () => {
-          if (accepted) finish(null, { output: decodeOutput(chunks), exitCode });
-        });
-        return () => {
-          accepted = true;
-        };
       };
 
       const openFailed = (err: Error) => {
@@ -496,14 +475,4 @@ export class SshConnection {
   destroy(): void {
     this.#socket.destroy();
   }
-}
-
-/** Open a fresh channel and exec on it through ssh2's public API (two round trips). */
-function execOnFreshChannel(client: Client, command: string): Promise<ClientChannel> {
-  return new Promise((resolve, reject) => {
-    client.exec(command, (err: Error | undefined, channel: ClientChannel) => {
-      if (err) reject(err);
-      else resolve(channel);
-    });
-  });
 }

@@ -25,7 +25,6 @@ import { SshError } from "../../ssh/errors.ts";
 import type { RouterOsClient } from "../../routeros/client.ts";
 import type {
   DeviceInfo,
-  DryRunResult,
   FleetView,
   NestedCall,
   ToolContext,
@@ -33,10 +32,12 @@ import type {
   ToolResult,
 } from "../tool.ts";
 import { type AuditOutcomeKind, type AuditSink, CallAudit } from "./audit.ts";
-import { maskArgs, maskCommand, maskCommands, maskText } from "./masking.ts";
+import { maskArgs, maskCommand, maskText } from "./masking.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
-import { cut, echo } from "../../echo.ts";
+import { echo } from "../../echo.ts";
 import { RefusedError, whyNotSelected } from "./refusals.ts";
+import { argumentError, flag } from "./arguments.ts";
+import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
 import { authorize, scopedFleet } from "./roles.ts";
@@ -368,7 +369,7 @@ export class ToolRunner {
     const secrets = tool.secretArgs ?? [];
     const raw = tool.rawCommandArgs ?? [];
     const dry = tool.dryRun ? await tool.dryRun(args, ctx) : undefined;
-    const effect = dry ? ` It would ${describe(dry)}.` : "";
+    const effect = dry ? ` It would ${describeDryRun(dry)}.` : "";
     const why = lockout
       ? `${what} would cut this server's own access to device "${ctx.device}": ${lockout}.`
       : `${what} is destructive.`;
@@ -469,75 +470,6 @@ export class ToolRunner {
       );
     }
   }
-}
-
-/**
- * `dry_run` or `confirm` as given: a JSON boolean, or absent (false). Any
- * other value (`"true"`, `1`, `null`) is refused, never read as yes or no.
- */
-function flag(name: "dry_run" | "confirm", value: unknown): boolean {
-  if (value === undefined || typeof value === "boolean") return value === true;
-  throw new ArgumentError(
-    `must be true or false (a JSON boolean), not ${echo(value)}`,
-    name,
-  );
-}
-
-/** One argument error naming each bad argument. */
-function argumentError(
-  issues: readonly { path: PropertyKey[]; message: string; code?: string; values?: unknown[] }[],
-  given: Record<string, unknown>,
-  tool: string,
-  parent?: string,
-): ArgumentError {
-  // A message that quotes what was given stays an excerpt.
-  const list = issues.map((i) =>
-    `${i.path.map(String).join(".") || "(arguments)"}: ${
-      cut(longChoice(i, given) ?? i.message, 300)
-    }`
-  ).join("; ");
-  return new ArgumentError(parent ? `${tool} (inside ${parent}): ${list}` : list);
-}
-
-/** A value outside a long list of choices, told in one line (the schema lists them all). */
-function longChoice(
-  issue: { path: PropertyKey[]; code?: string; values?: unknown[] },
-  given: Record<string, unknown>,
-): string | undefined {
-  const values = issue.values;
-  if (issue.code !== "invalid_value" || !values || values.length <= 20) return undefined;
-  // deno-lint-ignore no-explicit-any
-  const value = issue.path.reduce<any>((v, k) => v?.[k as string], given);
-  return `${echo(value)} is not one of the ${values.length} accepted values ` +
-    `(${values.slice(0, 5).map((v) => JSON.stringify(v)).join(", ")}, ...; the input schema ` +
-    "lists them all)";
-}
-
-function describe(dry: DryRunResult): string {
-  if (dry.problems.length) return `fail: ${dry.problems.join("; ")}`;
-  const item = JSON.stringify(dry.preview);
-  if (item === "{}") return "change the target";
-  return `change ${item.length > 300 ? item.slice(0, 300) + "..." : item}`;
-}
-
-/** A dry run's result, secrets masked. */
-function dryRunResult(
-  dry: DryRunResult,
-  args: Record<string, unknown>,
-  secrets: readonly string[],
-  raw: readonly string[],
-): ToolResult {
-  const masked: DryRunResult = {
-    commands: maskCommands(dry.commands, secrets),
-    preview: maskArgs(dry.preview, secrets),
-    problems: dry.problems.map((p) => maskText(p, args, secrets, raw)),
-  };
-  return {
-    structured: { dry_run: masked },
-    text: `dry run: nothing was changed.\ncommands:\n${masked.commands.join("\n")}${
-      masked.problems.length ? `\nproblems:\n${masked.problems.join("\n")}` : ""
-    }`,
-  };
 }
 
 export { RefusedError };
