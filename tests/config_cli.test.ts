@@ -23,6 +23,8 @@ const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
   "mcp.transport": ["sse", "streamable-http", "sse", "streamable-http"],
   "mcp.host": ["127.0.0.1", "::1", "127.0.0.1", "::1"],
   "mcp.port": ["9000", "9001", 9000, 9001],
+  "metrics-port": ["9464", "9465", 9464, 9465],
+  "metrics-host": ["127.0.0.1", "::1", "127.0.0.1", "::1"],
   "mcp.allowed-hosts": ["a.example,b.example:*", "c.example", ["a.example", "b.example:*"], [
     "c.example",
   ]],

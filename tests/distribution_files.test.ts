@@ -52,6 +52,11 @@ const NOT_IN_SERVER_JSON: Record<string, string> = {
   "mcp.header-timeout": "HTTP transports only",
   "mcp.body-timeout": "HTTP transports only",
   "mcp.max-connections-per-peer": "HTTP transports only",
+  "metrics": "HTTP transports only (/metrics on the MCP port)",
+  "metrics-port": "the registry package speaks stdio to one client; a scraper needs a published " +
+    "port and API keys (HTTP settings): docs/metrics.md",
+  "metrics-host": "with --metrics-port only",
+  "metrics-no-device-label": "with --metrics or --metrics-port only",
   "container": "the image sets ROUTER_CONTAINER=1 itself",
 };
 

@@ -80,10 +80,10 @@ Deno.test("permissions: sim, the server over SSH, audit verify and the proxy", a
     const audit = `${dir}/audit.jsonl`;
     const title = inventory[0].title;
 
-    await t.step("server: list and add over SSH, audit log written", async () => {
+    await t.step("server: list and add over SSH, audit log written, metrics served", async () => {
       const session = await connect(
         FLAGS,
-        ["--inventory-file", inventoryFile, "--audit-log", audit],
+        ["--inventory-file", inventoryFile, "--audit-log", audit, "--metrics-port", "0"],
         { HOME: home },
       );
       try {
@@ -97,6 +97,12 @@ Deno.test("permissions: sim, the server over SSH, audit verify and the proxy", a
         // Whether the router accepts the add is the tools' business; here it
         // must reach the router and the audit log, not stop at a permission.
         assert.doesNotMatch(add.text, PERMISSION_ERROR);
+        // The process metrics need no permission beyond these (/proc/self needs --allow-all).
+        const port = /metrics on http:\/\/127\.0\.0\.1:(\d+)\//.exec(session.stderr())?.[1];
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        assert.ok(Number(/^process_resident_memory_bytes (\d+)$/m.exec(text)?.[1]) > 0, text);
+        assert.doesNotMatch(text, /^process_(?!cpu)\w+ 0$/m, "no process series reads as zero");
+        assert.match(text, /^mcp_router_tool_calls_total\{tool="router_list_ip_addresses"/m);
         assert.doesNotMatch(session.stderr(), PERMISSION_ERROR);
       } finally {
         await session.close();

@@ -1,9 +1,13 @@
 /**
  * docs/tools.md is generated from the tool registry: the committed file must
- * match the generator, and the generator's check mode must say so.
+ * match the generator, and the generator's check mode must say so (it also
+ * covers the figures of README.md and docs/*.md that the code computes:
+ * scripts/doc_figures.ts). README's toolset table names every toolset.
  */
 import assert from "node:assert/strict";
+import { applyFigures, figurePages } from "../scripts/doc_figures.ts";
 import { formatMarkdown, registry, toolsMarkdown } from "../scripts/gen_docs.ts";
+import { TOOLSETS } from "../lib/tools/tool.ts";
 import { DENO } from "./helpers/mcp.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -38,4 +42,22 @@ Deno.test("the generator's check mode passes on the committed docs", async () =>
     stderr: "piped",
   }).output();
   assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+});
+
+Deno.test("README's toolset table has one row per toolset, and its sentence names each", async () => {
+  const readme = await Deno.readTextFile(new URL("README.md", ROOT));
+  const start = readme.indexOf("## Tools and toolsets");
+  const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+  const rows = [...section.matchAll(/^\| `([a-z0-9-]+)` +\|/gm)].map((m) => m[1]);
+  assert.deepEqual([...rows].sort(), [...TOOLSETS].sort(), "the table's rows are the toolsets");
+  const sentence = section.slice(0, section.indexOf("Most are generated"));
+  for (const t of TOOLSETS) assert.ok(sentence.includes(`\`${t}\``), `the sentence names ${t}`);
+});
+
+Deno.test("every computed figure of the docs is found where scripts/doc_figures.ts looks", async () => {
+  for (const page of figurePages()) {
+    const text = await Deno.readTextFile(new URL(page, ROOT));
+    // Throws naming the figure whose sentence was reworded; --check (above) holds the values.
+    applyFigures(page, text);
+  }
 });

@@ -59,7 +59,7 @@ for (const version of ["6.49.13", "7.16.2"]) {
       ["--host", sim.host, "--port", String(sim.port), "--host-key-policy", "off"],
       {},
       {},
-      tools,
+      { tools },
     );
     try {
       const listed = new Map((await listAllTools(session.client)).map((t) => [t.name, t]));

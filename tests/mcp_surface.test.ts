@@ -46,19 +46,24 @@ Deno.test("resources, prompts and completions on one router (default toolsets)",
       const { resources } = await session.client.listResources();
       assert.deepEqual(resources.map((r) => r.uri), [
         "routeros://devices",
+        "routeros://fleet/security",
+        "routeros://fleet/topology",
+        "routeros://fleet/topology.mmd",
         `${base}/overview`,
         `${base}/export`,
         `${base}/log`,
+        `${base}/security`,
       ]);
       for (const r of resources) assert.ok(r.name && r.mimeType && r.description, r.uri);
     });
 
-    await t.step("resources/templates/list: overview, export, log, print", async () => {
+    await t.step("resources/templates/list: overview, export, log, security, print", async () => {
       const { resourceTemplates } = await session.client.listResourceTemplates();
       assert.deepEqual(resourceTemplates.map((r) => r.uriTemplate), [
         "routeros://{device}/overview",
         "routeros://{device}/export",
         "routeros://{device}/log",
+        "routeros://{device}/security",
         "routeros://{device}/print{+path}",
       ]);
     });
@@ -121,6 +126,8 @@ Deno.test("resources, prompts and completions on one router (default toolsets)",
         "troubleshoot_link",
         "troubleshoot_route",
         "prepare_change",
+        "audit_security",
+        "trace_reachability",
       ], "compare_devices needs two devices");
       const device = prompts[0].arguments?.find((a) => a.name === "device");
       assert.equal(device?.required, false, "one device: device is optional");
@@ -210,7 +217,7 @@ Deno.test("resources and prompts follow the selection: --toolsets ip, --read-onl
     const names = (await readOnly.client.listPrompts()).prompts.map((p) => p.name);
     assert.ok(names.includes("audit_firewall"));
     assert.ok(!names.includes("prepare_change"), "read-only: no change to prepare");
-    assert.equal((await readOnly.client.listResources()).resources.length, 4);
+    assert.equal((await readOnly.client.listResources()).resources.length, 8);
   } finally {
     await readOnly.close();
     await sim.close();
@@ -292,9 +299,9 @@ Deno.test("resources/list pages by 100 without connecting to any device", async 
       pages++;
     } while (cursor);
     assert.equal(pages, 2);
-    assert.equal(uris.length, 1 + 40 * 3);
+    assert.equal(uris.length, 1 + 3 + 40 * 4);
     assert.equal(new Set(uris).size, uris.length);
-    assert.equal(uris.at(-1), "routeros://r39/log");
+    assert.equal(uris.at(-1), "routeros://r39/security");
     await rejects(session.client.listResources({ cursor: "x" }), -32602, /invalid cursor/);
     const devices = JSON.parse((await read(session, "routeros://devices")).text!);
     assert.equal(devices.count, 40);

@@ -191,6 +191,7 @@ Deno.test("prompts: every tool and menu they name answers on the demo router", a
       troubleshoot_link: { interface: "ether2" },
       troubleshoot_route: { destination: "192.168.88.254" },
       prepare_change: { goal: "allow SSH from 10.0.0.0/24 only" },
+      trace_reachability: { destination: "192.168.88.254", service: "tcp/443" },
     };
     const { prompts } = await session.client.listPrompts();
     assert.ok(prompts.some((p) => p.name === "troubleshoot_link"));

@@ -173,3 +173,30 @@ Deno.test("proxy: a Streamable HTTP server, 502, 504, strict auth, SIGINT", asyn
   }
   assert.doesNotMatch(proxy.stderr(), new RegExp(`${KEY}|${TOKEN}`), "no secret in the log");
 });
+
+Deno.test("proxy: a remote server that answers 404, or whose name does not resolve, says so in /health", async () => {
+  const notMcp = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    () => new Response(null, { status: 404 }),
+  );
+  const proxy = await startProxy({
+    mcpServers: {
+      wrong: { type: "streamable-http", url: `http://127.0.0.1:${notMcp.addr.port}/mcp` },
+      nowhere: { type: "streamable-http", url: "http://mcp.nonexistent.invalid/mcp" },
+    },
+  });
+  try {
+    const errors = async () => (await getJson(proxy, "/health")).json.servers;
+    let servers = await errors();
+    for (let i = 0; i < 50 && !(servers.wrong.lastError && servers.nowhere.lastError); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      servers = await errors();
+    }
+    // Before: "Streamable HTTP error: Error POSTing to endpoint: " and "fetch failed".
+    assert.match(servers.wrong.lastError, /HTTP 404/);
+    assert.match(servers.nowhere.lastError, /mcp\.nonexistent\.invalid.*(dns|lookup|resolve)/i);
+  } finally {
+    await proxy.stop();
+    await notMcp.shutdown();
+  }
+});

@@ -2,7 +2,8 @@
  * What `initialize` does not need is not loaded before it: the modules a
  * server start evaluates (`main.ts`, then `lib/server/run.ts`) leave out the
  * catalogue (built once `initialize` is answered), ssh2 (loaded with the
- * first SSH connection), the HTTP transports, the SDK's own McpServer and
+ * first SSH connection), the HTTP transports, the metrics (loaded only with
+ * `--metrics` or `--metrics-port`), the SDK's own McpServer and
  * transports, the REST proxy with its OpenAPI and Swagger parts, and the
  * simulator, which are imported dynamically where they are used; and the
  * subcommands do not load the MCP server at all. Read from `deno info --json`.
@@ -60,6 +61,7 @@ Deno.test("startup: a server start loads no catalogue, ssh2, HTTP transport, pro
     ["ssh2", /^npm:ssh2@/],
     ["the SDK's McpServer and transports", /sdk@[^/]+\/server\/(mcp|stdio|webStandard.*)\.js$/],
     ["the HTTP transports", /\/lib\/server\/http\//],
+    ["the metrics and prom-client", /\/lib\/server\/metrics|prom-client@/],
     ["the REST proxy", /\/lib\/proxy\//],
     ["the simulator", /\/lib\/sim\//],
     ["Swagger UI", /swagger-ui-dist/],

@@ -9,7 +9,7 @@
  * keys:
  *   - name: grafana          # in every audit line
  *     hash: sha256:5e88...   # mcp-server-router auth hash-key < key.txt
- *     role: read             # read, operate or admin
+ *     role: read             # metrics, read, operate or admin
  *     devices: [core-1]      # optional scope: device titles ...
  *     tags: [lab]            # ... and/or tags (a device matching either)
  * ```
@@ -171,7 +171,15 @@ function parseEntry(entry: unknown, index: number, fail: (m: string) => never): 
     }
     return (v as string[]).map((s) => s.trim());
   };
+  const devices = list("devices");
+  const tags = list("tags");
+  if (e.role === "metrics" && (devices || tags)) {
+    fail(
+      `${at}: a key with the metrics role reads the metrics of the whole fleet, so it takes ` +
+        'no "devices" or "tags"; remove them',
+    );
+  }
   const digest = new Uint8Array(32);
   for (let i = 0; i < 32; i++) digest[i] = parseInt(m![1].slice(i * 2, i * 2 + 2), 16);
-  return { name, digest, role: e.role as Role, devices: list("devices"), tags: list("tags") };
+  return { name, digest, role: e.role as Role, devices, tags };
 }

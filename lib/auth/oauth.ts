@@ -17,7 +17,7 @@
  */
 import { createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from "jose";
 import { log } from "../log.ts";
-import { type Principal, type Role, ROLES } from "./principal.ts";
+import { type Principal, TOOL_ROLES, type ToolRole } from "./principal.ts";
 
 /** How the server checks tokens. */
 export interface OAuthSettings {
@@ -28,13 +28,13 @@ export interface OAuthSettings {
   /** The issuers' key set URL, when not to be discovered (one issuer only). */
   jwksUrl?: string;
   /** The scope that grants each role. */
-  scopes: Readonly<Record<Role, string>>;
+  scopes: Readonly<Record<ToolRole, string>>;
   /** Tolerated clock difference with the authorization server (default 30 s). */
   clockToleranceS?: number;
 }
 
 /** The default scope of each role. */
-export const DEFAULT_SCOPES: Readonly<Record<Role, string>> = {
+export const DEFAULT_SCOPES: Readonly<Record<ToolRole, string>> = {
   read: "routers:read",
   operate: "routers:operate",
   admin: "routers:admin",
@@ -121,11 +121,11 @@ export class TokenVerifier {
       throw new TokenError(refusal(err));
     }
     const granted = scopesOf(payload);
-    const role = [...ROLES].reverse().find((r) => granted.includes(this.settings.scopes[r]));
+    const role = [...TOOL_ROLES].reverse().find((r) => granted.includes(this.settings.scopes[r]));
     if (!role) {
       throw new TokenError(
         `the token carries none of the scopes ${
-          ROLES.map((r) => this.settings.scopes[r]).join(", ")
+          TOOL_ROLES.map((r) => this.settings.scopes[r]).join(", ")
         }`,
         403,
       );

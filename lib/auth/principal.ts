@@ -4,18 +4,26 @@
  * the REST proxy authenticate a principal per request; the guard chain
  * (`lib/tools/guard/roles.ts`) decides with it what a call may do.
  *
- * Roles are ordered: `read` calls tools that only read; `operate` also
- * writes, through every guard; `admin` also calls the tools marked admin
- * (raw commands, scripts, reboot, upgrades, restore, user accounts).
+ * Roles are ordered: `metrics` calls no tool and only reads the server's
+ * own metrics (`/metrics`, for a Prometheus scraper); `read` calls tools
+ * that only read; `operate` also writes, through every guard; `admin` also
+ * calls the tools marked admin (raw commands, scripts, reboot, upgrades,
+ * restore, user accounts).
  *
  * @module
  */
 
 /** The roles, weakest first. */
-export const ROLES = ["read", "operate", "admin"] as const;
+export const ROLES = ["metrics", "read", "operate", "admin"] as const;
 
 /** A role. */
 export type Role = typeof ROLES[number];
+
+/** The roles that call tools, weakest first (those an OAuth scope grants). */
+export const TOOL_ROLES = ["read", "operate", "admin"] as const;
+
+/** A role that calls tools. */
+export type ToolRole = typeof TOOL_ROLES[number];
 
 /** Devices a principal may touch: by title, or by any of their tags. */
 export interface Scope {

@@ -35,6 +35,8 @@ export interface Context {
   principal?: Principal;
   /** Close the request's connection (after a body that was not read to its end). */
   closeConnection?: () => void;
+  /** The pattern of the route that matched (`/mcp`, `/:server/:tool`), once one has. */
+  route?: string;
 }
 
 /** What the listener knows of a request's connection. */
@@ -68,9 +70,12 @@ export interface AppOptions {
   name: string;
   /** Answer for a path no route matches (default: 404 Not Found). */
   notFound?: Handler;
+  /** Told of every answer: the route that matched (none: no route did), method and status. */
+  observe?: (route: string | undefined, method: string, status: number) => void;
 }
 
 interface Route {
+  pattern: string;
   segments: string[];
   use: Middleware[];
   methods: Map<string, { use: Middleware[]; handle: Handler }>;
@@ -162,7 +167,7 @@ export class App {
     for (const [method, route] of Object.entries(methods)) {
       byMethod.set(method, typeof route === "function" ? { use: [], handle: route } : route);
     }
-    this.#routes.push({ segments: pattern.split("/").slice(1), use, methods: byMethod });
+    this.#routes.push({ pattern, segments: pattern.split("/").slice(1), use, methods: byMethod });
     this.#routes.sort(specificity);
     return this;
   }
@@ -175,7 +180,13 @@ export class App {
       : undefined;
     const ctx: Context = { path, query, params: {}, peer, closeConnection: info?.close };
     const shape = (err: unknown) => rendered(err, req, path, this.#options);
-    return compose(this.#global, (req, ctx) => this.#dispatch(req, ctx, shape), shape)(req, ctx);
+    const answer = compose(this.#global, (req, ctx) => this.#dispatch(req, ctx, shape), shape);
+    const observe = this.#options.observe;
+    if (!observe) return answer(req, ctx);
+    return answer(req, ctx).then((res) => {
+      observe(ctx.route, req.method, res.status);
+      return res;
+    });
   };
 
   #match(path: string): { route: Route; params: Record<string, string> } | undefined {
@@ -206,6 +217,7 @@ export class App {
     }
     ctx.params = found.params;
     const { route } = found;
+    ctx.route = route.pattern;
     return compose(route.use, (req, ctx) => {
       const method = route.methods.get(req.method);
       if (!method) {

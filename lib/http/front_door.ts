@@ -59,6 +59,14 @@ interface Tracked {
   ended: PromiseWithResolvers<void>;
 }
 
+/** Told of the connections the guard refuses or closes (the server's metrics). */
+export interface DoorObserver {
+  /** A connection was refused: its peer had the most connections open already. */
+  refused(): void;
+  /** A connection was closed: its request headers took too long, or it stayed idle too long. */
+  timedOut(which: "header" | "idle"): void;
+}
+
 /** How long a closing connection may take to pass on what the server already wrote. */
 const FLUSH_MS = 1_000;
 
@@ -78,6 +86,7 @@ export interface GuardOptions {
   limits: ConnectionLimits;
   onListen?: (addr: Deno.NetAddr) => void;
   onError?: (err: unknown) => Response | Promise<Response>;
+  observer?: DoorObserver;
 }
 
 const now = () => performance.now();
@@ -232,6 +241,7 @@ export function serveGuarded(
         const host = (client.remoteAddr as Deno.NetAddr).hostname;
         const open = perPeer.get(host) ?? 0;
         if (open >= maxPerPeer) {
+          opts.observer?.refused();
           refuse(client);
           continue;
         }
@@ -247,10 +257,13 @@ export function serveGuarded(
     const at = now();
     for (const t of conns) {
       if (t.active > 0) continue;
-      const late = t.pendingSince !== undefined
-        ? at - t.pendingSince > headerTimeoutMs
+      const since = t.pendingSince;
+      const late = since !== undefined
+        ? at - since > headerTimeoutMs
         : at - t.idleSince > idleTimeoutMs;
-      if (late) close(t);
+      if (!late) continue;
+      opts.observer?.timedOut(since !== undefined ? "header" : "idle");
+      close(t);
     }
   }, Math.max(50, Math.min(1000, headerTimeoutMs / 4)));
   Deno.unrefTimer(sweep);

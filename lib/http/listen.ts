@@ -11,6 +11,7 @@ import type { ConnectionInfo } from "./app.ts";
 import {
   type ConnectionLimits,
   DEFAULT_LIMITS,
+  type DoorObserver,
   type GuardedServer,
   serveGuarded,
 } from "./front_door.ts";
@@ -30,6 +31,8 @@ export interface ListenOptions {
   onError?: (err: unknown) => Response;
   /** Header and idle timeouts, connections per peer (default: {@linkcode DEFAULT_LIMITS}). */
   limits?: ConnectionLimits;
+  /** Told of connections refused or closed by the limits. */
+  observer?: DoorObserver;
 }
 
 /** A failure to listen, with a message for people. */
@@ -75,6 +78,7 @@ export function listen(
       limits: opts.limits ?? DEFAULT_LIMITS,
       onListen: opts.onListen,
       ...(opts.onError ? { onError: opts.onError } : {}),
+      observer: opts.observer,
     }, fetch);
   } catch (err) {
     throw new ListenError(listenFailure(err, opts));

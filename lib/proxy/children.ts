@@ -385,8 +385,22 @@ async function waitGone(pids: number[], ms: number): Promise<void> {
   }
 }
 
+/**
+ * An error as one line that says what happened: the SDK's HTTP transports
+ * keep the status in `code` and the network error in `cause`, and their
+ * own message can end before either ("Error POSTing to endpoint: ",
+ * "fetch failed").
+ */
 function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  if (!(err instanceof Error)) return String(err);
+  let message = err.message.trim().replace(/:$/, "");
+  const code = (err as { code?: unknown }).code;
+  if (/^(Streamable HTTP|SSE) error/.test(message) && typeof code === "number" && code > 0) {
+    message += ` (HTTP ${code})`;
+  }
+  const cause = err.cause instanceof Error ? err.cause.message : undefined;
+  if (cause && !message.includes(cause)) message += `: ${cause}`;
+  return message;
 }
 
 /** The JSON-RPC code of an `McpError` (the SDK's typings lose it under Deno). */

@@ -73,6 +73,12 @@ export const ERROR_PATTERNS: readonly ErrorPattern[] = [
     kind: "syntax",
     source: "error-expected-closing-brace-v7.18.2-issue.txt",
   },
+  {
+    pattern: /^expected name value/,
+    kind: "syntax",
+    source: "an unterminated quote at the end of an imported file, RouterOS 7.24.4 " +
+      "(github.com/SecOps-7/MikroDash testdata/fixtures/import/probe-7.24.4.json)",
+  },
   { pattern: /^bad parameter /, kind: "syntax", source: "routeros-cli.md" },
   {
     pattern: /^missing value\(s\) of argument/,
@@ -85,6 +91,12 @@ export const ERROR_PATTERNS: readonly ErrorPattern[] = [
     kind: "not-found",
     source: "error-messages-7.23.2-tik4net.txt, print-show-ids-then-no-such-item-v7-blog.txt, " +
       "routeros-cli.md (`no such item (4)`)",
+  },
+  {
+    pattern: /^Cannot open import file/,
+    kind: "not-found",
+    source: "`/import` of a missing file, RouterOS 7.24.4 (github.com/SecOps-7/MikroDash " +
+      "testdata/fixtures/import/probe-7.24.4.json)",
   },
   {
     pattern: /^expected item id/,

@@ -22,6 +22,7 @@ import {
   type FirewallRule,
   type Flow,
   isYes,
+  matchersOf,
   type RouterFacts,
   type RuleMatch,
   ruleMatcher,
@@ -121,6 +122,12 @@ export interface WalkOptions {
    * every rule of an effect the packet may meet).
    */
   goOnPast?(hit: Hit): boolean;
+  /**
+   * Also record the rules that match and let the packet go on (mangle
+   * marks, logs, address-list adds), as hits with effect `continue`: what
+   * they did to the packet is theirs to read (path tracing applies marks).
+   */
+  recordContinue?: boolean;
 }
 
 /** Nested jumps followed at most. */
@@ -150,7 +157,12 @@ export function walkChain(
       if (match.decision === "no-match") continue;
       const certain = sure && match.decision === "matches";
       const { effect, final } = effectOf(table, rule);
-      if (effect === "continue") continue;
+      if (effect === "continue") {
+        if (options.recordContinue) {
+          hits.push({ rule, index, via, match, effect, final, certain });
+        }
+        continue;
+      }
       if (effect === "jump") {
         const target = rule["jump-target"];
         if (!target || via.includes(target) || via.length > MAX_DEPTH) continue;
@@ -172,4 +184,36 @@ export function walkChain(
   };
   walk([chain], true);
   return { hits, ...(decider ? { decider } : {}) };
+}
+
+/** The matchers a message names first, in this order; the others follow in the rule's. */
+const FIRST = [
+  "protocol",
+  "src-address",
+  "dst-address",
+  "src-address-list",
+  "dst-address-list",
+  "src-port",
+  "dst-port",
+  "port",
+  "in-interface",
+  "in-interface-list",
+  "out-interface",
+  "out-interface-list",
+  "connection-state",
+  "connection-nat-state",
+];
+
+/** `chain=input action=drop protocol=tcp dst-port=22`. */
+export function describeRule(rule: FirewallRule): string {
+  const rank = (m: string) => FIRST.includes(m) ? FIRST.indexOf(m) : FIRST.length;
+  const matchers = matchersOf(rule).sort((a, b) => rank(a) - rank(b));
+  const parts = [`chain=${rule.chain}`, `action=${actionOf(rule)}`];
+  for (const m of matchers) parts.push(`${m}=${rule[m]}`);
+  if (rule.action === "jump") parts.push(`jump-target=${rule["jump-target"]}`);
+  if (rule["to-addresses"] ?? rule["to-address"]) {
+    parts.push(`to-addresses=${rule["to-addresses"] ?? rule["to-address"]}`);
+  }
+  if (rule["to-ports"]) parts.push(`to-ports=${rule["to-ports"]}`);
+  return parts.join(" ") + (matchers.length ? "" : " (no matcher: every packet)");
 }

@@ -59,6 +59,11 @@ export interface Flow {
   readonly packetMark?: string | null;
   readonly routingMark?: string | null;
   readonly srcMacAddress?: string;
+  /**
+   * Whether IPsec protects the packet coming in and going out (`ipsec`)
+   * or not (`none`): known when the router has no IPsec policy at all.
+   */
+  readonly ipsecPolicy?: { readonly in: "ipsec" | "none"; readonly out: "ipsec" | "none" };
 }
 
 /** What is known of the router the rules are on. */
@@ -263,6 +268,18 @@ function matchersFor(flow: Flow, facts: RouterFacts): Record<string, (value: str
     "connection-mark": mark(flow.connectionMark, "connection mark"),
     "packet-mark": mark(flow.packetMark, "packet mark"),
     "routing-mark": mark(flow.routingMark, "routing mark"),
+    "ipsec-policy": (value) => {
+      if (flow.ipsecPolicy === undefined) {
+        return unknown("whether the packet is IPsec-protected is not known");
+      }
+      const [direction, policy] = items(value);
+      const is = direction === "in" || direction === "out"
+        ? flow.ipsecPolicy[direction]
+        : undefined;
+      return is === undefined || (policy !== "ipsec" && policy !== "none")
+        ? unknown(`${value} is not a direction and a policy`)
+        : is === policy;
+    },
     "src-mac-address": (value) =>
       flow.srcMacAddress === undefined
         ? unknown("the source MAC address is not known")

@@ -93,7 +93,6 @@ export const UNDECIDABLE: Readonly<Record<string, string>> = {
   "ipv4-options": "the packet's IP options are not known",
   headers: "the packet's extension headers are not known",
   hotspot: "hotspot state is not known",
-  "ipsec-policy": "whether the packet is IPsec-protected is not known",
   realm: "the route realm is not known",
 };
 

@@ -6,6 +6,7 @@
  * @module
  */
 import { cmd } from "./command.ts";
+import { quoteValue } from "./quote.ts";
 
 /** Prefix of every revert job's name. */
 export const REVERT_JOB_PREFIX = "mcp-revert-";
@@ -116,7 +117,38 @@ export function rearmJobStatement(name: string, script: string): string {
   });
 }
 
-/** The full revert script: inverse statements, then the job removes itself. */
-export function revertScript(name: string, inverses: readonly string[]): string {
-  return [...inverses, removeJobStatement(name)].join("\n");
+/** What the comment and log line of a revert job that could not finish begin with. */
+export const REVERT_INCOMPLETE_MARK = "revert incomplete";
+
+/** What an incomplete revert's job comment and log line say, before the failed steps. */
+export const REVERT_INCOMPLETE = `${REVERT_INCOMPLETE_MARK}: undo failed for operation(s)`;
+
+/**
+ * The full revert script of a job: the undo statements of the operations
+ * applied (given in the order they were applied; run last first), each in
+ * `:do {} on-error={}`, so one that fails (an item already removed by hand)
+ * does not stop the others. With every step done the job removes itself;
+ * with a step failed it stays, disabled (it never runs again), and its
+ * comment and a `:log warning` line name the operations whose undo failed,
+ * where `router_list_pending_changes` and the log read them back. The
+ * whole is one `{...}` block, so its `:local` holds on a console too.
+ *
+ * A step that fails inside `:do` and is caught this way is how a real
+ * RouterOS 7.24.4 script survives a failing line and logs it (a public
+ * measurement: github.com/SecOps-7/MikroDash
+ * testdata/fixtures/import/probe-7.24.4-m12.json, "line 2 failed" logged
+ * and the later lines ran); `:do {} on-error={}` is in RouterOS 6 and 7.
+ */
+export function revertScript(name: string, undos: readonly string[]): string {
+  const steps = undos.map((s, i) => `:do {${s}} on-error={:set failed ($failed . " ${i + 1}")}`)
+    .reverse();
+  const said = `(${quoteValue(`${name}: ${REVERT_INCOMPLETE}`)} . $failed)`;
+  const job = { key: "name", value: name };
+  const keep = cmd("/system/scheduler", "set", { numbers: job, args: { disabled: true } }) +
+    ` comment=${said}`;
+  return [
+    '{:local failed ""',
+    ...steps,
+    `:if ($failed = "") do={${removeJobStatement(name)}} else={${keep}; :log warning ${said}}}`,
+  ].join("\n");
 }

@@ -13,6 +13,7 @@ import type { ToolDef } from "../tools/tool.ts";
 import { Completer } from "./completions.ts";
 import { createDevices, type Devices } from "./devices.ts";
 import { Reads } from "./reads.ts";
+import type { ServerMetrics } from "./metrics.ts";
 import type { AuditLog } from "./safety/audit_log.ts";
 import { ToolList } from "./tool_list.ts";
 import { type Selection, selectTools } from "./tool_selection.ts";
@@ -30,14 +31,15 @@ export interface ServerCore {
 /**
  * Build the core of a configuration: devices, guard chain, tool list.
  * `audit` is the configuration's audit log, opened already
- * (`openAuditLog`); a configuration that names one must pass it. `tools`
- * is the catalogue (default: the product's; a test gives one with a family
- * of its own).
+ * (`openAuditLog`); a configuration that names one must pass it.
+ * `options.metrics`, when given, is told of every call and connection;
+ * `options.tools` is the catalogue (default: the product's; a test gives
+ * one with a family of its own).
  */
 export function prepareServer(
   config: Config,
   audit: AuditLog | undefined,
-  tools?: readonly ToolDef[],
+  options: { metrics?: ServerMetrics; tools?: readonly ToolDef[] } = {},
 ): {
   devices: Devices;
   core: ServerCore;
@@ -46,7 +48,9 @@ export function prepareServer(
     // Fail closed: a core without the audit log it was configured with.
     throw new Error(`the audit log ${config.settings["audit-log"]} was not opened`);
   }
-  const devices = createDevices(config);
+  const { metrics, tools } = options;
+  const devices = createDevices(config, metrics?.ssh);
+  metrics?.ssh.attach(devices.pool);
   const selection = selectTools(config, tools);
   const runner = new ToolRunner(selection.all, selection.offered, devices, {
     readOnly: config.settings["read-only"],
@@ -54,6 +58,7 @@ export function prepareServer(
     audit,
     stateDir: config.settings["state-dir"],
     filesDir: config.settings["files-dir"] ?? `${config.settings["state-dir"]}/files`,
+    observer: metrics?.calls,
   });
   // In fleet mode tools take `device`, an enum of every title.
   const list = new ToolList(devices.fleet ? devices.titles : []);

@@ -11,6 +11,7 @@ import { RouterOsClient } from "../routeros/client.ts";
 import { log } from "../log.ts";
 import type { HostKeyPolicy } from "../ssh/host_key_policy.ts";
 import { SshPool } from "../ssh/pool.ts";
+import type { PoolObserver } from "../ssh/pool_observer.ts";
 import type { SshTarget } from "../ssh/target.ts";
 import { ArgumentError } from "../routeros/errors.ts";
 import { echo } from "../echo.ts";
@@ -161,8 +162,8 @@ export class Devices implements DeviceSet {
   }
 }
 
-/** Build the device registry and SSH pool from the configuration. */
-export function createDevices(config: Config): Devices {
+/** Build the device registry and SSH pool from the configuration (`observer`: the metrics'). */
+export function createDevices(config: Config, observer?: PoolObserver): Devices {
   const s = config.settings;
   const policy: HostKeyPolicy = s["host-key-policy"];
   const pool = new SshPool({
@@ -173,6 +174,7 @@ export function createDevices(config: Config): Devices {
     maxDialing: s["max-dialing"],
     knownHostsFile: s["known-hosts"],
     hostKeyPolicy: policy,
+    observer,
   });
   if (policy === "off") {
     const pinned = config.devices.filter((d) => d.hostKey).length;

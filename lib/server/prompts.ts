@@ -118,6 +118,56 @@ Report the path, where it breaks and the evidence.`,
 3. Only after I approve: call router_apply_changes with confirm_within_seconds (e.g. 120) and ping_targets that must stay reachable, check the result with the read tools, then router_commit_changes with the change id, or router_rollback_changes if anything is wrong. Without a commit the router reverts by itself.`,
   },
   {
+    name: "audit_security",
+    title: "Audit security posture",
+    description: "Check one router, or every router, against the hardening checklist and " +
+      "propose the fixes, read-only.",
+    arguments: [{
+      name: "device",
+      description: "The router (default: every router of the fleet)",
+      complete: "device",
+      required: false,
+    }],
+    needs: ["router_audit_security"],
+    text: (a) =>
+      `Audit the security of ${
+        a.device ? router(a.device) : "every router of the fleet"
+      }. Change nothing yet.
+1. router_audit_security${
+        a.device ? ` (devices: ["${a.device}"])` : ""
+      }: findings worst first, each with its evidence (items with ids), its source and the fix calls; not_checked says what it cannot see.
+2. For each critical or high finding, explain the risk from its evidence; run its fix calls with dry_run: true and show the exact commands.
+3. Propose the fixes as router_apply_changes operations, ordered so that this server keeps its access (the lock-out guard asks for confirm where it would not). Apply nothing until I approve.`,
+  },
+  {
+    name: "trace_reachability",
+    title: "Why traffic does not get through",
+    description: "Follow a destination hop by hop across the fleet and find where and why it " +
+      "stops, read-only.",
+    arguments: [
+      { name: "from", description: "The router the traffic starts on", complete: "device" },
+      {
+        name: "destination",
+        description: "The destination address, e.g. 10.5.0.10",
+        required: true,
+      },
+      { name: "service", description: "Protocol and port, e.g. tcp/443 (default: any)" },
+    ],
+    needs: ["router_trace_path", "router_topology"],
+    text: (a) => {
+      const m = /^(tcp|udp)\/(\d{1,5})$/.exec(a.service ?? "");
+      const what = m ? `, protocol: "${m[1]}", port: ${m[2]}` : "";
+      return `Find how traffic from ${
+        a.from ? `router "${a.from}"` : "the router"
+      } reaches ${a.destination}, or why it does not. Change nothing.
+1. router_trace_path (${
+        a.from ? `from: "${a.from}", ` : ""
+      }destination: "${a.destination}"${what}): the hops, the route and rules on each, where it stops and why.
+2. At the stop: read the rule it names (router_get_firewall_filter_rule with its id), the route (router_check_route on that router), or the link (router_topology with from and to).
+3. Report the path, the cause with its evidence, and the smallest change that would let it through (do not make it).`;
+    },
+  },
+  {
     name: "compare_devices",
     title: "Compare two devices",
     description: "Compare the configuration of two routers and explain the differences.",

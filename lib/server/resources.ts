@@ -1,7 +1,10 @@
 /**
- * MCP resources: the device inventory (`routeros://devices`) and, per
+ * MCP resources: the device inventory (`routeros://devices`); the fleet's
+ * security audit and topology (`routeros://fleet/security`,
+ * `routeros://fleet/topology`, `routeros://fleet/topology.mmd`); and, per
  * device, resource templates for its system overview, configuration export
- * (secrets masked), recent log and any menu `router_print` may read. Every
+ * (secrets masked), recent log, security audit and any menu `router_print`
+ * may read. Every
  * read is a tool call through the guard chain ({@linkcode Reads}); a
  * resource whose tool this server does not offer is not listed. Large
  * contents are cut at a line with a note that says how to read the rest.
@@ -84,6 +87,61 @@ const OVERVIEW: { key: string; tool: string; pick(s: Record<string, any>): unkno
   { key: "default_route", tool: "router_get_default_route", pick: (s) => s },
 ];
 
+/** One fleet-wide resource (`routeros://fleet/{name}`). */
+interface FleetKind {
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+  tools: string[];
+  read(reads: Reads, site: ReadSite): Promise<string>;
+}
+
+/** The fleet-wide resources: the security audit and the topology (JSON and Mermaid). */
+const FLEET_KINDS: readonly FleetKind[] = [
+  {
+    name: "security",
+    title: "Fleet security audit",
+    description: "Every device against the hardening checklist, worst first: findings with " +
+      "evidence and fix calls, as router_audit_security returns them (JSON).",
+    mimeType: "application/json",
+    tools: ["router_audit_security"],
+    async read(reads, site) {
+      const r = await reads.call("router_audit_security", undefined, {}, site);
+      return truncate(json(r.structured), () => "");
+    },
+  },
+  {
+    name: "topology",
+    title: "Fleet topology",
+    description: "The fleet as one graph: devices, links with the ports at both ends and " +
+      "whether they are up, subnets, external neighbours, as router_topology returns it (JSON).",
+    mimeType: "application/json",
+    tools: ["router_topology"],
+    async read(reads, site) {
+      const r = await reads.call("router_topology", undefined, {}, site);
+      return truncate(json(r.structured), () => "");
+    },
+  },
+  {
+    name: "topology.mmd",
+    title: "Fleet topology (Mermaid)",
+    description: "The fleet graph as a Mermaid flowchart: one node per device, one edge per " +
+      "link labelled with its ports (dashed when down).",
+    mimeType: "text/vnd.mermaid",
+    tools: ["router_topology"],
+    async read(reads, site) {
+      const r = await reads.call("router_topology", undefined, { format: "mermaid" }, site);
+      return String(r.structured.mermaid ?? "");
+    },
+  },
+];
+
+/** The URI of a fleet-wide resource. */
+export function fleetUri(name: string): string {
+  return `routeros://fleet/${name}`;
+}
+
 const KINDS: readonly Kind[] = [
   {
     name: "overview",
@@ -153,6 +211,21 @@ const KINDS: readonly Kind[] = [
     },
   },
   {
+    name: "security",
+    title: "Security audit",
+    description: "The router against the hardening checklist: findings with evidence and fix " +
+      "calls, what was not checked, its WAN interfaces, as router_audit_security returns them (JSON).",
+    mimeType: "application/json",
+    tools: ["router_audit_security"],
+    listed: true,
+    suffix: "/security",
+    async read(reads, device, _rest, site) {
+      const r = await reads.call("router_audit_security", undefined, { devices: [device] }, site);
+      const [audit] = (r.structured.devices ?? []) as unknown[];
+      return truncate(json(audit ?? {}), () => "");
+    },
+  },
+  {
     name: "print",
     title: "Any allowed menu",
     description: "The records of one menu on router_print's allow-list (RouterOS property " +
@@ -214,6 +287,15 @@ export function listResources(
       mimeType: "application/json",
     });
   }
+  for (const k of FLEET_KINDS.filter((f) => reads.offers(...f.tools))) {
+    all.push({
+      uri: fleetUri(k.name),
+      name: `fleet ${k.name}`,
+      title: k.title,
+      description: k.description,
+      mimeType: k.mimeType,
+    });
+  }
   const kinds = KINDS.filter((k) => k.listed && reads.offers(...k.tools));
   for (const device of reads.titles) {
     for (const k of kinds) {
@@ -257,11 +339,19 @@ export async function readResource(
   uri: string,
   site: ReadSite,
 ): Promise<Contents[]> {
-  const parsed = parseUri(uri);
   const notFound = (why: string) =>
     new RequestError(RESOURCE_NOT_FOUND, `resource ${cut(uri)} not found: ${why}`, {
       uri: cut(uri),
     });
+  // routeros://fleet/... names the fleet (a device titled "fleet" keeps its other kinds).
+  const fleet = FLEET_KINDS.find((k) => uri === fleetUri(k.name));
+  if (fleet) {
+    if (!reads.offers(...fleet.tools)) {
+      throw notFound(`this server does not offer ${fleet.tools.join(", ")}`);
+    }
+    return [{ uri, mimeType: fleet.mimeType, text: await fleet.read(reads, site) }];
+  }
+  const parsed = parseUri(uri);
   if (!parsed) {
     throw notFound(
       /[?#]/.test(uri)

@@ -21,16 +21,38 @@ import type { Devices } from "./devices.ts";
 import type { ServerCore } from "./core.ts";
 import { chooseToolsets } from "./toolset_choice.ts";
 import { type AuditLog, openAuditLog } from "./safety/audit_log.ts";
+import type { ServerMetrics } from "./metrics.ts";
 
-/** Build the core of `config` (loading the catalogue), once. */
-function coreLoader(config: Config, audit: AuditLog | undefined): {
+/** The metrics `--metrics` or `--metrics-port` asks for (prom-client is loaded only then). */
+async function metricsOf(
+  config: Config,
+  info: ServerInfo,
+  audit: AuditLog | undefined,
+): Promise<ServerMetrics | undefined> {
+  const s = config.settings;
+  if (!s.metrics && s["metrics-port"] === undefined) return undefined;
+  const { createMetrics } = await import("./metrics_setup.ts");
+  return createMetrics(s, info.version, audit);
+}
+
+/**
+ * Build the core of `config` (loading the catalogue), once, with the
+ * metrics `metrics` gives (set up with the core, not before `initialize`).
+ */
+function coreLoader(
+  config: Config,
+  audit: AuditLog | undefined,
+  metrics: () => Promise<ServerMetrics | undefined>,
+): {
   load(): Promise<ServerCore>;
   /** The devices, if the core was built (to close their connections). */
   devices(): Promise<Devices | undefined>;
 } {
   let building: Promise<{ devices: Devices; core: ServerCore }> | undefined;
   const build = () =>
-    building ??= import("./core.ts").then(({ prepareServer }) => prepareServer(config, audit));
+    building ??= metrics().then((m) =>
+      import("./core.ts").then(({ prepareServer }) => prepareServer(config, audit, { metrics: m }))
+    );
   return {
     load: () => build().then((b) => b.core),
     devices: () => building?.then((b) => b.devices, () => undefined) ?? Promise.resolve(undefined),
@@ -44,11 +66,28 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   const audit = await openAuditLog(config.settings["audit-log"], config.settings["audit-key-file"]);
   const transport = config.settings["mcp.transport"];
   if (transport === "streamable-http" || transport === "sse") {
+    const metrics = await metricsOf(config, info, audit);
     const { prepareServer } = await import("./core.ts");
-    const { devices, core } = prepareServer(config, audit);
-    return await runHttp(config, transport, () => buildServer(info, choice, core), devices, audit);
+    const { devices, core } = prepareServer(config, audit, { metrics });
+    const newServer = () => buildServer(info, choice, core);
+    return await runHttp(config, transport, newServer, devices, audit, metrics);
   }
-  const loader = coreLoader(config, audit);
+  if (config.settings.metrics && config.settings["metrics-port"] === undefined) {
+    log(
+      "warning",
+      "--metrics serves /metrics on the HTTP transports' port; over stdio, set --metrics-port",
+    );
+  }
+  // The metrics (and their port) come with the core, once `initialize` is answered.
+  let metricsPort: { close(): Promise<void> } | undefined;
+  const loader = coreLoader(config, audit, async () => {
+    const metrics = await metricsOf(config, info, audit);
+    if (metrics && config.settings["metrics-port"] !== undefined) {
+      const { serveMetricsPort } = await import("./metrics_setup.ts");
+      metricsPort = await serveMetricsPort(config.settings, metrics);
+    }
+    return metrics;
+  });
   // A core that cannot be built is fatal: no request could be served.
   const load = () =>
     loader.load().catch((err) => {
@@ -65,6 +104,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   });
   const stop = async () => {
     await server.close().catch(() => {});
+    await metricsPort?.close();
     await (await loader.devices())?.close();
     await audit?.settle();
   };
@@ -88,6 +128,7 @@ async function runHttp(
   newServer: () => Server,
   devices: Devices,
   audit: AuditLog | undefined,
+  metrics: ServerMetrics | undefined,
 ): Promise<void> {
   const s = config.settings;
   // The HTTP stack is loaded only by the HTTP transports (stdio never needs it).
@@ -115,10 +156,14 @@ async function runHttp(
     resourceMetadata: auth.resourceMetadata,
     limits: auth.limits,
     bodyTimeoutMs: auth.bodyTimeoutMs,
+    metrics,
+    metricsRoute: s.metrics,
   });
+  let metricsPort: { close(): Promise<void> } | undefined;
   // Listen for signals before the port opens, so none arrives unhandled.
   const signals = onSignals(async () => {
     const http = await starting.catch(() => undefined);
+    await metricsPort?.close();
     await http?.shutdown();
     if (!(await within(devices.close(), 5_000))) {
       log("warning", "SSH connections did not close in 5 s");
@@ -127,7 +172,12 @@ async function runHttp(
   });
   try {
     await starting;
+    if (metrics && s["metrics-port"] !== undefined) {
+      const { serveMetricsPort } = await import("./metrics_setup.ts");
+      metricsPort = await serveMetricsPort(s, metrics, auth);
+    }
   } catch (err) {
+    await (await starting.catch(() => undefined))?.shutdown();
     signals.remove();
     auth.close();
     await devices.close();

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { Expr, Piece, Script, Word } from "./ast.ts";
+import type { Expr, Piece, Script, Statement, Word } from "./ast.ts";
 import type { EvalHost, ItemLookup } from "./expr_eval.ts";
-import type { MenuDef } from "./menu_types.ts";
+import type { CommandDef, MenuDef, MenuNode } from "./menu_types.ts";
 import type { RouterState } from "./state.ts";
 import type { Val } from "./values.ts";
 
@@ -86,4 +86,23 @@ export interface Interp extends EvalHost {
   requirePolicy(policy: string): void;
   /** The ids a `numbers` argument selects in a menu. */
   selectIds(menu: MenuDef, v: Val, named: boolean): string[];
+  /** The menu commands run in (`/import` keeps and restores it). */
+  cwd: MenuNode;
+  /** v7 refuses scripts using undeclared variables before running anything. */
+  checkVars(script: Script): void;
+  /** Runs a parsed script in the current scope. */
+  execScript(script: Script): Val;
+  /** The menu, command or built-in a statement names (a dry run checks it without running). */
+  resolve(stmt: Statement): Resolved;
+  /** Splits the words after a command into named and positional arguments. */
+  splitArgs(stmt: Statement, start: number, allowWhere: boolean): Args;
 }
+
+/** What a statement names. */
+export type Resolved =
+  | { kind: "cd"; node: MenuNode }
+  | { kind: "builtin"; name: string; word: Word; argStart: number }
+  | { kind: "verb"; node: MenuNode; menu: MenuDef; verb: string; word: Word; argStart: number }
+  | { kind: "command"; node: MenuNode; def: CommandDef; name: string; word: Word; argStart: number }
+  | { kind: "export"; node: MenuNode; word: Word; argStart: number }
+  | { kind: "import"; node: MenuNode; word: Word; argStart: number };

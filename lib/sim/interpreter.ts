@@ -29,6 +29,7 @@ import { literal } from "./literals.ts";
 import { isBuiltin, runBuiltin } from "./builtins.ts";
 import { runVerb, verbsOf } from "./verbs.ts";
 import { runExport } from "./export_command.ts";
+import { runImport } from "./import_command.ts";
 import { exportConfig } from "./export.ts";
 import { checkDeclared } from "./undeclared.ts";
 import {
@@ -36,17 +37,11 @@ import {
   type Args,
   type Interp,
   plainText,
+  type Resolved,
   ReturnSignal,
   Scope,
   type Session,
 } from "./interp_types.ts";
-
-type Resolved =
-  | { kind: "cd"; node: MenuNode }
-  | { kind: "builtin"; name: string; word: Word; argStart: number }
-  | { kind: "verb"; node: MenuNode; menu: MenuDef; verb: string; word: Word; argStart: number }
-  | { kind: "command"; node: MenuNode; def: CommandDef; name: string; word: Word; argStart: number }
-  | { kind: "export"; node: MenuNode; word: Word; argStart: number };
 
 const NAME_RE = /^[a-zA-Z0-9.][a-zA-Z0-9.\-]*$/;
 
@@ -118,7 +113,7 @@ export class Interpreter implements Interp {
   }
 
   /** v7 refuses scripts using undeclared variables before running anything. */
-  private checkVars(script: Script): void {
+  checkVars(script: Script): void {
     if (this.st.v6) return;
     const known = new Set<string>([...this.st.globals.keys()]);
     for (let s: Scope | null = this.scope; s; s = s.parent) {
@@ -260,6 +255,7 @@ export class Interpreter implements Interp {
     try {
       if (r.kind === "verb") return runVerb(this, r.menu, r.verb, args, stmt);
       if (r.kind === "export") return runExport(this, r.node, args);
+      if (r.kind === "import") return runImport(this, args);
       return this.runCommand(r.node, r.def, args);
     } finally {
       this.cwd = savedCwd;
@@ -357,6 +353,7 @@ export class Interpreter implements Interp {
     if (name === "export" && (node.menu?.noExport !== true)) {
       return { kind: "export", node, word, argStart };
     }
+    if (name === "import" && node === this.root) return { kind: "import", node, word, argStart };
     const extra = node.menu?.commands?.[name];
     if (extra && onRelease(this.st.release, extra.releases)) {
       return { kind: "command", node, def: extra, name, word, argStart };
@@ -369,7 +366,8 @@ export class Interpreter implements Interp {
     return null;
   }
 
-  private resolve(stmt: Statement): Resolved {
+  /** The menu, command or built-in a statement names (a dry run checks it without running). */
+  resolve(stmt: Statement): Resolved {
     const words = stmt.words;
     const w0 = words[0];
     const t0 = plainText(w0);

@@ -95,6 +95,12 @@ export interface SimRouter {
   /** Raw stored items of a menu (`/ip/address`): `.id` and all properties as strings. */
   items(menu: string): Record<string, string>[];
   /**
+   * Edit a menu's stored items in place, as no command can (the lab of
+   * `lab.ts` seeds `/ip/neighbor` and interface link state this way);
+   * `newId` gives a fresh `.id` for an added item.
+   */
+  seed(menu: string, edit: (items: Record<string, string>[], newId: () => string) => void): void;
+  /**
    * Like `/export` (secrets as `/export` shows them), except that the header
    * date is the router's start time, so two exports of the same
    * configuration compare equal.
@@ -169,6 +175,9 @@ class Router implements SimRouter {
   }
   items(menu: string): Record<string, string>[] {
     return this.core.items(menu);
+  }
+  seed(menu: string, edit: (items: Record<string, string>[], newId: () => string) => void): void {
+    this.core.seed(menu, edit);
   }
   export(): string {
     return exportConfig(this.core.state(), {

@@ -257,6 +257,20 @@ export class RouterCore {
     this.save();
   }
 
+  /**
+   * Edit the stored items of a menu's table directly (a lab seeds what no
+   * command can set: neighbours, link state). `newId` gives a fresh `.id`.
+   */
+  seed(path: string, edit: (items: Record<string, string>[], newId: () => string) => void): void {
+    const st = this.state();
+    const m = st.menus.byPath(path, st.release);
+    if (!m) throw new Error(`unknown menu ${path}`);
+    const t = st.tableOf(m);
+    edit(t.items, () => st.newId(t));
+    st.touch();
+    this.save();
+  }
+
   /** Raw items of a menu. */
   items(path: string): Record<string, string>[] {
     const st = this.state();

@@ -21,6 +21,7 @@ import { IdleClose } from "./idle_close.ts";
 import { collectOutput, execOnFreshChannel } from "./exec_output.ts";
 import { SshError } from "./errors.ts";
 import { handshake, type Transport } from "./handshake.ts";
+import type { CloseReason } from "./pool_observer.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
 import type { KeyStore } from "./keys.ts";
 import {
@@ -75,6 +76,7 @@ export class SshConnection {
   #who: string;
   #closed = false;
   #retired = false;
+  #closeReason: CloseReason = "closed";
   #onClose = new Set<() => void>();
   #slots: ChannelSlots;
   #spare: SpareChannel;
@@ -100,6 +102,7 @@ export class SshConnection {
     this.#slots = new ChannelSlots(settings.maxChannels);
     this.#idle = new IdleClose(settings.idleMs, () => this.#slots.active > 0, () => {
       log("debug", `${this.#who}: closing the idle SSH connection`);
+      this.#closeReason = "idle";
       this.close();
     });
     this.#spare = new SpareChannel(client, settings.preopen && supportsPreopen(client), this.#who);
@@ -138,6 +141,11 @@ export class SshConnection {
     return this.#socket.localAddress?.replace(/^::ffff:(?=\d+\.)/, "");
   }
 
+  /** Why the connection ended (or will: `retired`); `closed` while it is open. */
+  get closeReason(): CloseReason {
+    return this.#closeReason;
+  }
+
   /** Counters for tests and the benchmark. */
   get stats(): ConnectionStats {
     return {
@@ -162,7 +170,10 @@ export class SshConnection {
     if (this.#closed) return;
     this.#closed = true;
     this.#idle.stop();
-    if (!this.#closing) log("info", `${this.#who}: SSH connection ${why}`);
+    if (!this.#closing) {
+      this.#closeReason = "lost";
+      log("info", `${this.#who}: SSH connection ${why}`);
+    }
     this.#slots.rejectAll(() => this.#lost(false));
     for (const fn of [...this.#onClose]) fn();
     this.#onClose.clear();
@@ -294,6 +305,7 @@ export class SshConnection {
   retire(): void {
     if (this.#retired) return;
     this.#retired = true;
+    this.#closeReason = "retired";
     this.#spare.drop();
     if (this.#slots.active === 0) this.close();
   }

@@ -21,6 +21,7 @@ import { SshError } from "./errors.ts";
 import { type HostKeyPolicy, HostKeyVerifier } from "./host_key_policy.ts";
 import { JumpHosts } from "./jump.ts";
 import { KeyStore } from "./keys.ts";
+import type { PoolObserver } from "./pool_observer.ts";
 import type { ChunkSink, DownloadOptions, TransferResult, UploadOptions } from "./sftp.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
 
@@ -42,6 +43,8 @@ export interface PoolOptions {
   hostKeyPolicy: HostKeyPolicy;
   /** Keep one session channel open ahead of need per connection. */
   preopen: boolean;
+  /** Told of connections opening and closing, command timeouts and retries (metrics). */
+  observer?: PoolObserver;
 }
 
 /** What `exec` returns. */
@@ -169,12 +172,16 @@ export class SshPool {
     if (live) return Promise.resolve(live);
     const pending = this.#opening.get(target.title);
     if (pending) return pending;
+    const observer = this.options.observer;
+    observer?.connecting(target.title);
     const opening = this.#dial(target)
       .then((conn) => {
         this.#all.add(conn);
         conn.onClose(() => {
           this.#all.delete(conn);
-          if (this.#current.get(target.title) === conn) this.#current.delete(target.title);
+          if (this.#current.get(target.title) !== conn) return;
+          this.#current.delete(target.title);
+          observer?.closed(target.title, conn.closeReason);
         });
         if (this.#closed) {
           conn.close();
@@ -184,7 +191,11 @@ export class SshPool {
           );
         }
         this.#current.set(target.title, conn);
+        observer?.opened(target.title);
         return conn;
+      }, (err) => {
+        observer?.failed(target.title, err instanceof SshError ? err.kind : "other");
+        throw err;
       })
       .finally(() => {
         if (this.#opening.get(target.title) === opening) this.#opening.delete(target.title);
@@ -231,8 +242,15 @@ export class SshPool {
     };
     const run = async () => {
       const conn = await this.connect(target);
-      const r = await conn.exec(req, target.commandTimeoutMs);
-      return { ...r, connectionId: conn.id };
+      try {
+        const r = await conn.exec(req, target.commandTimeoutMs);
+        return { ...r, connectionId: conn.id };
+      } catch (err) {
+        if (err instanceof SshError && err.kind === "timeout") {
+          this.options.observer?.commandTimedOut(target.title);
+        }
+        throw err;
+      }
     };
     try {
       return await run();
@@ -247,6 +265,7 @@ export class SshPool {
         } ` +
           `${options.what}; running it again on a new connection`,
       );
+      this.options.observer?.retried(target.title);
       try {
         return await run();
       } catch (again) {

@@ -12,6 +12,7 @@ import type { MenuSchema } from "../routeros/schema/menu.ts";
 import { MENU_SCHEMAS } from "../routeros/schema/registry.ts";
 import { applyChanges } from "./changes/apply.ts";
 import { commitChanges, listPendingChanges, rollbackChanges } from "./changes/pending.ts";
+import { importScript } from "./changes/import_script.ts";
 import { listDevices } from "./fleet/devices.ts";
 import { fleetQueryTool } from "./fleet/query.ts";
 import { makeStaticLease } from "./dhcp/static_lease.ts";
@@ -58,6 +59,7 @@ import { startContainer, stopContainer } from "./platform/containers.ts";
 import type { ToolDef } from "./tool.ts";
 import { disableToolsets, enableToolsets, listToolsets } from "./fleet/toolsets.ts";
 import { OPERATIONS } from "./operations/mod.ts";
+import { INSIGHT } from "./insight/mod.ts";
 
 /** Every menu's tool presentation, in catalogue order. */
 export const MENU_TOOLS: readonly MenuTools[] = [
@@ -123,6 +125,7 @@ function beyondCrud(schemas: readonly MenuSchema[]): ToolDef[] {
     startContainer,
     stopContainer,
     ...OPERATIONS,
+    ...INSIGHT,
   ];
 }
 
@@ -151,6 +154,7 @@ export function buildCatalogue(families: Families): readonly ToolDef[] {
     ...base,
     fleetQueryTool(base),
     applyChanges,
+    importScript,
     commitChanges,
     rollbackChanges,
     listPendingChanges,

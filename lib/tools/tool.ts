@@ -36,6 +36,7 @@ export const TOOLSETS = [
   "dynamic-routing",
   "platform",
   "operations",
+  "insight",
 ] as const;
 
 /** A toolset name. */
@@ -67,6 +68,7 @@ export const TOOLSET_ABOUT: Record<Toolset, string> = {
   "dynamic-routing": "OSPF, BGP, BFD, routing filters, routing tables, VRFs (RouterOS 7)",
   platform: "certificates, RADIUS, User Manager, hotspot, scripts, logging, containers",
   operations: "config snapshots, diffs, drift; monitoring; backups off the router; upgrades",
+  insight: "fleet-wide security audit, topology, path tracing",
 };
 
 /** MCP tool annotations. */

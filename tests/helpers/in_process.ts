@@ -17,6 +17,7 @@ import { SETTINGS } from "../../lib/config/settings.ts";
 import { setLogLevel } from "../../lib/log.ts";
 import { buildServer } from "../../lib/server/mcp.ts";
 import { prepareServer } from "../../lib/server/core.ts";
+import type { ServerMetrics } from "../../lib/server/metrics.ts";
 import { openAuditLog } from "../../lib/server/safety/audit_log.ts";
 import { chooseToolsets } from "../../lib/server/toolset_choice.ts";
 import { type ToolDef, TOOLSETS } from "../../lib/tools/tool.ts";
@@ -47,13 +48,15 @@ export function flagsOf(args: readonly string[]): FlagValues {
  * toolset is listed unless the arguments choose toolsets; snapshots and
  * known hosts go to fresh temporary files, never the user's. Log lines below
  * `error` are not written, so the session's `stderr()` is empty and its
- * `pid` is this process. `tools` is the catalogue (default: the product's).
+ * `pid` is this process. `options.tools` is the catalogue (default: the
+ * product's); `options.metrics`, when given, is told of every call and
+ * connection.
  */
 export async function serveInProcess(
   args: readonly string[],
   env: Record<string, string> = {},
   capabilities: ClientCapabilities = {},
-  tools?: readonly ToolDef[],
+  options: { metrics?: ServerMetrics; tools?: readonly ToolDef[] } = {},
 ): Promise<McpSession> {
   const flags = flagsOf(args);
   setLogLevel("error");
@@ -71,7 +74,7 @@ export async function serveInProcess(
     { toolsets: TOOLSETS },
   );
   const audit = await openAuditLog(config.settings["audit-log"], config.settings["audit-key-file"]);
-  const { devices, core } = prepareServer(config, audit, tools);
+  const { devices, core } = prepareServer(config, audit, options);
   const server = buildServer(
     { name: "in-process", version: "0" },
     chooseToolsets(config.settings),

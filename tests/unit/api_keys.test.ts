@@ -33,7 +33,11 @@ Deno.test("api keys: errors name the entry, the field and the fix", () => {
     ],
     [
       { keys: [{ name: "a", hash: H, role: "root" }] },
-      /field "role" must be one of read, operate, admin, not "root"/,
+      /field "role" must be one of metrics, read, operate, admin, not "root"/,
+    ],
+    [
+      { keys: [{ name: "prom", hash: H, role: "metrics", tags: ["lab"] }] },
+      /entry 1 \("prom"\): a key with the metrics role reads the metrics of the whole fleet, so it takes no "devices" or "tags"/,
     ],
     [{ keys: [{ name: "a", hash: H }] }, /field "role" is required/],
     [{ keys: [{ hash: H, role: "read" }] }, /entry 1: field "name" is required/],

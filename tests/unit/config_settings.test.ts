@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { ConfigError } from "../../lib/config/errors.ts";
 import { loadConfig, resolveSettings, type Vocabulary } from "../../lib/config/load.ts";
 import { integer, parseSwitch, seconds, toolsetList } from "../../lib/config/parsers.ts";
-import { type AnySetting, envName, SETTINGS } from "../../lib/config/settings.ts";
+import { type AnySetting, SETTINGS } from "../../lib/config/settings.ts";
+import { envName } from "../../lib/config/setting.ts";
 import { loadYamlParser } from "../../lib/config/yaml_parser.ts";
 
 // Inventories are YAML; the server loads the parser only when it needs it.
@@ -29,6 +30,8 @@ const SAMPLES: Record<string, [string, string, unknown, unknown]> = {
   "jump-key-passphrase": ["jp-flag", "jp-env", "jp-flag", "jp-env"],
   "mcp.transport": ["sse", "streamable-http", "sse", "streamable-http"],
   "mcp.host": ["127.0.0.1", "::1", "127.0.0.1", "::1"],
+  "metrics-port": ["9464", "9465", 9464, 9465],
+  "metrics-host": ["127.0.0.1", "::1", "127.0.0.1", "::1"],
   "mcp.port": ["9000", "9001", 9000, 9001],
   "mcp.allowed-hosts": ["a.example,b.example:*", "c.example", ["a.example", "b.example:*"], [
     "c.example",

@@ -29,6 +29,7 @@ import { IPV6_SCHEMAS } from "./menus/ipv6.ts";
 import { IPV6_FIREWALL_SCHEMAS } from "./menus/ipv6_firewall.ts";
 import { DYNAMIC_ROUTING_SCHEMAS } from "./menus/dynamic_routing.ts";
 import { PLATFORM_SCHEMAS } from "./menus/platform.ts";
+import { MANAGEMENT_SCHEMAS } from "./menus/management.ts";
 
 /** Every declared menu, family by family. */
 export const MENU_SCHEMAS: readonly MenuSchema[] = [
@@ -56,6 +57,7 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   ...IPV6_FIREWALL_SCHEMAS,
   ...DYNAMIC_ROUTING_SCHEMAS,
   ...PLATFORM_SCHEMAS,
+  ...MANAGEMENT_SCHEMAS,
 ];
 
 const byPath = new Map<string, MenuSchema[]>();

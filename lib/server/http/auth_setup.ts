@@ -26,8 +26,11 @@ export interface HttpAuth {
   close(): void;
 }
 
-/** Build authentication from `settings`; throws `ConfigError` for a bad keys file. */
-export async function httpAuth(settings: Settings): Promise<HttpAuth> {
+/**
+ * Build authentication from `settings`; throws `ConfigError` for a bad keys
+ * file. `quiet`: no notices (a caller that tells its own).
+ */
+export async function httpAuth(settings: Settings, quiet = false): Promise<HttpAuth> {
   const keysFile = settings["mcp.api-keys-file"];
   const store = keysFile ? await KeyStore.open(keysFile) : undefined;
   store?.watch();
@@ -57,7 +60,7 @@ export async function httpAuth(settings: Settings): Promise<HttpAuth> {
     allowUnauthenticated: settings["mcp.allow-unauthenticated"],
     resourceMetadata: resourceMetadata ? metadataUrl(resourceMetadata.resource) : undefined,
   };
-  notices(settings, store, oauth);
+  if (!quiet) notices(settings, store, oauth);
   return {
     auth,
     resourceMetadata,

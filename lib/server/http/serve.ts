@@ -27,6 +27,8 @@ import {
   type ResourceMetadata,
 } from "../../http/protected_resource.ts";
 import { plainText } from "../../http/responses.ts";
+import type { ServerMetrics } from "../metrics.ts";
+import { callsTools, METRICS_PATH, metricsMethods, scrapeAllowed } from "../metrics_endpoint.ts";
 import { Inflight } from "./inflight.ts";
 import { mcpErrorShape } from "./responses.ts";
 import { Sessions } from "./sessions.ts";
@@ -63,6 +65,10 @@ export interface HttpOptions {
   limits?: ConnectionLimits;
   /** How long a request body may take to arrive (ms). */
   bodyTimeoutMs?: number;
+  /** The process's metrics, told of requests and connections; none: nothing is measured. */
+  metrics?: ServerMetrics;
+  /** Serve `/metrics` (behind the same guards and authentication as `/mcp`). */
+  metricsRoute?: boolean;
 }
 
 /** Authentication when none is configured: this machine only. */
@@ -125,8 +131,13 @@ export function buildApp(
       exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version", "WWW-Authenticate"],
     }),
     auth,
+    callsTools,
   ];
-  const app = new App({ errorShape: mcpErrorShape, name: "MCP HTTP server" });
+  const app = new App({
+    errorShape: mcpErrorShape,
+    name: "MCP HTTP server",
+    observe: opts.metrics?.http.answered,
+  });
   app.use((_req, _ctx, next) =>
     draining()
       ? plainText(503, "Shutting down", { Connection: "close", "Retry-After": "5" })
@@ -143,6 +154,9 @@ export function buildApp(
         GET: metadata,
       });
     }
+  }
+  if (opts.metrics && opts.metricsRoute) {
+    app.route(METRICS_PATH, [...guards, auth, scrapeAllowed], metricsMethods(opts.metrics));
   }
   const deps = {
     newServer: opts.newServer,
@@ -175,13 +189,14 @@ export async function startHttp(opts: HttpOptions): Promise<HttpServer> {
       limits: opts.limits ?? DEFAULT_LIMITS,
       portSetting: "--mcp.port (ROUTER_MCP__PORT)",
       hostSetting: "--mcp.host (ROUTER_MCP__HOST)",
+      observer: opts.metrics?.http,
       onListen: (addr) => {
         const path = opts.transport === "streamable-http" ? "/mcp" : "/sse";
         log(
           "info",
           `listening on ${addressUrl(addr)}${path} (${opts.transport}` +
             `${opts.stateless && opts.transport === "streamable-http" ? ", stateless" : ""}; ` +
-            `health: /health)`,
+            `health: /health${opts.metrics && opts.metricsRoute ? ", metrics: /metrics" : ""})`,
         );
       },
       onError: (err) => {
@@ -193,6 +208,11 @@ export async function startHttp(opts: HttpOptions): Promise<HttpServer> {
     await sessions.closeAll();
     throw err;
   }
+  opts.metrics?.http.attach({
+    sessions: () => sessions.size,
+    inflight: () => inflight.count,
+    connections: () => server.connections,
+  });
   return {
     addr: server.addr,
     sessions,

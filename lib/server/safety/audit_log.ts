@@ -63,6 +63,14 @@ export async function openAuditLog(
 /** Raised when the audit log cannot be written (writes are then refused). */
 export class AuditLogError extends Error {}
 
+/** Told how long the log's writes take (the server's metrics). */
+export interface AuditObserver {
+  /** A line of `kind` (intent, outcome) waited `ms` until it was on disk, or until it failed. */
+  appended(kind: string, ms: number, ok: boolean): void;
+  /** One flush (a write and an fsync of the lines waiting) took `ms`, or failed after it. */
+  flushed(ms: number, ok: boolean): void;
+}
+
 /** A line waiting for the next flush. */
 interface Pending {
   entry: Record<string, unknown>;
@@ -81,6 +89,8 @@ const encoder = new TextEncoder();
 /** An append-only, hash-chained JSON-lines file with its anchor. */
 export class AuditLog implements AuditSink {
   readonly path: string;
+  /** Told of each line and flush; none: nothing is measured. */
+  observer?: AuditObserver;
   readonly #key?: AuditKey;
   /** Flushes, loads and recovery, one at a time. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -154,7 +164,7 @@ export class AuditLog implements AuditSink {
       this.#flushQueued = true;
       void this.#serial(() => this.#flush()).catch(() => {});
     }
-    return done;
+    return this.observer ? measured(done, this.observer, entry.kind) : done;
   }
 
   #serial<T>(task: () => Promise<T>): Promise<T> {
@@ -180,7 +190,14 @@ export class AuditLog implements AuditSink {
       if (!this.#state) await this.#load();
       const entries = batch.map((p) => p.entry);
       if (entries.length > 1) entries[0] = { ...entries[0], flush: entries.length };
-      numbers = await this.#writeLines(entries, false);
+      const started = performance.now();
+      let ok = false;
+      try {
+        numbers = await this.#writeLines(entries, false);
+        ok = true;
+      } finally {
+        this.observer?.flushed(performance.now() - started, ok);
+      }
     } catch (err) {
       const error = err instanceof AuditLogError
         ? err
@@ -337,6 +354,18 @@ export class AuditLog implements AuditSink {
     this.#state = { entries: check.entries, head: check.heads[check.entries] };
     return verdict;
   }
+}
+
+/** `done`, telling `observer` how long it took to settle. */
+function measured(done: Promise<number>, observer: AuditObserver, kind: string): Promise<number> {
+  const started = performance.now();
+  return done.then((n) => {
+    observer.appended(kind, performance.now() - started, true);
+    return n;
+  }, (err) => {
+    observer.appended(kind, performance.now() - started, false);
+    throw err;
+  });
 }
 
 /** An anchor of an empty log (keyed or not). */

@@ -237,6 +237,9 @@ const NEIGHBOR = statusTable({
     ro("version", "str"),
     ro("board", "str"),
     ro("uptime", "str"),
+    // the neighbour's own port (real-output/print-ip-neighbor-detail-v6-ansible.txt); a lab seeds it
+    ro("interface-name", "str"),
+    ro("discovered-by", "str", { releases: V7 }),
   ],
   columns: ["interface", "address", "mac-address", "identity", "version", "board"],
   defaults: () => [{

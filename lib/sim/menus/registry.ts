@@ -28,6 +28,8 @@ import { CAPSMAN_MENUS } from "./capsman.ts";
 import { CONNECTION_MENUS } from "./firewall_connection.ts";
 import { MANAGEMENT_MENUS } from "./management.ts";
 import { SYSTEM_RECORD_MENUS } from "./system_records.ts";
+import { MANAGEMENT_ACCESS_MENUS } from "./management_access.ts";
+import { ROUTING_RULE_MENUS } from "./routing_rules.ts";
 
 /** Every menu. */
 export const ALL_MENUS: readonly MenuDef[] = [
@@ -49,6 +51,8 @@ export const ALL_MENUS: readonly MenuDef[] = [
   ...CONNECTION_MENUS,
   ...MANAGEMENT_MENUS,
   ...SYSTEM_RECORD_MENUS,
+  ...MANAGEMENT_ACCESS_MENUS,
+  ...ROUTING_RULE_MENUS,
 ];
 
 /** The full simulator's menus: every family's menus and the loose commands. */

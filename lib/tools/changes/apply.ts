@@ -178,7 +178,7 @@ export const applyChanges = defineTool({
           armJobStatement(
             job,
             at,
-            revertScript(job, ops.map((o) => o.inverse).reverse()),
+            revertScript(job, ops.map((o) => o.inverse)),
             "deadline",
           )
         }`,
@@ -221,7 +221,7 @@ export const applyChanges = defineTool({
         // The job holds the inverses of the applied operations plus this one.
         await expectSilent(
           client,
-          rearmJobStatement(job, revertScript(job, inverses.slice(0, i + 1).reverse())),
+          rearmJobStatement(job, revertScript(job, inverses.slice(0, i + 1))),
           "update the revert job",
         );
         const result = await ctx.call({ name: op.tool.name, args: op.given });
@@ -234,7 +234,7 @@ export const applyChanges = defineTool({
           inverses[i] = inverseStatement(crud.menu, "add", dialect, op.args, {}, newId);
           await expectSilent(
             client,
-            rearmJobStatement(job, revertScript(job, inverses.slice(0, i + 1).reverse())),
+            rearmJobStatement(job, revertScript(job, inverses.slice(0, i + 1))),
             "update the revert job",
           );
         }
@@ -248,7 +248,7 @@ export const applyChanges = defineTool({
         const undone = await revertNow(
           client,
           job,
-          inverses.slice(0, undoIt ? i + 1 : i).reverse(),
+          inverses.slice(0, undoIt ? i + 1 : i),
           undoIt
             ? `Its outcome is unknown: it and the ${i} operation(s) applied before it were`
             : undefined,
@@ -275,7 +275,7 @@ export const applyChanges = defineTool({
       const undone = await revertNow(
         client,
         job,
-        inverses.slice().reverse(),
+        inverses.slice(),
         `The ${inverses.length} operation(s) were`,
       );
       const failed = new RouterOsError(

@@ -1,20 +1,37 @@
 /**
- * Pending changes of `router_apply_changes`: commit (disarm the revert
- * job), roll back now (run its script), and list the armed jobs.
+ * Pending changes of `router_apply_changes` and `router_import_script`:
+ * commit (disarm the revert job; an import's backup file goes too), roll
+ * back now (run the job's script: an import's loads its backup, in the
+ * background, and the router reboots), and list the armed jobs.
  *
  * @module
  */
 import * as z from "zod";
+import { cmd } from "../../routeros/command.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
 import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { scheduler } from "../../routeros/schema/menus/services.ts";
 import { removeJobStatement, REVERT_JOB_PREFIX } from "../../routeros/scheduler.ts";
+import { revertBackupOf, runInBackground } from "../../routeros/import_revert.ts";
 import { defineTool } from "../define.ts";
 import { renderTable } from "../render.ts";
-import { READ, type ToolDef, WRITE } from "../tool.ts";
-import { expectSilent, findJob } from "./revert_job.ts";
+import { READ, type ToolContext, type ToolDef, WRITE } from "../tool.ts";
+import { noteOutcome } from "../errors.ts";
+import { RouterOsError } from "../../routeros/errors.ts";
+import { expectSilent, findJob, incompleteRevert } from "./revert_job.ts";
+import { exportBefore, revertImportNow } from "./import_revert.ts";
 
-const CHANGE_ID = z.string().regex(/^[0-9a-f]{12}$/, "a change id from router_apply_changes");
+const CHANGE_ID = z.string().regex(
+  /^[0-9a-f]{12}$/,
+  "a change id from router_apply_changes or router_import_script",
+);
+
+/** A failure whose message states what it left on the router. */
+function stated(message: string): RouterOsError {
+  const err = new RouterOsError("failure", message, "");
+  noteOutcome(err, { kind: "stated" });
+  return err;
+}
 
 /** A tool that acts on one pending change by running one script for its job. */
 function pendingChangeTool(o: {
@@ -23,7 +40,10 @@ function pendingChangeTool(o: {
   description: string;
   done: "committed" | "rolled_back";
   what: string;
+  /** The script this tool runs for a job (what its dry run shows). */
   script: (job: RawItem) => string;
+  /** Run it and say what else happened (default: the script, which prints nothing). */
+  act?: (ctx: ToolContext, job: RawItem, changeId: string) => Promise<string | undefined>;
 }): ToolDef {
   return defineTool({
     name: o.name,
@@ -32,7 +52,11 @@ function pendingChangeTool(o: {
     toolset: "changes",
     readBack: "router_list_pending_changes",
     input: { change_id: CHANGE_ID },
-    output: { change_id: z.string(), [o.done]: z.boolean() } as Record<string, z.ZodType>,
+    output: {
+      change_id: z.string(),
+      [o.done]: z.boolean(),
+      detail: z.string().optional().describe("What else happened (an import's reboot)"),
+    } as Record<string, z.ZodType>,
     annotations: WRITE,
     perDevice: true,
     async dryRun(args, ctx) {
@@ -45,10 +69,12 @@ function pendingChangeTool(o: {
     },
     async handler(args, ctx) {
       const job = await findJob(ctx.client, args.change_id);
-      await expectSilent(ctx.client, o.script(job), o.what);
+      const detail = o.act
+        ? await o.act(ctx, job, args.change_id)
+        : await expectSilent(ctx.client, o.script(job), o.what).then(() => undefined);
       return {
-        structured: { change_id: args.change_id, [o.done]: true },
-        text: `change ${args.change_id} ${o.done.replace("_", " ")}`,
+        structured: { change_id: args.change_id, [o.done]: true, ...(detail ? { detail } : {}) },
+        text: `change ${args.change_id} ${o.done.replace("_", " ")}${detail ? `. ${detail}` : ""}`,
       };
     },
   });
@@ -59,10 +85,17 @@ export const commitChanges = pendingChangeTool({
   name: "router_commit_changes",
   title: "Commit a change",
   description:
-    "Keep a change made by router_apply_changes: disarm its revert job before the deadline.",
+    "Keep a change made by router_apply_changes or router_import_script: disarm its revert job " +
+    "before the deadline (an import's backup file on the router is removed too).",
   done: "committed",
   what: "disarm the revert job",
-  script: (job) => removeJobStatement(String(job.name)),
+  script: (job) => {
+    const backup = revertBackupOf(String(job["on-event"] ?? ""));
+    return [
+      removeJobStatement(String(job.name)),
+      ...(backup ? [cmd("/file", "remove", { find: [{ key: "name", value: backup }] })] : []),
+    ].join("; ");
+  },
 });
 
 /** `router_rollback_changes`. */
@@ -70,11 +103,33 @@ export const rollbackChanges = pendingChangeTool({
   name: "router_rollback_changes",
   title: "Roll back a change now",
   description:
-    "Revert a pending change made by router_apply_changes now, instead of waiting for its deadline.",
+    "Revert a pending change made by router_apply_changes or router_import_script now, instead " +
+    "of waiting for its deadline. An import's revert loads its backup: the router reboots, and " +
+    "this waits for it (up to 300 s) and compares its configuration with the one before.",
   done: "rolled_back",
   what: "run the revert script",
-  // The job's own script: the inverses, then the job removes itself.
-  script: (job) => String(job["on-event"] ?? ""),
+  // The job's own script: the undo steps, then the job removes itself; an
+  // import's loads its backup in the background (a console would ask first).
+  script: (job) => {
+    const script = String(job["on-event"] ?? "");
+    return revertBackupOf(script) ? runInBackground(script) : script;
+  },
+  async act(ctx, job, changeId) {
+    const name = String(job.name);
+    const onEvent = String(job["on-event"] ?? "");
+    const backupFile = revertBackupOf(onEvent);
+    if (backupFile) {
+      const before = await exportBefore(ctx, changeId);
+      const r = await revertImportNow(ctx, { job: name, onEvent, backupFile, before });
+      if (!r.reverted) throw stated(r.sentence);
+      return r.sentence;
+    }
+    await expectSilent(ctx.client, onEvent, "run the revert script");
+    const incomplete = await incompleteRevert(ctx.client, name);
+    // Every step ran; the job's record says which failed.
+    if (incomplete) throw stated(`rolled back, except: ${incomplete}`);
+    return undefined;
+  },
 });
 
 /** `router_list_pending_changes`. */
@@ -82,8 +137,8 @@ export const listPendingChanges = defineTool({
   name: "router_list_pending_changes",
   title: "List pending changes",
   description:
-    "List changes made by router_apply_changes that are not committed yet, with the deadline at " +
-    "which the router reverts each.",
+    "List changes made by router_apply_changes or router_import_script that are not committed " +
+    "yet, with the deadline at which the router reverts each (its comment says how).",
   toolset: "changes",
   input: {},
   output: {

@@ -15,6 +15,7 @@ import { scheduler } from "../../routeros/schema/menus/services.ts";
 import { clock } from "../../routeros/schema/menus/system.ts";
 import {
   parseRouterTime,
+  REVERT_INCOMPLETE_MARK,
   revertJobName,
   revertScript,
   type RouterTime,
@@ -54,7 +55,10 @@ export async function expectSilent(client: RouterOsClient, statement: string, wh
   }
 }
 
-/** Revert applied operations now and disarm the job; say what happened. */
+/**
+ * Revert applied operations now (undo statements in the order the
+ * operations were applied) and disarm the job; say what happened.
+ */
 export async function revertNow(
   client: RouterOsClient,
   job: string,
@@ -63,11 +67,33 @@ export async function revertNow(
 ): Promise<string> {
   try {
     await expectSilent(client, revertScript(job, inverses), "roll back");
-    return `${what} rolled back.`;
   } catch (err) {
     return `Rolling back failed (${(err as Error).message}); the revert job ${job} on the router ` +
       "will revert at its deadline.";
   }
+  const incomplete = await incompleteRevert(client, job).catch(() => undefined);
+  return incomplete ? `${what} rolled back, except: ${incomplete}.` : `${what} rolled back.`;
+}
+
+/**
+ * After a revert script ran: what its job recorded when an undo step
+ * failed (the job stays, disabled, with that comment), or undefined when
+ * the job removed itself (every step done).
+ */
+export async function incompleteRevert(
+  client: RouterOsClient,
+  job: string,
+): Promise<string | undefined> {
+  const dialect = await client.dialect();
+  const [left] = await client.read(readSpecOf(scheduler, dialect.release), [
+    { key: "name", value: job },
+  ]);
+  if (!left) return undefined;
+  const comment = String(left.comment ?? "");
+  const at = comment.indexOf(REVERT_INCOMPLETE_MARK);
+  return `${at >= 0 ? comment.slice(at) : `the job ${job} is still there`} (the job ${job} ` +
+    "stays on the router, disabled, as the record: read the items back, then clear it with " +
+    "router_commit_changes)";
 }
 
 /** Health after a change: a fresh login, and ping targets (3 pings each). */

@@ -11,13 +11,16 @@
  * @module
  */
 import * as z from "zod";
-import type { CommandValue, Condition } from "../../routeros/command.ts";
+import { bracket, cmd, type CommandValue, type Condition } from "../../routeros/command.ts";
 import { ArgumentError, UnsupportedError } from "../../routeros/errors.ts";
 import { describeRange, inRange, type Release, type ReleaseRange } from "../../routeros/release.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
 import { DEFAULT_FLAGS, type FlagMap } from "../../routeros/parse_terse.ts";
 import { checkId, checkMenuPath, checkName } from "../../routeros/quote.ts";
 import { declarationOn, fieldsOn, type MenuSchema } from "../../routeros/schema/menu.ts";
+import { Script } from "../../routeros/script.ts";
+import type { RouterOsClient } from "../../routeros/client.ts";
+import type { Dialect } from "../../routeros/dialect.ts";
 import { defineTool } from "../define.ts";
 import { checkPrintPath } from "./command_check.ts";
 import { nearest } from "../nearest_names.ts";
@@ -71,8 +74,9 @@ export const PRINT_EXTRAS: readonly PrintPath[] = [
       d: "dstnat",
     },
   },
-  { path: "/ip/ssh", singleton: true },
-  { path: "/ip/cloud", singleton: true },
+  // Policy routing rules: RouterOS 6's /ip route rule, RouterOS 7's /routing rule
+  // (path tracing reads them; the 7.12.2 to 7.24 trees have /routing/rule).
+  { path: "/ip/route/rule", releases: { until: "6.49" } },
   { path: "/ipv6/neighbor" },
   // RouterOS 7's routing table; RouterOS 6 has no /routing route (its routes are
   // /ip route). Flags: shared/real-output/print-ipv6-route-detail-v7-docs.txt
@@ -101,6 +105,7 @@ export const PRINT_EXTRAS: readonly PrintPath[] = [
       B: "blackhole",
     },
   },
+  { path: "/routing/rule", releases: { from: "7.0" } },
   { path: "/snmp", singleton: true },
   // flags: shared/real-output/print-system-history-*.txt
   {
@@ -108,6 +113,8 @@ export const PRINT_EXTRAS: readonly PrintPath[] = [
     flags: { U: "undoable", R: "redoable", F: "floating-undo" },
   },
   { path: "/system/license", singleton: true },
+  // what the router's last check for updates found (the security audit compares releases)
+  { path: "/system/package/update", singleton: true },
 ];
 
 /**
@@ -268,12 +275,14 @@ export function printTool(menus: readonly MenuSchema[]) {
         : menu
         ? fieldsOn(menu, dialect.release).map(([, , ros]) => ros)
         : [];
-      const raws = await ctx.client.read({
-        path: args.path,
-        keys,
-        flags: menu?.flags ?? entry.flags ?? DEFAULT_FLAGS,
-        singleton,
-      }, conditions);
+      const raws = wholeRules(args.path, proplist, dialect.json)
+        ? await everyProperty(ctx.client, dialect, args.path, conditions)
+        : await ctx.client.read({
+          path: args.path,
+          keys,
+          flags: menu?.flags ?? entry.flags ?? DEFAULT_FLAGS,
+          singleton,
+        }, conditions);
       const limit = args.limit ?? MAX_LIST;
       const items = raws.slice(0, limit).map((r) => masked(r, menu, proplist));
       return {
@@ -282,6 +291,33 @@ export function printTool(menus: readonly MenuSchema[]) {
       };
     },
   });
+}
+
+/**
+ * Firewall rule tables are read with every property a rule has: a matcher
+ * the schema does not declare (`ipsec-policy`, `tls-host`...) left out of
+ * the answer would make the rule look wider than it is. Releases that
+ * print JSON (7.13 on) give every property anyway; older ones are asked
+ * with `print as-value`, key by key, as the lock-out guard reads them.
+ */
+function wholeRules(path: string, proplist: readonly string[], json: boolean): boolean {
+  return !json && proplist.length === 0 &&
+    /^\/(ip|ipv6)\/firewall\/(filter|nat|mangle|raw)$/.test(path);
+}
+
+async function everyProperty(
+  client: RouterOsClient,
+  dialect: Dialect,
+  path: string,
+  where: readonly Condition[],
+): Promise<RawItem[]> {
+  const script = new Script(dialect);
+  const section = script.records(
+    bracket(cmd(path, "print", { switches: ["as-value"], where })),
+    true,
+    "every",
+  );
+  return (await client.run(script, { idempotent: true, what: path })).get(section);
 }
 
 /**

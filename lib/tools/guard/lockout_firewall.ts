@@ -36,7 +36,14 @@ import { quoteValue } from "../../routeros/quote.ts";
 import { Script } from "../../routeros/script.ts";
 import type { MenuSchema } from "../../routeros/schema/menu.ts";
 import { interfaceListMembers } from "../../routeros/interface_lists.ts";
-import { actionOf, effectOf, type Hit, type Table, walkChain } from "../../routeros/rule_chain.ts";
+import {
+  actionOf,
+  describeRule,
+  effectOf,
+  type Hit,
+  type Table,
+  walkChain,
+} from "../../routeros/rule_chain.ts";
 import {
   type FirewallRule,
   isYes,
@@ -152,38 +159,6 @@ function applyChange(
     default:
       return undefined;
   }
-}
-
-/** The matchers a message names first, in this order; the others follow in the rule's. */
-const FIRST = [
-  "protocol",
-  "src-address",
-  "dst-address",
-  "src-address-list",
-  "dst-address-list",
-  "src-port",
-  "dst-port",
-  "port",
-  "in-interface",
-  "in-interface-list",
-  "out-interface",
-  "out-interface-list",
-  "connection-state",
-  "connection-nat-state",
-];
-
-/** `chain=input action=drop protocol=tcp dst-port=22`. */
-export function describeRule(rule: FirewallRule): string {
-  const rank = (m: string) => FIRST.includes(m) ? FIRST.indexOf(m) : FIRST.length;
-  const matchers = matchersOf(rule).sort((a, b) => rank(a) - rank(b));
-  const parts = [`chain=${rule.chain}`, `action=${actionOf(rule)}`];
-  for (const m of matchers) parts.push(`${m}=${rule[m]}`);
-  if (rule.action === "jump") parts.push(`jump-target=${rule["jump-target"]}`);
-  if (rule["to-addresses"] ?? rule["to-address"]) {
-    parts.push(`to-addresses=${rule["to-addresses"] ?? rule["to-address"]}`);
-  }
-  if (rule["to-ports"]) parts.push(`to-ports=${rule["to-ports"]}`);
-  return parts.join(" ") + (matchers.length ? "" : " (no matcher: every packet)");
 }
 
 /** What a cutting hit does, as a verb. */

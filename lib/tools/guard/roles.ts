@@ -49,6 +49,8 @@ export function authorize(
       `${what} needs the ${need} role; "${principal.name}" has ${principal.role}` +
         (need === "admin"
           ? " (admin tools run code on the router, restart it or manage its accounts)"
+          : principal.role === "metrics"
+          ? " (a metrics key calls no tool; it only reads /metrics)"
           : " (a read key or token may only call tools that read)") +
         ". Nothing was sent; ask the operator for a key or token with that role.",
     );

@@ -41,6 +41,7 @@ import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
 import { authorize, scopedFleet } from "./roles.ts";
+import { type CallObserver, observed } from "./call_observer.ts";
 import type { Principal } from "../../auth/principal.ts";
 
 /** A device as the guard chain sees it. */
@@ -73,6 +74,8 @@ export interface GuardOptions {
   stateDir?: string;
   /** `--files-dir` (`~/` resolved): the only local directory file transfers use. */
   filesDir?: string;
+  /** Told how each call ended (the server's metrics); none: nothing is measured. */
+  observer?: CallObserver;
 }
 
 /** Who is calling (for audit lines, and the role and scope guard). */
@@ -137,8 +140,20 @@ export class ToolRunner {
     return this.#selected.get(name);
   }
 
-  /** Run one call through every guard. */
-  async call(
+  /** Run one call through every guard (and tell the observer how it ended). */
+  call(
+    name: string,
+    rawArgs: Record<string, unknown>,
+    site: CallSite,
+    parent?: Parent,
+  ): Promise<ToolResult> {
+    const observer = this.#options.observer;
+    if (!observer) return this.#call(name, rawArgs, site, parent);
+    const tool = this.#all.has(name) ? name : undefined;
+    return observed(observer, tool, site.signal, () => this.#call(name, rawArgs, site, parent));
+  }
+
+  async #call(
     name: string,
     rawArgs: Record<string, unknown>,
     site: CallSite,

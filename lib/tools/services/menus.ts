@@ -1,6 +1,10 @@
 /**
- * Tools of the services menus: toolset, names, verbs, columns, notes and examples.
- * The RouterOS facts are in lib/routeros/schema/menus/services.ts.
+ * Tools of the services menus and of the management access settings (MAC
+ * server, neighbour discovery, bandwidth test server, proxies, UPnP, IP
+ * Cloud, SSH server): toolset, names, verbs, columns, notes and examples.
+ * The RouterOS facts are in lib/routeros/schema/menus/services.ts and
+ * management.ts; the security audit (`router_audit_security`) suggests the
+ * management settings' tools as fixes.
  *
  * @module
  */
@@ -10,6 +14,18 @@ import {
   netwatch,
   scheduler,
 } from "../../routeros/schema/menus/services.ts";
+import {
+  bandwidthServer,
+  ipCloud,
+  macPing,
+  macServer,
+  macWinbox,
+  neighborDiscovery,
+  socksProxy,
+  sshServer,
+  upnp,
+  webProxy,
+} from "../../routeros/schema/menus/management.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { sshService } from "../guard/lockout.ts";
 
@@ -74,10 +90,131 @@ const neighborsTools: MenuTools = {
     "Read-only: devices on directly connected segments that announce themselves (MikroTik MNDP, CDP, LLDP).",
 };
 
+const LISTS =
+  "An interface list name: LAN limits it to the inside (the default configuration's choice), none turns it off.";
+
+/** `/tool/mac-server`. */
+const macServerTools: MenuTools = {
+  schema: macServer,
+  toolset: "services",
+  noun: noun("mac_server", "MAC server (MAC-Telnet)"),
+  verbs: ["get", "update"],
+  columns: ["allowed-interface-list"],
+  notes: `Layer-2 console access by MAC address. ${LISTS}`,
+  example: { update: { allowed_interface_list: "LAN" } },
+};
+
+/** `/tool/mac-server/mac-winbox`. */
+const macWinboxTools: MenuTools = {
+  schema: macWinbox,
+  toolset: "services",
+  noun: noun("mac_winbox_server", "MAC WinBox server"),
+  verbs: ["get", "update"],
+  columns: ["allowed-interface-list"],
+  notes: `WinBox by MAC address. ${LISTS}`,
+  example: { update: { allowed_interface_list: "LAN" } },
+};
+
+/** `/tool/mac-server/ping`. */
+const macPingTools: MenuTools = {
+  schema: macPing,
+  toolset: "services",
+  noun: noun("mac_ping_server", "MAC ping server"),
+  verbs: ["get", "update"],
+  columns: ["enabled"],
+  example: { update: { enabled: false } },
+};
+
+/** `/ip/neighbor/discovery-settings`. */
+const neighborDiscoveryTools: MenuTools = {
+  schema: neighborDiscovery,
+  toolset: "services",
+  noun: noun("neighbor_discovery", "neighbour discovery"),
+  verbs: ["get", "update"],
+  columns: ["discover-interface-list", "protocol", "mode"],
+  notes: `MNDP/LLDP/CDP announcements (what router_list_neighbors and the topology read). ${LISTS}`,
+  example: { update: { discover_interface_list: "LAN" } },
+};
+
+/** `/tool/bandwidth-server`. */
+const bandwidthServerTools: MenuTools = {
+  schema: bandwidthServer,
+  toolset: "services",
+  noun: noun("bandwidth_server", "bandwidth test server"),
+  verbs: ["get", "update"],
+  columns: ["enabled", "authenticate"],
+  example: { update: { enabled: false } },
+};
+
+/** `/ip/proxy`. */
+const webProxyTools: MenuTools = {
+  schema: webProxy,
+  toolset: "services",
+  noun: noun("web_proxy", "web proxy"),
+  verbs: ["get", "update"],
+  columns: ["enabled", "port"],
+  notes: "An enabled proxy reachable from the internet is an open proxy: firewall it first.",
+  example: { update: { enabled: false } },
+};
+
+/** `/ip/socks`. */
+const socksProxyTools: MenuTools = {
+  schema: socksProxy,
+  toolset: "services",
+  noun: noun("socks_proxy", "SOCKS proxy"),
+  verbs: ["get", "update"],
+  columns: ["enabled", "port", "version", "auth-method"],
+  notes: "An enabled proxy reachable from the internet is an open proxy: firewall it first.",
+  example: { update: { enabled: false } },
+};
+
+/** `/ip/upnp`. */
+const upnpTools: MenuTools = {
+  schema: upnp,
+  toolset: "services",
+  noun: noun("upnp", "UPnP"),
+  verbs: ["get", "update"],
+  columns: ["enabled"],
+  notes: "UPnP lets any LAN host open port forwards from the internet to itself.",
+  example: { update: { enabled: false } },
+};
+
+/** `/ip/cloud`. */
+const ipCloudTools: MenuTools = {
+  schema: ipCloud,
+  toolset: "services",
+  noun: noun("ip_cloud", "IP Cloud (DDNS)"),
+  verbs: ["get", "update"],
+  columns: ["ddns-enabled", "update-time"],
+  example: { update: { ddns_enabled: false } },
+};
+
+/** `/ip/ssh`. */
+const sshServerTools: MenuTools = {
+  schema: sshServer,
+  toolset: "services",
+  noun: noun("ssh_server", "SSH server"),
+  verbs: ["get", "update"],
+  columns: ["strong-crypto", "host-key-type", "host-key-size"],
+  notes:
+    "This server logs in over SSH: a setting its client cannot meet cuts it off (strong_crypto is safe for it).",
+  example: { update: { strong_crypto: true } },
+};
+
 /** The menus of this family, in catalogue order. */
 export const SERVICES_MENU_TOOLS: readonly MenuTools[] = [
   ipServicesTools,
   netwatchTools,
   schedulerTools,
   neighborsTools,
+  macServerTools,
+  macWinboxTools,
+  macPingTools,
+  neighborDiscoveryTools,
+  bandwidthServerTools,
+  webProxyTools,
+  socksProxyTools,
+  upnpTools,
+  ipCloudTools,
+  sshServerTools,
 ];

@@ -1,10 +1,12 @@
 /**
- * Tools of the users menus: toolset, names, verbs, columns, notes and examples.
- * The RouterOS facts are in lib/routeros/schema/menus/users.ts.
+ * Tools of the users menus and of the password policy: toolset, names,
+ * verbs, columns, notes and examples. The RouterOS facts are in
+ * lib/routeros/schema/menus/users.ts and management.ts (`/user/settings`).
  *
  * @module
  */
 import { activeUsers, sshKeys, userGroups, users } from "../../routeros/schema/menus/users.ts";
+import { userSettings } from "../../routeros/schema/menus/management.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { ownUser } from "../guard/lockout.ts";
 
@@ -69,10 +71,22 @@ const sshKeysTools: MenuTools = {
     "Once a user has a key, RouterOS refuses password logins over SSH for that user. Removing the key this server uses locks it out.",
 };
 
+/** `/user/settings` (RouterOS 7). */
+const userSettingsTools: MenuTools = {
+  schema: userSettings,
+  toolset: "users",
+  noun: noun("user_settings", "password policy"),
+  verbs: ["get", "update"],
+  columns: ["minimum-password-length", "minimum-categories"],
+  notes: "RouterOS 7. Applies to passwords set from now on; existing ones are not checked.",
+  example: { update: { minimum_password_length: 12 } },
+};
+
 /** The menus of this family, in catalogue order. */
 export const USERS_MENU_TOOLS: readonly MenuTools[] = [
   usersTools,
   userGroupsTools,
   activeUsersTools,
   sshKeysTools,
+  userSettingsTools,
 ];

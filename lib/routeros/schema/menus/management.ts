@@ -1,0 +1,184 @@
+/**
+ * Schema of the management access settings MikroTik's "Securing your
+ * router" page hardens (RouterOS facts only; tools live in lib/tools): the
+ * MAC server (MAC-Telnet) and its WinBox and ping parts, neighbour
+ * discovery, the bandwidth test server, the web and SOCKS proxies, UPnP,
+ * IP Cloud, the SSH server and, on RouterOS 7, the password policy.
+ *
+ * Properties per release: the `set` arguments of the real trees
+ * (`../shared/fidelity`, 7.12.2 to 7.24); a property that comes or goes
+ * between two trees starts at the first tree that has it or ends at the
+ * last. Only the properties a hardening check reads or a fix writes are
+ * declared. RouterOS 6 follows MikroTik's v6 manual (`allowed-interface-list`
+ * since 6.41; discovery without `protocol` or `mode`; no `/user settings`;
+ * `/ip ssh` without `host-key-type`).
+ *
+ * @module
+ */
+import { bool, int, list, oneOf, text } from "../field.ts";
+import { menu, type MenuSchema } from "../menu.ts";
+
+const LIST_DOC = "Interface list it answers on: LAN, none, all, or another list";
+
+/** `/tool/mac-server`: MAC-Telnet. */
+export const macServer = menu({
+  path: "/tool/mac-server",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    "allowed-interface-list": text(LIST_DOC, { ref: "/interface/list" }),
+  },
+});
+
+/** `/tool/mac-server/mac-winbox`: WinBox over MAC. */
+export const macWinbox = menu({
+  path: "/tool/mac-server/mac-winbox",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    "allowed-interface-list": text(LIST_DOC, { ref: "/interface/list" }),
+  },
+});
+
+/** `/tool/mac-server/ping`: answering MAC pings. */
+export const macPing = menu({
+  path: "/tool/mac-server/ping",
+  kind: "singleton",
+  writes: ["set"],
+  fields: { enabled: bool("Answer MAC pings") },
+});
+
+/** `/ip/neighbor/discovery-settings`. */
+export const neighborDiscovery = menu({
+  path: "/ip/neighbor/discovery-settings",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    "discover-interface-list": text(
+      "Interface list it announces on and listens to: LAN, none, all, or another list",
+      { ref: "/interface/list" },
+    ),
+    protocol: list('Discovery protocols, e.g. ["mndp", "lldp"] (mndp, lldp, cdp)', {
+      releases: { from: "7.0" },
+    }),
+    mode: oneOf(["rx-only", "tx-and-rx", "tx-only"], "Listen, announce, or both", {
+      releases: { from: "7.0" },
+    }),
+  },
+});
+
+/** `/tool/bandwidth-server`. */
+export const bandwidthServer = menu({
+  path: "/tool/bandwidth-server",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    enabled: bool("Answer bandwidth tests from other hosts"),
+    authenticate: bool("Ask a client for a user name and password"),
+    "max-sessions": int("Most tests at once", { min: 1, max: 1000 }),
+  },
+});
+
+/** `/ip/proxy`: the web proxy. */
+export const webProxy = menu({
+  path: "/ip/proxy",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    enabled: bool("Run the HTTP proxy"),
+    port: int("TCP port it listens on", { min: 1, max: 65535 }),
+    anonymous: bool("Hide the client's address from servers"),
+  },
+});
+
+/** `/ip/socks`. */
+export const socksProxy = menu({
+  path: "/ip/socks",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    enabled: bool("Run the SOCKS proxy"),
+    port: int("TCP port it listens on", { min: 1, max: 65535 }),
+    version: oneOf(["4", "5"], "SOCKS version"),
+    "auth-method": oneOf(["none", "password"], "Ask SOCKS5 clients for a password"),
+  },
+});
+
+/** `/ip/upnp`. */
+export const upnp = menu({
+  path: "/ip/upnp",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    enabled: bool("Let LAN hosts open port forwards themselves (UPnP)"),
+    "allow-disable-external-interface": bool("Let UPnP clients turn the external interface off"),
+  },
+});
+
+/** `/ip/cloud`: MikroTik's DDNS and time service. */
+export const ipCloud = menu({
+  path: "/ip/cloud",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    "ddns-enabled": bool(
+      "Publish the router's address under its cloud name (a newer router's auto is not shown)",
+    ),
+    "update-time": bool("Set the clock from the cloud service"),
+  },
+});
+
+/** `/ip/ssh`: the SSH server. */
+export const sshServer = menu({
+  path: "/ip/ssh",
+  kind: "singleton",
+  writes: ["set"],
+  fields: {
+    "strong-crypto": bool(
+      "Only strong ciphers, MACs and key exchange (no SHA-1, no 3DES or CBC)",
+    ),
+    "allow-none-crypto": bool("Allow the none cipher (RouterOS 7.0 to 7.19)", {
+      releases: { from: "7.0", until: "7.19" },
+    }),
+    ciphers: list(
+      'Ciphers offered: auto (the strong ones), or some of aes-gcm, aes-ctr, aes-cbc, 3des-cbc, null, e.g. ["aes-gcm"]',
+      { releases: { from: "7.20" } },
+    ),
+    "host-key-size": oneOf(["1024", "1536", "2048", "4096", "8192"], "RSA host key size in bits"),
+    "host-key-type": oneOf(["ed25519", "rsa"], "Host key type", { releases: { from: "7.0" } }),
+    "forwarding-enabled": oneOf(["both", "local", "no", "remote"], "TCP forwarding allowed"),
+  },
+});
+
+/** `/user/settings`: the password policy (RouterOS 7). */
+export const userSettings = menu({
+  path: "/user/settings",
+  kind: "singleton",
+  releases: { from: "7.0" },
+  writes: ["set"],
+  fields: {
+    "minimum-password-length": int("Shortest password accepted (0: any, even empty)", {
+      min: 0,
+      max: 4294967295,
+    }),
+    "minimum-categories": int(
+      "Character categories a password needs (lower, upper, digit, symbol), 0 to 4",
+      { min: 0, max: 4 },
+    ),
+  },
+});
+
+/** The menus of this family (the management access settings). */
+export const MANAGEMENT_SCHEMAS: readonly MenuSchema[] = [
+  macServer,
+  macWinbox,
+  macPing,
+  neighborDiscovery,
+  bandwidthServer,
+  webProxy,
+  socksProxy,
+  upnp,
+  ipCloud,
+  sshServer,
+  userSettings,
+];

@@ -1,0 +1,118 @@
+/**
+ * A revert job's undo steps are independent: one that fails (its item was
+ * already removed by hand) does not stop the others, and the job records
+ * which failed where it can be read back (its own comment, kept disabled,
+ * and a `:log warning` line). Against the simulator, whose scheduler runs
+ * the job at its deadline, and through router_rollback_changes.
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { connectInProcess } from "./helpers/in_process.ts";
+
+type Structured = Record<string, unknown>;
+
+const ADD = "router_add_ip_address";
+const ops = [
+  { tool: ADD, arguments: { address: "10.31.0.1/24", interface: "ether3" } },
+  { tool: ADD, arguments: { address: "10.32.0.1/24", interface: "ether3" } },
+  { tool: ADD, arguments: { address: "10.33.0.1/24", interface: "ether3" } },
+];
+
+const has = (sim: { items(m: string): Record<string, string>[] }, address: string) =>
+  sim.items("/ip/address").some((a) => a.address === address);
+const jobs = (sim: { items(m: string): Record<string, string>[] }) =>
+  sim.items("/system/scheduler").filter((j) => j.name.startsWith("mcp-revert-"));
+
+Deno.test("a failing undo step at the deadline does not stop the others; the job says which failed", async () => {
+  const sim = await startSimulator();
+  const session = await connectInProcess(sim);
+  try {
+    const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
+      operations: ops,
+      confirm_within_seconds: 10,
+    });
+    assert.equal(r.isError, undefined, r.content[0]?.text);
+    const id = (r.structuredContent as Structured).change_id;
+    // Operation 2's item goes by hand: its undo (a remove by id) will fail.
+    sim.run("/ip address remove [find address=10.32.0.1/24]");
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && (has(sim, "10.31.0.1/24") || has(sim, "10.33.0.1/24"))) {
+      await new Promise((res) => setTimeout(res, 250));
+    }
+    assert.ok(!has(sim, "10.33.0.1/24"), "operation 3 undone (it runs first)");
+    assert.ok(!has(sim, "10.31.0.1/24"), "operation 1 undone after operation 2's undo failed");
+    const [job] = jobs(sim);
+    assert.ok(job, "the job stays as the record of an incomplete revert");
+    assert.equal(job.name, `mcp-revert-${id}`);
+    assert.equal(job.disabled, "true", "it never runs again");
+    assert.match(job.comment, /revert incomplete: undo failed for operation\(s\) 2$/);
+    assert.match(
+      sim.run('/log print where message~"mcp-revert"').output,
+      /revert incomplete: undo failed for operation\(s\) 2/,
+    );
+    const pending = await callTool(session, "router_list_pending_changes");
+    const [item] = pending.structuredContent?.items as Structured[];
+    assert.match(String(item.comment), /revert incomplete/);
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
+
+Deno.test("router_rollback_changes runs every undo step and names the one that failed", async () => {
+  const sim = await startSimulator();
+  const session = await connectInProcess(sim);
+  try {
+    const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
+      operations: ops,
+      confirm_within_seconds: 600,
+    });
+    assert.equal(r.isError, undefined, r.content[0]?.text);
+    const id = (r.structuredContent as Structured).change_id;
+    sim.run("/ip address remove [find address=10.33.0.1/24]");
+    const rb = await callTool(session, "router_rollback_changes", { change_id: id });
+    assert.equal(rb.isError, true, rb.content[0]?.text);
+    assert.match(rb.content[0].text, /undo failed for operation\(s\) 3/);
+    assert.ok(!has(sim, "10.31.0.1/24") && !has(sim, "10.32.0.1/24"), "the others were undone");
+    assert.equal(jobs(sim)[0]?.disabled, "true");
+    // Acknowledged with a commit: the record goes.
+    const c = await callTool(session, "router_commit_changes", { change_id: id });
+    assert.equal(c.isError, undefined, c.content[0]?.text);
+    assert.equal(jobs(sim).length, 0);
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
+
+Deno.test("the revert script's independent steps run alike on every simulated release", async () => {
+  const { revertScript } = await import("../lib/routeros/scheduler.ts");
+  for (const version of ["6.49.13", "7.12.2", "7.16.2", "7.24"]) {
+    const sim = await startSimulator({ version });
+    try {
+      sim.run("/ip address add address=10.41.0.1/24 interface=ether3");
+      sim.run("/system scheduler add name=mcp-revert-000000000001 interval=0 disabled=yes");
+      const script = revertScript("mcp-revert-000000000001", [
+        '/ip address remove [find where address="10.41.0.1/24"]',
+        "/ip address remove numbers=*FFFF",
+      ]);
+      const out = sim.run(script);
+      assert.equal(out.output, "", `${version}: ${out.output}`);
+      assert.ok(!has(sim, "10.41.0.1/24"), `${version}: step 1 ran after step 2 failed`);
+      const [job] = jobs(sim);
+      assert.match(job?.comment ?? "", /undo failed for operation\(s\) 2$/, version);
+      sim.run("/system scheduler remove [find]");
+      sim.run("/ip address add address=10.41.0.1/24 interface=ether3");
+      sim.run("/system scheduler add name=mcp-revert-000000000001 interval=0 disabled=yes");
+      sim.run(revertScript("mcp-revert-000000000001", [
+        '/ip address remove [find where address="10.41.0.1/24"]',
+      ]));
+      assert.equal(jobs(sim).length, 0, `${version}: every step done, the job removed itself`);
+    } finally {
+      await sim.close();
+    }
+  }
+});
