@@ -38,7 +38,7 @@ export async function connectPerCall(target: SshTarget, command: string): Promis
   const pool = new SshPool({ hostKeyPolicy: "off", preopen: false, keepaliveMs: 0 });
   try {
     const t0 = performance.now();
-    const r = await pool.exec(target, command, { idempotent: true, menu: "connect-per-call" });
+    const r = await pool.exec(target, command, { idempotent: true, what: "connect-per-call" });
     return { output: r.output, ms: performance.now() - t0 };
   } finally {
     await pool.close();

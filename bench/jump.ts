@@ -22,7 +22,7 @@ const COMMAND = ":put 1";
 
 /** Median and 90th percentile of warm calls to `target`, and its first (cold) call, in ms. */
 async function measure(pool: SshPool, target: SshTarget): Promise<string> {
-  const run = () => pool.exec(target, COMMAND, { idempotent: true, menu: "the bench command" });
+  const run = () => pool.exec(target, COMMAND, { idempotent: true, what: "the bench command" });
   let start = performance.now();
   await run();
   const cold = performance.now() - start;
@@ -66,7 +66,7 @@ try {
     const before = await sshd.accepted();
     await Promise.all(
       routers.map((_, i) =>
-        fresh.exec(device(i, `n${i}`, sshdVia), COMMAND, { idempotent: true, menu: "x" })
+        fresh.exec(device(i, `n${i}`, sshdVia), COMMAND, { idempotent: true, what: "x" })
       ),
     );
     console.log(

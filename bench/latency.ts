@@ -71,7 +71,7 @@ export async function measureLatency(opts: LatencyOptions): Promise<LatencyFigur
     const h = hello;
     const kinds = {
       floor: () => r.exec(READ_COMMAND),
-      pooledExec: () => pool.exec(target, READ_COMMAND, { idempotent: true, menu: "/ip/address" }),
+      pooledExec: () => pool.exec(target, READ_COMMAND, { idempotent: true, what: "/ip/address" }),
       stdioCall: () => s.call("router_list_ip_addresses"),
       helloCall: () => h.call("hello"),
     };
@@ -79,7 +79,7 @@ export async function measureLatency(opts: LatencyOptions): Promise<LatencyFigur
     // (The raw channel shows the router's CRLF line ends; the pool gives LF.)
     const lf = (text: string) => text.replace(/\r\n/g, "\n").trim();
     const expected = lf(await r.exec(READ_COMMAND));
-    const pooled = await pool.exec(target, READ_COMMAND, { idempotent: true, menu: "bench" });
+    const pooled = await pool.exec(target, READ_COMMAND, { idempotent: true, what: "bench" });
     if (lf(pooled.output) !== expected) throw new Error("pooled exec output differs from floor");
     if (lf((await connectPerCall(target, READ_COMMAND)).output) !== expected) {
       throw new Error("connect-per-call output differs from floor");

@@ -55,7 +55,7 @@ function poolFor(options: Partial<PoolOptions> = {}): SshPool {
 }
 
 const COMMAND = "/system identity print";
-const READ = { idempotent: true, menu: "/system/identity" };
+const READ = { idempotent: true, what: "/system/identity" };
 
 /** Time to open one connection (TCP, handshake, auth, ready), `samples` times. */
 export async function measureConnect(samples = 20): Promise<Timing> {

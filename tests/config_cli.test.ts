@@ -4,6 +4,7 @@
  * value (exit 2, one line, `--print-config` refusing what the server would).
  * The parsers' every case is unit-tested in tests/unit/config_settings.test.ts.
  */
+import { expandHome, HOME_PATHS } from "../lib/config/local_paths.ts";
 import assert from "node:assert/strict";
 import { SETTINGS } from "../lib/config/settings.ts";
 import { runCli } from "./helpers/mcp.ts";
@@ -93,7 +94,11 @@ Deno.test("defaults apply when neither flag nor environment is set", async () =>
   for (const s of SETTINGS) {
     if (s.name === "host") continue;
     const got = json.settings[s.name];
-    assert.deepEqual(got.value, s.secret && s.default ? "********" : s.default ?? null, s.name);
+    // --print-config shows a local path's `~/` resolved to the home directory.
+    const value = (HOME_PATHS as readonly string[]).includes(s.name) && s.default
+      ? expandHome(s.default as string)
+      : s.default;
+    assert.deepEqual(got.value, s.secret && value ? "********" : value ?? null, s.name);
     assert.equal(got.source, s.default === undefined ? "unset" : "default", s.name);
   }
 });

@@ -35,6 +35,13 @@ Deno.test("diagnostics tools against a simulated 7.16", async (t) => {
         assert.equal(tool.annotations?.destructiveHint, true);
         assert.equal(tool.annotations?.readOnlyHint, false);
         assert.match(tool.description ?? "", /DANGER/);
+        const refused = await callTool(plain, "router_run_command", {
+          command: ":put 1",
+          confirm: true,
+        });
+        assert.equal(refused.isError, true);
+        assert.match(refused.content[0].text, /restart it with --allow-raw-commands/);
+        assert.doesNotMatch(refused.content[0].text, /--toolsets/);
       },
     );
 

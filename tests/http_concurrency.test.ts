@@ -1,14 +1,15 @@
 /**
  * Many sessions at once: concurrent SDK clients over streamable-http each
- * get their own correct answer from the simulator; after the sessions end,
- * no per-session MCP server stays reachable (memory returns to baseline).
- * Modest sizes here; the benchmark (bench/http.ts) runs the large ones.
+ * get their own correct answer from the simulator (the HTTP server in this
+ * process); after the sessions end, no per-session MCP server stays
+ * reachable (a process of its own, whose heap is measured). Modest sizes
+ * here; the benchmark (bench/http.ts) runs the large ones.
  */
 import assert from "node:assert/strict";
 import type { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { DENO } from "./helpers/mcp.ts";
-import { connect, INITIALIZE, MCP_POST, rawRequest, simArgs, spawnHttp } from "./http_helpers.ts";
+import { connect, INITIALIZE, MCP_POST, rawRequest, startInProcess } from "./http_helpers.ts";
 
 const SESSIONS = 50;
 
@@ -17,7 +18,7 @@ Deno.test(`http concurrency: ${SESSIONS} concurrent sessions each get their own 
   for (let i = 0; i < SESSIONS; i++) {
     sim.run(`/ip address add address=10.1.${i}.1/24 interface=ether2`);
   }
-  const server = await spawnHttp("streamable-http", simArgs(sim));
+  const server = await startInProcess(sim);
   try {
     const answers = await Promise.all(Array.from({ length: SESSIONS }, async (_, i) => {
       const client = await connect("streamable-http", `${server.base}/mcp`);
@@ -35,7 +36,7 @@ Deno.test(`http concurrency: ${SESSIONS} concurrent sessions each get their own 
     }));
     answers.forEach((a, i) => assert.deepEqual(a, [`10.1.${i}.1/24`], `session ${i}`));
   } finally {
-    assert.equal(await server.stop(), 0, server.stderr());
+    await server.close();
     await sim.close();
   }
 });
@@ -73,7 +74,8 @@ Deno.test("http concurrency: ended sessions leave no server behind (gc); an open
 
 Deno.test("http: --mcp.max-sessions caps open sessions; busy ones stay, an ended one frees its place", async () => {
   const sim = await startSimulator();
-  const server = await spawnHttp("streamable-http", [...simArgs(sim), "--mcp.max-sessions", "2"]);
+  const server = await startInProcess(sim, { maxSessions: 2 });
+  const port = server.http.addr.port;
   const url = `${server.base}/mcp`;
   const version = { "mcp-protocol-version": "2025-06-18" };
   const streams: Response[] = [];
@@ -99,8 +101,8 @@ Deno.test("http: --mcp.max-sessions caps open sessions; busy ones stay, an ended
   try {
     const a = await busySession();
     await busySession();
-    const refused = await rawRequest(server.port, "POST", "/mcp", [
-      ["Host", `127.0.0.1:${server.port}`],
+    const refused = await rawRequest(port, "POST", "/mcp", [
+      ["Host", `127.0.0.1:${port}`],
       ...MCP_POST,
     ], INITIALIZE);
     assert.equal(refused.status, 503);
@@ -119,7 +121,7 @@ Deno.test("http: --mcp.max-sessions caps open sessions; busy ones stay, an ended
     await c.close();
   } finally {
     for (const s of streams) await s.body?.cancel().catch(() => {});
-    assert.equal(await server.stop(), 0, server.stderr());
+    await server.close();
     await sim.close();
   }
 });

@@ -9,7 +9,7 @@
 import { Client, LazySchemaValidator } from "../lib/mcp_sdk/client.ts";
 import { SSEClientTransport } from "../lib/mcp_sdk/client.ts";
 import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
-import { loadConfigAsync } from "../lib/config/load.ts";
+import { type FlagValues, loadConfigAsync } from "../lib/config/load.ts";
 import { type HttpOptions, type HttpServer, startHttp } from "../lib/server/http/serve.ts";
 import { prepareServer } from "../lib/server/core.ts";
 import { chooseToolsets } from "../lib/server/toolset_choice.ts";
@@ -129,15 +129,20 @@ export interface InProcess {
   close: () => Promise<void>;
 }
 
-/** Run the HTTP server in this process against the simulator at `sim`. */
+/**
+ * Run the HTTP server in this process against the simulator at `sim`;
+ * `flags` are further CLI settings by name (`{ toolsets: "all" }`).
+ */
 export async function startInProcess(
   sim: { host: string; port: number },
   opts: Partial<HttpOptions> = {},
+  flags: FlagValues = {},
 ): Promise<InProcess> {
   const config = await loadConfigAsync({
     host: sim.host,
     port: String(sim.port),
     "host-key-policy": "off",
+    ...flags,
   }, {});
   const { devices, core } = prepareServer(config, undefined);
   const http = await startHttp({

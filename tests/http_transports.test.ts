@@ -1,23 +1,17 @@
 /**
  * MCP over HTTP end to end: SDK clients over streamable-http and SSE call
- * tools on the simulator through a real server process; MCP logging of tool
- * calls; sessions (DELETE, idle expiry, stateless); and the HTTP edges:
- * 404, 405 with Allow, 413, 415 and JSON-RPC parse errors, none of which
- * reach the router.
+ * tools on the simulator through the product's HTTP server (in this
+ * process: the server process itself, its signals and exit status, is
+ * http_shutdown.test.ts's); MCP logging of tool calls; sessions (DELETE,
+ * idle expiry, stateless); and the HTTP edges: 404, 405 with Allow, 413,
+ * 415 and JSON-RPC parse errors, none of which reach the router.
  */
 import assert from "node:assert/strict";
 import type { Client } from "../lib/mcp_sdk/client.ts";
 import { listAllTools } from "../lib/mcp_sdk/list_all_tools.ts";
 import { LoggingMessageNotificationSchema } from "../lib/mcp_sdk/types.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
-import {
-  connect,
-  INITIALIZE,
-  MCP_POST,
-  simArgs,
-  spawnHttp,
-  startInProcess,
-} from "./http_helpers.ts";
+import { connect, INITIALIZE, MCP_POST, startInProcess } from "./http_helpers.ts";
 
 type Structured = { items: { address: string; interface: string }[] };
 
@@ -40,7 +34,7 @@ for (const transport of ["streamable-http", "sse"] as const) {
   Deno.test(`http ${transport}: an SDK client calls tools on the simulator`, async (t) => {
     const sim = await startSimulator();
     sim.run('/ip address add address=10.0.0.1/24 interface=ether1 comment="uplink"');
-    const server = await spawnHttp(transport, simArgs(sim));
+    const server = await startInProcess(sim, { transport });
     const path = transport === "sse" ? "/sse" : "/mcp";
     const client = await connect(transport, `${server.base}${path}`);
     const logs: { level: string; data: Record<string, unknown> }[] = [];
@@ -87,7 +81,7 @@ for (const transport of ["streamable-http", "sse"] as const) {
       });
     } finally {
       await client.close();
-      assert.equal(await server.stop(), 0, server.stderr());
+      await server.close();
       await sim.close();
     }
   });
@@ -332,7 +326,7 @@ Deno.test("http streamable: DELETE ends a session and idle sessions expire", asy
 
 Deno.test("http streamable --mcp.stateless: no sessions, tools still work", async () => {
   const sim = await startSimulator();
-  const server = await spawnHttp("streamable-http", [...simArgs(sim), "--mcp.stateless"]);
+  const server = await startInProcess(sim, { stateless: true });
   try {
     const res = await fetch(`${server.base}/mcp`, {
       method: "POST",
@@ -354,7 +348,7 @@ Deno.test("http streamable --mcp.stateless: no sessions, tools still work", asyn
       await client.close();
     }
   } finally {
-    assert.equal(await server.stop(), 0, server.stderr());
+    await server.close();
     await sim.close();
   }
 });

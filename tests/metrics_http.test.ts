@@ -70,7 +70,7 @@ async function startServer(sim: { host: string; port: number }) {
   );
   const audit = await openAuditLog(config.settings["audit-log"]);
   const metrics = createMetrics(config.settings, "test", audit);
-  const { devices, core } = prepareServer(config, audit, metrics);
+  const { devices, core } = prepareServer(config, audit, { metrics });
   const store = await KeyStore.open(keysFile);
   const auth: AuthOptions = { ...LOCAL_ONLY, keys: [store] };
   let http: HttpServer;
@@ -298,7 +298,7 @@ Deno.test("metrics over HTTP: connections refused and closed by the front door's
   setLogLevel("error");
   const config = await loadConfigAsync({ host: "127.0.0.1", "host-key-policy": "off" }, {});
   const metrics = new ServerMetrics({ version: "test", perDevice: true });
-  const { devices, core } = prepareServer(config, undefined, metrics);
+  const { devices, core } = prepareServer(config, undefined, { metrics });
   const http = await startHttp({
     transport: "streamable-http",
     hostname: "127.0.0.1",

@@ -35,7 +35,7 @@ async function fleet() {
 Deno.test("metrics ssh: open, failed, idle-closed, and an idle reopen is no reconnect", async () => {
   const f = await fleet();
   const metrics = new ServerMetrics({ version: "test", perDevice: true });
-  const s = await serveInProcess(f.args, {}, {}, metrics);
+  const s = await serveInProcess(f.args, {}, {}, { metrics });
   try {
     assert.equal((await callTool(s, LIST, { device: "good" })).isError, undefined);
     assert.equal((await callTool(s, LIST, { device: "locked" })).isError, true);
@@ -71,7 +71,7 @@ Deno.test("metrics ssh: open, failed, idle-closed, and an idle reopen is no reco
 Deno.test("metrics ssh: without the device label, states are counts of devices", async () => {
   const f = await fleet();
   const metrics = new ServerMetrics({ version: "test", perDevice: false });
-  const s = await serveInProcess(f.args, {}, {}, metrics);
+  const s = await serveInProcess(f.args, {}, {}, { metrics });
   try {
     await callTool(s, LIST, { device: "good" });
     await callTool(s, LIST, { device: "locked" });

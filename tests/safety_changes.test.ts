@@ -1,18 +1,22 @@
 /**
  * Confirm-or-revert changes against the simulator, whose scheduler runs
- * jobs at their time: commit, rollback, a failing operation, and a router
- * that reverts by itself after the MCP server was killed.
+ * jobs at their time: commit, rollback, a failing operation (through the
+ * in-process server), and a router that reverts by itself after the MCP
+ * server's process was killed (a spawned server: the process is the point).
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
 import { callTool, configOf, spawnServer } from "./helpers/mcp.ts";
 
 type Structured = Record<string, unknown>;
 
-async function setup() {
+/** A simulator with one address, and a server on it: in this process unless `spawned`. */
+async function setup(spawned = false) {
   const sim = await startSimulator();
   sim.run('/ip address add address=10.20.0.1/24 interface=ether2 comment="before"');
-  const session = await spawnServer(["--host", sim.host, "--port", String(sim.port)]);
+  const args = ["--host", sim.host, "--port", String(sim.port)];
+  const session = spawned ? await spawnServer(args) : await serveInProcess(args);
   const existing = sim.items("/ip/address").find((a) => a.address === "10.20.0.1/24")![".id"];
   const ops = [
     { tool: "router_add_ip_address", arguments: { address: "10.21.0.1/24", interface: "ether3" } },
@@ -111,7 +115,7 @@ Deno.test("a failing third operation rolls back the first two", async () => {
 });
 
 Deno.test("with no confirmation the router reverts by itself, even after the server is killed", async () => {
-  const { sim, session, ops } = await setup();
+  const { sim, session, ops } = await setup(true);
   try {
     const before = configOf(sim);
     const r = await callTool(session, "router_apply_changes", {

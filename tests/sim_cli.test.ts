@@ -215,7 +215,7 @@ Deno.test({
         assert.equal(inv.host_key, pin, "a restart with the same state file changed the host key");
         const r = await pool.exec(target(inv, pin), "/system identity print", {
           idempotent: true,
-          menu: "/system/identity",
+          what: "/system/identity",
         });
         assert.equal(r.output, "  name: MikroTik-1\n");
         const other = "SHA256:" + "A".repeat(43);

@@ -42,7 +42,7 @@ Deno.test({
         const pool = new SshPool({ hostKeyPolicy: "off", preopen });
         try {
           for (let i = 0; i < 10; i++) {
-            const r = await pool.exec(target, ":put ok", { idempotent: true, menu: "test" });
+            const r = await pool.exec(target, ":put ok", { idempotent: true, what: "test" });
             assert.equal(r.output, "ok\n");
           }
           // Let the channels' close and autoDestroy run.

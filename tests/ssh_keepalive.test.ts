@@ -63,7 +63,7 @@ Deno.test({
       connectTimeoutMs: 5_000,
       commandTimeoutMs: 5_000,
     };
-    const read = () => pool.exec(target, "/system identity print", { idempotent: true, menu: "t" });
+    const read = () => pool.exec(target, "/system identity print", { idempotent: true, what: "t" });
     try {
       const first = await read();
       // Busy for eight keepalive intervals: the pings are answered, the connection stays.

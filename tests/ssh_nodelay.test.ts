@@ -104,7 +104,7 @@ Deno.test({
     const sim = await startSimulator();
     const pool = new SshPool({ hostKeyPolicy: "off" });
     try {
-      await pool.exec(target(sim.port), ":put ok", { idempotent: true, menu: "test" });
+      await pool.exec(target(sim.port), ":put ok", { idempotent: true, what: "test" });
       const sockets = tcpSockets();
       const client = sockets.filter((s) => s.peerPort === sim.port);
       const server = sockets.filter((s) => s.localPort === sim.port);

@@ -12,7 +12,7 @@ import { type PoolOptions, SshPool } from "../lib/ssh/pool.ts";
 import type { SshTarget } from "../lib/ssh/target.ts";
 
 const IDENTITY = "/system identity print";
-const read = { idempotent: true, menu: "/system/identity" };
+const read = { idempotent: true, what: "/system/identity" };
 
 function targetOf(sim: SimRouter, title = "R1", extra: Partial<SshTarget> = {}): SshTarget {
   return {
@@ -118,7 +118,7 @@ Deno.test("pool: a connection dropped while idle is detected and reopened", asyn
     for (let i = 0; i < 50 && pool.isConnected("R1"); i++) await sleep(20);
     assert.equal(pool.isConnected("R1"), false, "the drop is noticed without a call");
     sim = await startSimulator({ port });
-    const second = await pool.exec(targetOf(sim), IDENTITY, { idempotent: false, menu: "x" });
+    const second = await pool.exec(targetOf(sim), IDENTITY, { idempotent: false, what: "x" });
     assert.match(second.output, /name: MikroTik/);
     assert.notEqual(second.connectionId, first.connectionId);
   } finally {
@@ -132,7 +132,7 @@ Deno.test("pool: output beyond the cap fails clearly; the connection stays usabl
   const pool = newPool({ maxOutputBytes: 1024 });
   try {
     await assert.rejects(
-      pool.exec(targetOf(sim), "/export", { idempotent: true, menu: "/export" }),
+      pool.exec(targetOf(sim), "/export", { idempotent: true, what: "/export" }),
       (err: unknown) => {
         assert.ok(err instanceof SshError);
         assert.equal(err.kind, "output-too-large");

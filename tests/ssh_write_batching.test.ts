@@ -34,7 +34,7 @@ Deno.test("write batching: an exec on a warm connection is two socket writes", a
     connectTimeoutMs: 10_000,
     commandTimeoutMs: 10_000,
   };
-  const run = () => pool.exec(target, ":put ok", { idempotent: true, menu: "test" });
+  const run = () => pool.exec(target, ":put ok", { idempotent: true, what: "test" });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
   try {
     for (let i = 0; i < 3; i++) await run();

@@ -9,6 +9,7 @@
  * subcommands do not load the MCP server at all. Read from `deno info --json`.
  */
 import assert from "node:assert/strict";
+import { TOOLSETS } from "../lib/tools/tool.ts";
 
 interface Dependency {
   specifier: string;
@@ -54,7 +55,8 @@ Deno.test("startup: a server start loads no catalogue, ssh2, HTTP transport, pro
     ...await staticGraph(new URL("../lib/server/run.ts", import.meta.url).href),
   ];
   const lazy: [string, RegExp][] = [
-    ["the catalogue", /\/lib\/tools\/(catalogue|menu_tools\/|menus\/|handwritten\/)/],
+    ["the catalogue", /\/lib\/tools\/(catalogue\.ts|menu_tools\/)/],
+    ["a toolset's tools", new RegExp(`/lib/tools/(${TOOLSETS.join("|").replaceAll("-", "_")})/`)],
     ["the RouterOS schema", /\/lib\/routeros\/schema\//],
     ["ssh2", /^npm:ssh2@/],
     ["the SDK's McpServer and transports", /sdk@[^/]+\/server\/(mcp|stdio|webStandard.*)\.js$/],

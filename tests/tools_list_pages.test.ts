@@ -18,7 +18,7 @@ import { childEnv } from "./helpers/env.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 import { JsonRpcStdio, type RawMessage } from "./helpers/jsonrpc_stdio.ts";
 import { callTool, DENO, listAllTools, listToolPages, MAIN } from "./helpers/mcp.ts";
-import { INITIALIZE, MCP_POST, simArgs, spawnHttp } from "./http_helpers.ts";
+import { INITIALIZE, MCP_POST, startInProcess } from "./http_helpers.ts";
 
 const LIMIT = 512 * 1024;
 
@@ -82,7 +82,7 @@ Deno.test("stdio, --toolsets all: every tools/list message < 512 KiB; cursors wa
 
 Deno.test("streamable-http, --toolsets all: every response < 512 KiB; cursors walk it once", async () => {
   const sim = await startSimulator();
-  const server = await spawnHttp("streamable-http", [...simArgs(sim), "--toolsets", "all"]);
+  const server = await startInProcess(sim, {}, { toolsets: "all" });
   const url = `${server.base}/mcp`;
   try {
     const init = await fetch(url, {
@@ -117,7 +117,7 @@ Deno.test("streamable-http, --toolsets all: every response < 512 KiB; cursors wa
     };
     checkPages("streamable-http", await walk(list));
   } finally {
-    await server.stop();
+    await server.close();
     await sim.close();
   }
 });

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { expandHome, HOME_PATHS } from "./local_paths.ts";
 import { ConfigError } from "./errors.ts";
 import { type DeviceConfig, parseInventory, readInventoryFile } from "./inventory.ts";
 import { type JumpConfig, parseJumpText } from "./jump.ts";
@@ -82,6 +83,9 @@ export function resolveSettings(
   const sources = {} as Record<SettingName, SettingSource>;
   for (const s of SETTINGS as readonly AnySetting[]) {
     [values[s.name], sources[s.name]] = resolveOne(s, flags, env, known);
+  }
+  for (const name of HOME_PATHS) {
+    if (typeof values[name] === "string") values[name] = expandHome(values[name]);
   }
   // Each value came from its row's parser or default, so it has its row's type.
   return { settings: values as Settings, sources };

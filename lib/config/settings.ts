@@ -14,7 +14,6 @@ import {
   nonEmpty,
   oneOf,
   type Parser,
-  parseSwitch,
   roleScopes,
   routerRelease,
   seconds,
@@ -23,6 +22,7 @@ import {
   urlList,
 } from "./parsers.ts";
 import { jumpText, maskJumpText, parseJumpText } from "./jump.ts";
+import { given, onOff, optional, type Setting } from "./setting.ts";
 
 /**
  * `--jump`: `user@host[:port]`, normalised (`ops@10.0.0.9:22`). A value that
@@ -35,51 +35,6 @@ const jumpAddress: Parser<string> = (raw) => {
     throw new BadPart(maskJumpText(raw.trim()), (err as Error).message);
   }
 };
-
-/** One setting, whose parsed value has type `T`. */
-export interface Setting<N extends string = string, T = unknown> {
-  /** Key in the settings object, also the flag without `--`. */
-  name: N;
-  /** Environment variable. */
-  env: string;
-  /** Placeholder for the value in help; absent for on/off switches. */
-  arg?: string;
-  /** One line for `--help` and the README. */
-  description: string;
-  /** Default, applied when neither flag nor environment sets it. */
-  default: T;
-  /** Turn the raw text into a value, or throw an Error that says the accepted form. */
-  parse: Parser<Exclude<T, undefined>>;
-  /** Never echo the value. */
-  secret?: boolean;
-}
-
-/** What a table row declares besides its default; `T` is inferred from `parse`. */
-type Spec<N extends string, T> = Omit<Setting<N, T>, "default" | "parse"> & { parse: Parser<T> };
-
-/** A setting with a default: its value is always set. */
-function given<const N extends string, T>(
-  spec: Spec<N, T> & { default: NoInfer<T> },
-): Setting<N, T> {
-  return { ...spec, parse: spec.parse as Parser<Exclude<T, undefined>> };
-}
-
-/** A setting without a default: its value may be undefined. */
-function optional<const N extends string, T>(spec: Spec<N, T>): Setting<N, T | undefined> {
-  return { ...spec, default: undefined, parse: spec.parse as Parser<Exclude<T, undefined>> };
-}
-
-/** An on/off switch (a bare flag, or an environment value like 1 or false). */
-function onOff<const N extends string>(
-  spec: Omit<Spec<N, boolean>, "parse" | "arg" | "default">,
-): Setting<N, boolean> {
-  return { ...spec, default: false, parse: parseSwitch };
-}
-
-/** `--mcp.allowed-hosts` → `ROUTER_MCP__ALLOWED_HOSTS`. */
-export function envName(name: string): string {
-  return "ROUTER_" + name.replaceAll(".", "__").replaceAll("-", "_").toUpperCase();
-}
 
 /** The transports the server speaks. */
 export const TRANSPORTS = ["stdio", "sse", "streamable-http"] as const;

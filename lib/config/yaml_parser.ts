@@ -1,6 +1,6 @@
 /**
  * The YAML parser, loaded only when an inventory is given: importing it
- * costs about 100 ms of start-up that a single-router server never needs.
+ * costs start-up time that a single-router server never needs.
  * `loadConfigAsync` (load.ts) loads it when the settings name an inventory;
  * code that parses an inventory synchronously loads it first.
  *

@@ -8,10 +8,11 @@
  * - **Routing.** The SDK's `Protocol` tells a message's kind by running it
  *   through its response, error and request schemas in turn: for a plain
  *   request two of those fail, each building a `ZodError` with its stack.
- *   {@linkcode routePlainRequests} hands a message the transport already
- *   knows to be a plain request (`isPlainRequest`: every key and type the
- *   request schema demands, nothing else) straight to `_onrequest`, the
- *   method the SDK's own routing calls for it.
+ *   {@linkcode routePlainRequests} hands a message that `isPlainRequest`
+ *   accepts (every key and type the request schema demands, nothing else)
+ *   straight to `_onrequest`, the method the SDK's own routing calls for
+ *   it; a transport that tells plain requests itself (the stdio one) takes
+ *   {@linkcode plainRequestDispatch} and checks each message once.
  * - **`tools/call`.** `Server.setRequestHandler` wraps the tools/call handler
  *   to parse the request a second time and to parse the result against
  *   `CallToolResultSchema` (copying it) before sending it.
@@ -109,19 +110,30 @@ export function setToolCallHandler(
 }
 
 /**
- * Once `server` is connected to `transport`: messages `isPlain` accepts go
- * straight to the SDK's request dispatch, the rest through its routing.
+ * The SDK's request dispatch of a connected `server`, for a message known to
+ * be a plain request; undefined when the SDK lacks it (then everything goes
+ * through its routing).
  */
-export function routePlainRequests(
+export function plainRequestDispatch(
   server: Server,
-  transport: Transport,
-  isPlain: (message: unknown) => boolean,
-): void {
+): ((request: JSONRPCMessage, extra?: Message[1]) => void) | undefined {
   const onrequest = (server as unknown as Internals)._onrequest;
+  return typeof onrequest === "function"
+    ? (request, extra) => onrequest.call(server, request, extra)
+    : undefined;
+}
+
+/**
+ * Once `server` is connected to `transport`: messages `isPlainRequest`
+ * accepts go straight to the SDK's request dispatch, the rest through its
+ * routing. Each message is checked here once.
+ */
+export function routePlainRequests(server: Server, transport: Transport): void {
+  const dispatch = plainRequestDispatch(server);
   const route = transport.onmessage;
-  if (typeof onrequest !== "function" || !route) return;
+  if (!dispatch || !route) return;
   transport.onmessage = (message, extra) => {
-    if (isPlain(message)) onrequest.call(server, message, extra);
+    if (isPlainRequest(message)) dispatch(message, extra);
     else route(message, extra);
   };
 }

@@ -2,10 +2,10 @@
  * A JSON Schema validator for the SDK's `Client` and `Server` that builds
  * Ajv, and compiles a schema, only when something is first checked against
  * it. A client's default compiles every output schema of a tool list at
- * once when `tools/list` is read: with every toolset on, over 600 schemas
- * and about a second of CPU per client, for tools the client may never
- * call. A server's default builds an Ajv instance (about 7 ms) for every
- * server, at start and for each HTTP session, to check elicitation
+ * once when `tools/list` is read: with every toolset on, hundreds of
+ * schemas per client, for tools the client may never call. A server's
+ * default builds an Ajv instance for every server, at start and for each
+ * HTTP session, to check elicitation
  * answers. Compiled validators are shared by every client and server of
  * the process (keyed by the schema's JSON), so a second one compiles
  * nothing. The checks themselves are the SDK's own (Ajv), unchanged.

@@ -12,6 +12,7 @@ import { isLoopback } from "../http/allow_list.ts";
 import { MAX_BODY_BYTES } from "../http/body_limit.ts";
 import { type GuardLists, guardLists, guardNotices } from "../http/guard_settings.ts";
 import { addressUrl, listen, ListenError } from "../http/listen.ts";
+import { onSignals, within } from "../http/shutdown.ts";
 import type { AuthOptions, KeyLookup } from "../http/authenticate.ts";
 import { keysMatch } from "../http/bearer_auth.ts";
 import { KeyStore } from "../auth/key_store.ts";
@@ -259,23 +260,16 @@ async function serve(settings: ProxySettings, version: string): Promise<number> 
     startTimeoutMs: 30_000,
     configPath: settings.configPath,
   });
-  const { promise: signalled, resolve: onSignal } = Promise.withResolvers<Deno.Signal>();
-  let signals = 0;
-  const listeners = (["SIGINT", "SIGTERM"] as const).map((sig) => {
-    const listener = () => {
-      signals++;
-      if (signals > 1) {
-        log("warning", `proxy: second ${sig}; exiting now`);
-        Deno.exit(130);
-      }
-      onSignal(sig);
-    };
-    Deno.addSignalListener(sig, listener);
-    return [sig, listener] as const;
-  });
+  const { promise: signalled, resolve: onSignal } = Promise.withResolvers<string>();
+  const { promise: finished, resolve: finish } = Promise.withResolvers<void>();
+  const signals = onSignals((sig) => {
+    onSignal(sig);
+    return finished;
+  }, { announce: (sig) => `proxy: ${sig}: stopping`, prefix: "proxy: ", exitCode: 130 });
   const cleanup = () => {
-    for (const [sig, listener] of listeners) Deno.removeSignalListener(sig, listener);
+    signals.remove();
     auth.close();
+    finish();
   };
 
   log("info", `proxy: starting ${settings.specs.length} MCP server(s)`);
@@ -325,13 +319,12 @@ async function serve(settings: ProxySettings, version: string): Promise<number> 
     return 1;
   }
 
-  const sig = await signalled;
-  log("info", `proxy: ${sig}: stopping`);
+  await signalled;
   // Stop taking requests and end the children together: calls in flight then
   // fail fast with 503 instead of holding the shutdown for a whole timeout.
   const closing = server.shutdown();
   await children.stopAll();
-  await Promise.race([closing, new Promise((r) => setTimeout(r, 5_000))]);
+  await within(closing, 5_000);
   cleanup();
   log("info", "proxy: stopped");
   return 0;

@@ -1,8 +1,8 @@
 /**
  * The documents Swagger UI reads beside each docs page: the OpenAPI 3.1
  * document written as OpenAPI 3.0 and split in two. Swagger UI resolves
- * 3.1 documents with a far slower engine (ApiDOM), which took 6-12 s for a
- * router's few hundred tools; the 3.0 form renders in a fraction of that.
+ * 3.1 documents with a far slower engine (ApiDOM), which takes seconds for
+ * a router's hundreds of tools; the 3.0 form renders in a fraction of that.
  * And as the page reads its whole document before showing anything, the
  * schemas go to a second document (`docs/schemas.json`) that the operations
  * refer to: Swagger UI fetches it once, when an operation is first opened.

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { isIpv4, isIpv6 } from "./schema/validate.ts";
+import { isIpv4, isIpv6 } from "./ip_address.ts";
 import { SshError } from "../ssh/errors.ts";
 import type { SshPool } from "../ssh/pool.ts";
 import type { ChunkSink, DownloadOptions, TransferResult, UploadOptions } from "../ssh/sftp.ts";
@@ -84,7 +84,7 @@ export class RouterOsClient {
     try {
       r = await this.#pool.exec(this.target, VERSION_COMMAND, {
         idempotent: true,
-        menu: "the version probe (/system resource)",
+        what: "the version probe (/system resource)",
       });
     } catch (err) {
       // The probe only reads: whatever happened, it changed nothing.
@@ -128,7 +128,7 @@ export class RouterOsClient {
     let recorded: Promise<void> | undefined;
     const r = await this.#pool.exec(this.target, command, {
       idempotent: options.idempotent,
-      menu: options.what ?? "the command",
+      what: options.what ?? "the command",
       // Recorded once, even if the pool retries a command it could not send.
       ...(record
         ? { beforeSend: () => recorded ??= Promise.resolve(record(command, options.idempotent)) }

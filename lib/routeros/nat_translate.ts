@@ -22,7 +22,7 @@
  */
 import type { FirewallRule, PortRange } from "./rule_match.ts";
 import { actionOf } from "./rule_chain.ts";
-import { isIpv4 } from "./schema/validate.ts";
+import { isIpv4 } from "./ip_address.ts";
 
 /** The parts of a packet NAT rewrites. */
 export interface NatPacket {

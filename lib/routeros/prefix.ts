@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isIpv4, isIpv6 } from "./schema/validate.ts";
+import { isIpv4, isIpv6 } from "./ip_address.ts";
 
 /** An address as a number of its family. */
 interface Numeric {

@@ -36,7 +36,7 @@
  */
 import { addressInSpec, addressOf, sameAddress } from "./prefix.ts";
 import { isYes } from "./rule_match.ts";
-import { isIpv4, isIpv6 } from "./schema/validate.ts";
+import { isIpv4, isIpv6 } from "./ip_address.ts";
 
 /** A row as the router prints it, values as text. */
 export type Row = Readonly<Record<string, string | undefined>>;

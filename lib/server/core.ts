@@ -8,8 +8,8 @@
  * @module
  */
 import type { Config } from "../config/load.ts";
-import { expandHome } from "../ssh/host_key_policy.ts";
 import { ToolRunner } from "../tools/guard/runner.ts";
+import type { ToolDef } from "../tools/tool.ts";
 import { Completer } from "./completions.ts";
 import { createDevices, type Devices } from "./devices.ts";
 import { Reads } from "./reads.ts";
@@ -32,12 +32,14 @@ export interface ServerCore {
  * Build the core of a configuration: devices, guard chain, tool list.
  * `audit` is the configuration's audit log, opened already
  * (`openAuditLog`); a configuration that names one must pass it.
- * `metrics`, when given, is told of every call and connection.
+ * `options.metrics`, when given, is told of every call and connection;
+ * `options.tools` is the catalogue (default: the product's; a test gives
+ * one with a family of its own).
  */
 export function prepareServer(
   config: Config,
   audit: AuditLog | undefined,
-  metrics?: ServerMetrics,
+  options: { metrics?: ServerMetrics; tools?: readonly ToolDef[] } = {},
 ): {
   devices: Devices;
   core: ServerCore;
@@ -46,15 +48,16 @@ export function prepareServer(
     // Fail closed: a core without the audit log it was configured with.
     throw new Error(`the audit log ${config.settings["audit-log"]} was not opened`);
   }
+  const { metrics, tools } = options;
   const devices = createDevices(config, metrics?.ssh);
   metrics?.ssh.attach(devices.pool);
-  const selection = selectTools(config);
+  const selection = selectTools(config, tools);
   const runner = new ToolRunner(selection.all, selection.offered, devices, {
     readOnly: config.settings["read-only"],
     revealSecrets: config.settings["reveal-secrets"],
     audit,
-    stateDir: expandHome(config.settings["state-dir"]),
-    filesDir: expandHome(config.settings["files-dir"] ?? `${config.settings["state-dir"]}/files`),
+    stateDir: config.settings["state-dir"],
+    filesDir: config.settings["files-dir"] ?? `${config.settings["state-dir"]}/files`,
     observer: metrics?.calls,
   });
   // In fleet mode tools take `device`, an enum of every title.

@@ -3,7 +3,7 @@
  * to in a burst of work (start-up builds every listed tool's schemas; a
  * fleet query holds hundreds of answers at once), and this runtime never
  * tells V8 that the process has gone idle, so the resident size would stay
- * at its peak: about 30 MiB above what the server holds after `tools/list`.
+ * at its peak, well above what the server holds after `tools/list`.
  *
  * Once a second the server looks at its own CPU time: after a stretch of
  * work, the first quiet second with a heap grown by more than

@@ -146,8 +146,8 @@ export function buildServer(info: ServerInfo, choice: ToolsetChoice, source: Cor
       completions: {},
     },
     instructions: instructions(choice),
-    // The SDK builds an Ajv instance per server otherwise (7 ms at start, and
-    // per HTTP session), for the one check that needs it: an elicitation's answer.
+    // The SDK builds an Ajv instance per server otherwise (at start, and per
+    // HTTP session), for the one check that needs it: an elicitation's answer.
     jsonSchemaValidator: new LazySchemaValidator(),
   });
   const toolLog = ToolLog.of(server);

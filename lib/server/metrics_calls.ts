@@ -4,8 +4,8 @@
  * arrays made with the tool's first call (`metrics_counted.ts`): a warm
  * call allocates nothing and calls no library code.
  *
- * The tool label is bounded by the catalogue (~710 names, only those
- * called appear); a name that is no tool is counted as `(unknown)`.
+ * The tool label is bounded by the catalogue's names (only those called
+ * appear); a name that is no tool is counted as `(unknown)`.
  *
  * @module
  */

@@ -4,10 +4,10 @@
  * formats them.
  *
  * Why: prom-client's `inc` and `observe` build a label key and check the
- * labels on every call, which costs 3 to 8 µs each when the call comes
- * between other work (a warm tool call; measured in this runtime), against
- * about 1 µs for counting into a preallocated array. A warm call so pays
- * an array increment and a bucket search, and a scrape pays the rest.
+ * labels on every call, several times what counting into a preallocated
+ * array costs (docs/metrics.md, "What it costs", has the figures and how
+ * to measure them). A warm call so pays an array increment and a bucket
+ * search, and a scrape pays the rest.
  *
  * @module
  */

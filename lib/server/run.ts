@@ -2,7 +2,7 @@
  * Start the MCP server for a resolved configuration on the chosen transport.
  *
  * Over stdio, `initialize` is answered before the catalogue is loaded: the
- * core (`core.ts`, the catalogue's ~150 modules) is imported and built
+ * core (`core.ts`, with every module of the catalogue) is imported and built
  * once the client has its answer, or at the first request that needs it,
  * whichever comes first. The HTTP transports build it before they listen.
  *
@@ -16,7 +16,7 @@ import { buildServer, type ServerInfo } from "./mcp.ts";
 import type { HttpTransport } from "./http/serve.ts";
 import type { Server } from "../mcp_sdk/server.ts";
 import { LineStdioTransport } from "./stdio_transport.ts";
-import { isPlainRequest, routePlainRequests } from "../mcp_sdk/dispatch.ts";
+import { plainRequestDispatch } from "../mcp_sdk/dispatch.ts";
 import type { Devices } from "./devices.ts";
 import type { ServerCore } from "./core.ts";
 import { chooseToolsets } from "./toolset_choice.ts";
@@ -51,7 +51,7 @@ function coreLoader(
   let building: Promise<{ devices: Devices; core: ServerCore }> | undefined;
   const build = () =>
     building ??= metrics().then((m) =>
-      import("./core.ts").then(({ prepareServer }) => prepareServer(config, audit, m))
+      import("./core.ts").then(({ prepareServer }) => prepareServer(config, audit, { metrics: m }))
     );
   return {
     load: () => build().then((b) => b.core),
@@ -68,7 +68,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   if (transport === "streamable-http" || transport === "sse") {
     const metrics = await metricsOf(config, info, audit);
     const { prepareServer } = await import("./core.ts");
-    const { devices, core } = prepareServer(config, audit, metrics);
+    const { devices, core } = prepareServer(config, audit, { metrics });
     const newServer = () => buildServer(info, choice, core);
     return await runHttp(config, transport, newServer, devices, audit, metrics);
   }
@@ -114,7 +114,7 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
     });
   }
   await server.connect(stdio);
-  routePlainRequests(server, stdio, isPlainRequest);
+  stdio.onplainrequest = plainRequestDispatch(server);
   preloadSsh2();
   log("info", `serving ${config.devices.length} device(s) over stdio`);
   await closed;
@@ -133,7 +133,7 @@ async function runHttp(
   const s = config.settings;
   // The HTTP stack is loaded only by the HTTP transports (stdio never needs it).
   const { startHttp } = await import("./http/serve.ts");
-  const { onSignals, within } = await import("./http/shutdown.ts");
+  const { onSignals, within } = await import("../http/shutdown.ts");
   const { httpAuth } = await import("./http/auth_setup.ts");
   let auth: Awaited<ReturnType<typeof httpAuth>>;
   try {

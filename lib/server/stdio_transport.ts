@@ -10,8 +10,8 @@
  * bookkeeping to every answer. On Linux it reads a pipe or a socket on
  * stdin (what MCP clients give) through the event loop's own poller, as a
  * Node socket on fd 0: Deno's `stdin` reads on a helper thread, which then has to wake
- * the main one, a second thread hand-off on every request (about 0.09 ms
- * of a warm call on the benchmark machine). A terminal, a file, or one
+ * the main one, a second thread hand-off on every request (a measurable
+ * share of a warm call: docs/benchmarks.md). A terminal, a file, or one
  * socket that is both stdin and stdout (inetd style, which a non-blocking
  * fd 0 would make non-blocking for the answers too) is read through
  * `Deno.stdin`, as before.
@@ -49,6 +49,12 @@ function withoutCr(line: string): string {
 /** Stdio transport that survives bad input. */
 export class LineStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
+  /**
+   * Where a plain request goes when set (`isPlainRequest`, checked once per
+   * line here): the SDK's request dispatch (`plainRequestDispatch`); else
+   * to {@linkcode onmessage} like every other message.
+   */
+  onplainrequest?: (message: JSONRPCMessage) => void;
   onerror?: (error: Error) => void;
   onclose?: () => void;
   readonly #maxLine: number;
@@ -134,7 +140,7 @@ export class LineStdioTransport implements Transport {
     }
     if (isPlainRequest(value)) {
       this.#owe((value as { id: string | number }).id, 1);
-      this.onmessage?.(value);
+      (this.onplainrequest ?? this.onmessage)?.(value);
       return;
     }
     // A request the SDK would refuse without its id: answered here, under it.

@@ -29,7 +29,7 @@ type Json = Record<string, unknown>;
 /**
  * What the server adds to a write tool's input. `dry_run` and `confirm` are
  * explained once, in the server instructions (and a refusal says when
- * `confirm` is needed), not in each of the ~190 write tools.
+ * `confirm` is needed), not in each write tool.
  */
 const DRY_RUN = { type: "boolean" };
 const CONFIRM = { type: "boolean" };

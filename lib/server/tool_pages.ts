@@ -3,8 +3,9 @@
  * every toolset at once is over a megabyte of JSON, more than some clients
  * take in one message (the Python SDK drops an HTTP event over 1 MiB), so
  * a page takes at most {@linkcode PAGE_BYTES} on the wire, and always
- * holds at least one tool. What a session lists by default (about 20 KB) is one page,
- * unchanged, so a client that ignores `nextCursor` misses nothing there.
+ * holds at least one tool. What a session lists by default (the core
+ * tools, far below a page) is one page, unchanged, so a client that ignores
+ * `nextCursor` misses nothing there.
  *
  * A cursor is a position in the server's fixed order of tools: "after
  * this tool". It holds no session state, so it stays valid whatever the

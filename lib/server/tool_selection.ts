@@ -1,7 +1,8 @@
 /**
  * Which tools a configuration offers, and which a new session lists: the
  * toolsets of {@linkcode chooseToolsets}; `--read-only` drops every write
- * tool and `--allow-raw-commands` adds `router_run_command`.
+ * tool and `--allow-raw-commands` adds the tools that opt in to raw
+ * commands (`ToolDef.optIn`: `router_run_command`).
  *
  * @module
  */
@@ -25,17 +26,22 @@ export interface Selection {
   dynamic: boolean;
 }
 
-/** The selection of a configuration (only its settings count). */
-export function selectTools(config: { settings: SelectionSettings }): Selection {
+/**
+ * The selection of a configuration (only its settings count) from `all`,
+ * the product's catalogue unless given.
+ */
+export function selectTools(
+  config: { settings: SelectionSettings },
+  all: readonly ToolDef[] = catalogue(),
+): Selection {
   const s = config.settings;
   const choice = chooseToolsets(s);
   const sets = new Set(choice.toolsets);
   const discovery = new Set(DISCOVERY.map((t) => t.name));
-  const all = catalogue();
   const offered = all.filter((t) =>
     sets.has(t.toolset) &&
     !(s["read-only"] && !t.annotations.readOnlyHint) &&
-    (t.name !== "router_run_command" || s["allow-raw-commands"]) &&
+    (t.optIn !== "raw-commands" || s["allow-raw-commands"]) &&
     !discovery.has(t.name)
   );
   const { dynamic } = choice;

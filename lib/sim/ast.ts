@@ -4,6 +4,8 @@
  * A script is lines (separated by newlines); a line is statements separated by
  * `;`; a statement is words separated by blanks; a word is adjacent pieces
  * (unquoted text, "strings", $variables, [commands], (expressions), {blocks}).
+ *
+ * @module
  */
 import type { Pos } from "./errors.ts";
 

@@ -3,11 +3,12 @@
  * (signatures verified with ssh2's parsed keys). A user that has a key can no
  * longer log in with a password over SSH. Login-name suffixes such as
  * `admin+ct` or `admin+c512w` map to the user `admin`.
+ *
+ * @module
  */
 import type { Buffer } from "node:buffer";
 import { parseKey } from "./ssh2.ts";
 import type { RouterState } from "./state.ts";
-import { menuByPath } from "./menus/registry.ts";
 import { isTrue } from "./values.ts";
 import type { Item } from "./menu_types.ts";
 
@@ -19,13 +20,15 @@ export function loginName(name: string): string {
 
 /** The enabled user item of a login name. */
 export function findUser(st: RouterState, login: string): Item | undefined {
-  const u = st.list(menuByPath("/user")!).find((i) => i.name === loginName(login));
+  const u = st.list(st.menus.byPath("/user")!).find((i) => i.name === loginName(login));
   return u && !isTrue(u.disabled) ? u : undefined;
 }
 
 /** Public keys (OpenSSH lines) registered for a user. */
 export function userKeys(st: RouterState, user: string): string[] {
-  return st.stored(menuByPath("/user/ssh-keys")!).filter((k) => k.user === user).map((k) => k.key);
+  return st.stored(st.menus.byPath("/user/ssh-keys")!).filter((k) => k.user === user).map((k) =>
+    k.key
+  );
 }
 
 /** Password login: refused when the user has SSH keys. */
@@ -72,9 +75,9 @@ export function keyCheck(st: RouterState, login: string, k: KeyAttempt): "ok" | 
 /** Policies of a user's group (without the `!` ones). */
 export function policiesOf(st: RouterState, login: string): Set<string> {
   const u = findUser(st, login) ??
-    st.list(menuByPath("/user")!).find((i) => i.name === loginName(login));
+    st.list(st.menus.byPath("/user")!).find((i) => i.name === loginName(login));
   if (!u) return new Set();
-  const g = st.list(menuByPath("/user/group")!).find((i) => i.name === u.group);
+  const g = st.list(st.menus.byPath("/user/group")!).find((i) => i.name === u.group);
   return new Set((g?.policy ?? "").split(",").filter((p) => p && !p.startsWith("!")));
 }
 

@@ -1,4 +1,8 @@
-/** Measures how long starting `n` simulated routers takes and the process RSS afterwards. */
+/**
+ * Measures how long starting `n` simulated routers takes and the process RSS afterwards.
+ *
+ * @module
+ */
 import { startFleet } from "./mod.ts";
 
 /** Starts `n` routers, measures, closes them. */

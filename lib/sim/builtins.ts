@@ -2,17 +2,18 @@
  * The `:` commands of the scripting language: :put, :local, :global, :set,
  * :serialize, :if, :foreach, :for, :do, :while, :log, :len, :typeof, :pick,
  * :find, :tostr/:tonum/:tobool/:toarray, :return, :error, :resolve, :delay...
+ *
+ * @module
  */
 import type { Expr, Statement, Word } from "./ast.ts";
 import { evalExpr } from "./expr_eval.ts";
 import { badCommand, expectedEnd, fail, RosError } from "./errors.ts";
-import type { Interp } from "./interpreter.ts";
+import type { Interp } from "./interp_types.ts";
 import type { Arg, Args } from "./interp_types.ts";
 import { plainText, ReturnSignal } from "./interp_types.ts";
 import { Code, id, isNum, sortedMap, Time, toStr, truthy, type Val } from "./values.ts";
 import { parseScript } from "./tokenizer.ts";
 import { parseInterval } from "./timefmt.ts";
-import { menuByPath } from "./menus/registry.ts";
 import { SCRIPT_COMMANDS } from "./script_commands.ts";
 import { type Builtin, CONVERSIONS, only } from "./conversions.ts";
 
@@ -298,7 +299,7 @@ const B: Record<string, Builtin> = {
 
 /** Resolves a name from `/ip/dns/static` (and a few well-known names). */
 export function resolveName(ip: Interp, name: string): string {
-  const m = menuByPath("/ip/dns/static");
+  const m = ip.st.menus.byPath("/ip/dns/static");
   if (m) {
     for (const it of ip.st.list(m)) {
       if (it.disabled === "true") continue;
@@ -310,7 +311,7 @@ export function resolveName(ip: Interp, name: string): string {
   if (/^\d+\.\d+\.\d+\.\d+$/.test(name)) return name;
   if (name === "localhost") return "127.0.0.1";
   const id = ip.st.findByKey("/system/identity", "") ??
-    ip.st.list(menuByPath("/system/identity")!)[0];
+    ip.st.list(ip.st.menus.byPath("/system/identity")!)[0];
   if (id && id.name === name) return "192.168.88.1";
   throw fail("failure: dns name does not exist");
 }

@@ -7,6 +7,8 @@
  * `--stdio-cli` it instead runs one command line (from
  * `SSH_ORIGINAL_COMMAND` or stdin) against a state file and exits, so a real
  * OpenSSH `sshd` can serve it through `ForceCommand`.
+ *
+ * @module
  */
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { stringify } from "yaml";

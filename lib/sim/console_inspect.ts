@@ -5,11 +5,12 @@
  * argument (`arg`). The argument lists of the generic verbs are those of the
  * real trees (`../shared/fidelity`, `/ip/address` on 7.16.2). Other requests
  * (`completion`, `syntax`, ...) answer an empty list here.
+ *
+ * @module
  */
-import type { CommandCtx, CommandDef, MenuDef } from "./menu_types.ts";
+import type { CommandCtx, CommandDef, MenuDef, MenuNode } from "./menu_types.ts";
 import { onRelease } from "./releases.ts";
 import { fail } from "./errors.ts";
-import { type MenuNode, menuTree } from "./menus/registry.ts";
 import type { RouterState } from "./state.ts";
 import { sortedMap, type Val } from "./values.ts";
 import { verbsOf } from "./verbs.ts";
@@ -112,7 +113,7 @@ export const CONSOLE_INSPECT: CommandDef = {
 };
 
 function inspectChild(st: RouterState, words: string[]): Val[] {
-  let node = menuTree(st.release, st.packages);
+  let node = st.menus.tree(st.release, st.packages);
   for (let i = 0; i < words.length; i++) {
     const next = node.children.get(words[i]);
     if (next) {

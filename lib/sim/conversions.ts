@@ -7,7 +7,7 @@
  */
 import type { Statement, Word } from "./ast.ts";
 import { badCommand, expectedEnd } from "./errors.ts";
-import type { Interp } from "./interpreter.ts";
+import type { Interp } from "./interp_types.ts";
 import type { Args } from "./interp_types.ts";
 import { literal } from "./literals.ts";
 import { inRange } from "../routeros/release.ts";

@@ -3,6 +3,8 @@
  *
  * `RosError.text` is exactly the line a real router prints (without the
  * trailing newline). Errors with a position get ` (line L column C)` appended.
+ *
+ * @module
  */
 
 /** An error whose text is printed on stdout, the way RouterOS reports failures. */

@@ -9,9 +9,8 @@
  */
 import type { Item, MenuDef, PropDef } from "./menu_types.ts";
 import { onRelease } from "./releases.ts";
-import { ALL_MENUS, menuPresent } from "./menus/registry.ts";
 import type { RouterState } from "./state.ts";
-import { fillDefaults, propsOf, quoteIfNeeded, showValue } from "./props.ts";
+import { propsOf, quoteIfNeeded, showValue } from "./props.ts";
 import { fmtDateTime } from "./timefmt.ts";
 import { hardware } from "./menus/system.ts";
 
@@ -167,7 +166,7 @@ interface Command {
 /** A default item with the default values its menu's properties give it. */
 function filled(menu: MenuDef, st: RouterState, item: Item): Item {
   const it = { ...item };
-  fillDefaults(menu, st, it);
+  st.fillDefaults(menu, it);
   return it;
 }
 
@@ -215,8 +214,8 @@ export function exportConfig(st: RouterState, o: ExportOpts): string {
     out.push(`# model = ${hw.model}`);
     out.push(`# serial number = ${hw.serial}`);
   }
-  for (const m of ALL_MENUS) {
-    if (m.noExport || !menuPresent(m, st.release, st.packages)) continue;
+  for (const m of st.menus.all) {
+    if (m.noExport || !st.menus.present(m, st.release, st.packages)) continue;
     if (o.prefix && m.path !== o.prefix && !m.path.startsWith(o.prefix + "/")) continue;
     const cmds = sectionLines(m, st, o);
     if (!cmds.length) continue;

@@ -1,9 +1,13 @@
-/** `export` in any menu: the flags each release takes, printed or saved to a `.rsc` file. */
+/**
+ * `export` in any menu: the flags each release takes, printed or saved to a `.rsc` file.
+ *
+ * @module
+ */
 import { expectedEnd } from "./errors.ts";
 import { exportConfig } from "./export.ts";
 import { type Args, plainText } from "./interp_types.ts";
-import type { Interp } from "./interpreter.ts";
-import type { MenuNode } from "./menus/registry.ts";
+import type { Interp } from "./interp_types.ts";
+import type { MenuNode } from "./menu_types.ts";
 import type { Val } from "./values.ts";
 
 /** Run `export` at `node` (its subtree) with its flags and `file=`. */

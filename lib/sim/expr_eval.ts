@@ -3,6 +3,8 @@
  * bare word naming a property reads the item; an unquoted value with `:` or
  * a `/` (division) yields nothing, so such filters silently match nothing,
  * exactly as on a real router.
+ *
+ * @module
  */
 import type { ArrayLit, Expr, Script, StrPart } from "./ast.ts";
 import type { Pos } from "./errors.ts";

@@ -4,6 +4,8 @@
  * `:` built-ins and dispatches menu verbs (`verbs.ts`). Errors are printed as
  * a real router prints them; a `;` chain stops at its first error while the
  * next input line still runs.
+ *
+ * @module
  */
 import type { Expr, Piece, Script, Statement, StrPart, Word } from "./ast.ts";
 import { onRelease } from "./releases.ts";
@@ -18,9 +20,8 @@ import {
   RosError,
   syntaxError,
 } from "./errors.ts";
-import { evalExpr, type EvalHost, type ItemLookup } from "./expr_eval.ts";
-import type { CommandDef, MenuDef } from "./menu_types.ts";
-import { type MenuNode, menuTree } from "./menus/registry.ts";
+import { evalExpr, type ItemLookup } from "./expr_eval.ts";
+import type { CommandDef, MenuDef, MenuNode } from "./menu_types.ts";
 import type { RouterState } from "./state.ts";
 import { parseExpr, parseScript, splitTopLevel } from "./tokenizer.ts";
 import { Code, toStr, truthy, type Val } from "./values.ts";
@@ -34,25 +35,18 @@ import { checkDeclared } from "./undeclared.ts";
 import {
   type Arg,
   type Args,
+  type Interp,
   plainText,
+  type Resolved,
   ReturnSignal,
   Scope,
   type Session,
 } from "./interp_types.ts";
 
-/** What a statement names. */
-export type Resolved =
-  | { kind: "cd"; node: MenuNode }
-  | { kind: "builtin"; name: string; word: Word; argStart: number }
-  | { kind: "verb"; node: MenuNode; menu: MenuDef; verb: string; word: Word; argStart: number }
-  | { kind: "command"; node: MenuNode; def: CommandDef; name: string; word: Word; argStart: number }
-  | { kind: "export"; node: MenuNode; word: Word; argStart: number }
-  | { kind: "import"; node: MenuNode; word: Word; argStart: number };
-
 const NAME_RE = /^[a-zA-Z0-9.][a-zA-Z0-9.\-]*$/;
 
 /** One console session (one exec, one scheduler run...). */
-export class Interp implements EvalHost {
+export class Interpreter implements Interp {
   readonly out: string[] = [];
   failed = false;
   cwd: MenuNode;
@@ -64,7 +58,7 @@ export class Interp implements EvalHost {
   cmdDepth = 0;
 
   constructor(readonly st: RouterState, readonly session: Session) {
-    this.root = menuTree(st.release, st.packages);
+    this.root = st.menus.tree(st.release, st.packages);
     this.cwd = this.root;
   }
 

@@ -1,4 +1,8 @@
-/** IPv4/IPv6 address helpers for validation and derived properties. */
+/**
+ * IPv4/IPv6 address helpers for validation and derived properties.
+ *
+ * @module
+ */
 
 /** Parses a dotted IPv4 address into a 32-bit number, or null. */
 export function parseIp4(s: string): number | null {

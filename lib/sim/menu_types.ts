@@ -3,8 +3,10 @@
  * `/system/identity`...) is data: its properties with types, defaults and
  * validators, its key property, flags, table columns and extra commands.
  * The generic verbs (add/set/remove/print/...) in `verbs.ts` work from this.
+ *
+ * @module
  */
-import type { ReleaseRange } from "../routeros/release.ts";
+import type { Release, ReleaseRange } from "../routeros/release.ts";
 import type { RouterState } from "./state.ts";
 import type { Val } from "./values.ts";
 
@@ -218,4 +220,42 @@ export interface MenuDef {
   unnumberedDynamic?: ReleaseRange;
   /** Yes/no properties also given as bare words (`add blackhole`), meaning `=yes`. */
   switches?: string[];
+}
+
+/** A command at a path of the menu tree, outside any menu (`/ping`, `/system/reboot`). */
+export interface LooseCommand {
+  path: string;
+  name: string;
+  def: CommandDef;
+  releases?: ReleaseRange;
+}
+
+/** A node of the menu tree. */
+export interface MenuNode {
+  name: string;
+  path: string;
+  children: Map<string, MenuNode>;
+  menu?: MenuDef;
+  commands: Map<string, CommandDef>;
+}
+
+/**
+ * The menus of a simulated router, as its state holds them
+ * (`RouterState.menus`; `menu_index.ts` builds one): menus and commands
+ * look each other up through the state they are given.
+ */
+export interface Menus {
+  /** Every menu description, of every release. */
+  readonly all: readonly MenuDef[];
+  /**
+   * The description of a path (`/ip address` or `ip/address`) on a release;
+   * without a release, the first one declared.
+   */
+  byPath(path: string, release?: Release): MenuDef | undefined;
+  /** The menus whose items live in a storage table. */
+  inTable(table: string): readonly MenuDef[];
+  /** Whether a menu is on a router of this release with these packages. */
+  present(menu: MenuDef, release: Release, packages: readonly string[]): boolean;
+  /** The menu tree of a release with its installed packages. */
+  tree(release: Release, packages?: readonly string[]): MenuNode;
 }

@@ -7,6 +7,8 @@
  * const r = await startSimulator({ version: "7.16" });
  * r.run("/ip address add address=10.0.0.1/24 interface=ether1");
  * await r.close();
+ *
+ * @module
  */
 import { RouterCore } from "./router.ts";
 import { SshListener } from "./ssh_server.ts";
@@ -20,6 +22,7 @@ import {
   type SimVersion,
 } from "./types.ts";
 import { exportConfig } from "./export.ts";
+import type { Menus } from "./menu_types.ts";
 
 export type { SimCounters, SimFaults, SimUser, SimVersion } from "./types.ts";
 export { defaultFaults } from "./types.ts";
@@ -67,6 +70,11 @@ export interface SimOptions {
    * hold what a client sends against the real command trees).
    */
   onCommand?: (command: string) => void;
+  /**
+   * The router's menus: default every family's (`SIM_MENUS`); a test adds
+   * a family of its own with `new MenuIndex([...ALL_MENUS, ...its], LOOSE_COMMANDS)`.
+   */
+  menus?: Menus;
 }
 
 /** A running simulated router. */
@@ -134,6 +142,7 @@ class Router implements SimRouter {
       onCommand: opts.onCommand,
       uptime: opts.uptime,
       packages: opts.packages,
+      menus: opts.menus,
     });
     this.listener = new SshListener(this.core, () => this.key);
   }

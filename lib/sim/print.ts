@@ -2,6 +2,8 @@
  * `print` output: v7 and v6 tables, `detail`, `terse` and singleton menus.
  * Tables and detail are for people (RouterOS truncates and wraps them);
  * terse and as-value are what scripts read.
+ *
+ * @module
  */
 import type { FlagDef, Item, MenuDef, PropDef } from "./menu_types.ts";
 import { onRelease } from "./releases.ts";

@@ -1,6 +1,8 @@
 /**
  * Property values: checking input against a property's type, storing it as
  * RouterOS does, and showing it (print, export, as-value).
+ *
+ * @module
  */
 import type { Item, MenuDef, PropDef } from "./menu_types.ts";
 import { onRelease } from "./releases.ts";
@@ -9,7 +11,6 @@ import { fail, RosError } from "./errors.ts";
 import { isIp6, isMac, isPrefix6, parseIp4, parsePrefix4 } from "./ipaddr.ts";
 import { fmtInterval, parseInterval, parseTimeNs } from "./timefmt.ts";
 import { id, isTrue, numOf, sortedMap, Time, type Val } from "./values.ts";
-import { menuByPath } from "./menus/registry.ts";
 
 const invalid = (p: PropDef) => fail(`invalid value for argument ${p.name}`);
 const noMatch = (p: PropDef) => fail(`input does not match any value of ${p.name}`);
@@ -84,7 +85,7 @@ export function convertInput(p: PropDef, raw: string, item: Item, st: RouterStat
     }
     case "ref": {
       if (p.refAllow?.includes(v)) break;
-      const m = menuByPath(p.ref!, st.release);
+      const m = st.menus.byPath(p.ref!, st.release);
       if (!m || !st.list(m).some((it) => it[m.key ?? "name"] === v)) throw noMatch(p);
       break;
     }
@@ -165,20 +166,4 @@ export function itemToMap(
     entries.push([k, k === ".id" ? id(v) : typed(p, v)]);
   }
   return sortedMap(entries);
-}
-
-/** Gives an item the default value of each property it lacks (its menu's and its table's). */
-export function fillDefaults(menu: MenuDef, st: RouterState, item: Item): void {
-  const sets: MenuDef[] = [menu];
-  if (menu.table) {
-    const base = menuByPath(menu.table);
-    if (base && base !== menu) sets.push(base);
-  }
-  for (const m of sets) {
-    for (const p of propsOf(m, st)) {
-      if (item[p.name] !== undefined || p.default === undefined || p.compute) continue;
-      const d = typeof p.default === "function" ? p.default(item, st) : p.default;
-      if (d !== undefined) item[p.name] = d;
-    }
-  }
 }

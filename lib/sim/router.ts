@@ -1,15 +1,18 @@
 /**
  * One simulated router: its (lazily created) state, counters, faults and the
  * `exec` entry point shared by SSH, `run()` and the stdio CLI.
+ *
+ * @module
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { Interp } from "./interpreter.ts";
+import { Interpreter } from "./interpreter.ts";
 import { RouterState, type StateData, type StateInit } from "./state.ts";
 import type { SimCounters, SimFaults, SimUser, SimVersion } from "./types.ts";
 import { loginName, policiesOf } from "./auth.ts";
 import { Scheduler } from "./scheduler.ts";
-import { menuByPath } from "./menus/registry.ts";
 import { describeKey } from "./auth.ts";
+import type { Menus } from "./menu_types.ts";
+import { SIM_MENUS } from "./menus/registry.ts";
 
 /** Settings of one router. */
 export interface CoreOptions {
@@ -27,6 +30,8 @@ export interface CoreOptions {
   uptime?: number;
   /** Packages installed beyond the hardware's own. */
   packages?: string[];
+  /** The router's menus (default: every family's, `SIM_MENUS`). */
+  menus?: Menus;
 }
 
 /** Result of one exec. */
@@ -87,6 +92,7 @@ export class RouterCore {
       users: this.opts.users,
       now: this.opts.now,
       packages: this.opts.packages,
+      menus: this.opts.menus ?? SIM_MENUS,
     };
     let data: StateData | undefined = this.carried;
     this.carried = undefined;
@@ -219,7 +225,7 @@ export class RouterCore {
   exec(command: string, login = "admin"): ExecResult {
     const st = this.state();
     const user = loginName(login);
-    const ip = new Interp(st, { user, policies: policiesOf(st, user) });
+    const ip = new Interpreter(st, { user, policies: policiesOf(st, user) });
     ip.runInput(command);
     this.save();
     const output = ip.out.map((l) => l + "\r\n").join("");
@@ -231,7 +237,7 @@ export class RouterCore {
   /** Runs a stored script as `user` (scheduler); output goes nowhere. */
   runScript(src: string, user: string): void {
     const st = this.state();
-    const ip = new Interp(st, { user, policies: policiesOf(st, user) });
+    const ip = new Interpreter(st, { user, policies: policiesOf(st, user) });
     ip.runScriptText(src);
     this.save();
   }
@@ -257,7 +263,7 @@ export class RouterCore {
    */
   seed(path: string, edit: (items: Record<string, string>[], newId: () => string) => void): void {
     const st = this.state();
-    const m = menuByPath(path, st.release);
+    const m = st.menus.byPath(path, st.release);
     if (!m) throw new Error(`unknown menu ${path}`);
     const t = st.tableOf(m);
     edit(t.items, () => st.newId(t));
@@ -268,7 +274,7 @@ export class RouterCore {
   /** Raw items of a menu. */
   items(path: string): Record<string, string>[] {
     const st = this.state();
-    const m = menuByPath(path, st.release);
+    const m = st.menus.byPath(path, st.release);
     if (!m) throw new Error(`unknown menu ${path}`);
     return st.list(m);
   }

@@ -2,9 +2,10 @@
  * Runs `/system/scheduler` jobs: at `start-date`/`start-time`, then every
  * `interval` (0 = once). The job's `on-event` runs through the interpreter,
  * so a job may remove itself. One timer per router, re-armed on changes.
+ *
+ * @module
  */
 import type { RouterCore } from "./router.ts";
-import { menuByPath } from "./menus/registry.ts";
 import { parseDate, parseInterval, parseTimeOfDay } from "./timefmt.ts";
 import { isTrue } from "./values.ts";
 import type { Item } from "./menu_types.ts";
@@ -56,7 +57,7 @@ export class Scheduler {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     const st = this.core.state();
-    const menu = menuByPath("/system/scheduler");
+    const menu = st.menus.byPath("/system/scheduler");
     if (!menu) return;
     const now = st.now().getTime();
     let best: number | null = null;
@@ -75,7 +76,7 @@ export class Scheduler {
   private fire(): void {
     this.timer = null;
     const st = this.core.state();
-    const menu = menuByPath("/system/scheduler")!;
+    const menu = st.menus.byPath("/system/scheduler")!;
     const now = st.now().getTime();
     this.running = true;
     try {
@@ -90,7 +91,7 @@ export class Scheduler {
         it["run-count"] = String(Number(it["run-count"] ?? "0") + 1);
         st.touch();
         const ev = it["on-event"] ?? "";
-        const script = st.stored(menuByPath("/system/script", st.release)!).find((x) =>
+        const script = st.stored(st.menus.byPath("/system/script", st.release)!).find((x) =>
           x.name === ev
         );
         if (script) {

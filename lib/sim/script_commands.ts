@@ -16,7 +16,7 @@
  */
 import { inRange, type Release, type ReleaseRange } from "../routeros/release.ts";
 import { badCommand, fail } from "./errors.ts";
-import type { Interp } from "./interpreter.ts";
+import type { Interp } from "./interp_types.ts";
 import type { Args } from "./interp_types.ts";
 import { JsonSyntaxError, parseJson, toJson } from "./json.ts";
 import { type Builtin, only } from "./conversions.ts";

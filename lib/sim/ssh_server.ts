@@ -1,6 +1,6 @@
 /**
  * The SSH side of a simulated router: a `node:net` listener (TCP_NODELAY on
- * every socket, which makes an exec cost ~1 ms instead of ~88 ms; writes
+ * every socket, without which every exec waits on Nagle's algorithm; writes
  * gathered per tick, so packets leave whole and not in ssh2's three pieces
  * each) whose sockets are handed to an ssh2 `Server`. Only exec channels run commands
  * (the `sftp` subsystem serves `/file`, see `sftp.ts`);

@@ -2,16 +2,18 @@
  * The configuration and run-time state of one simulated router. Tables are
  * created lazily (with the menu's defaults) on first use, so a fleet of idle
  * routers costs almost nothing. Everything stored is a string, as RouterOS
- * stores it; computed properties are added when items are read.
+ * stores it; computed properties are added when items are read. The state
+ * holds the router's menus (`menus`), through which menus and commands find
+ * each other.
+ *
+ * @module
  */
-import type { Item, MenuDef } from "./menu_types.ts";
+import type { Item, MenuDef, Menus } from "./menu_types.ts";
 import type { SimUser, SimVersion } from "./types.ts";
 import { type Release, release } from "../routeros/release.ts";
 import { onRelease } from "./releases.ts";
 import type { Val } from "./values.ts";
-import { menuByPath, menusInTable } from "./menus/registry.ts";
 import { fmtDateTime, legacyDates } from "./timefmt.ts";
-import { fillDefaults } from "./props.ts";
 import { installedPackages } from "./packages.ts";
 
 /** One storage table. */
@@ -35,6 +37,8 @@ export interface StateInit {
   now?: () => Date;
   /** Packages installed beyond the hardware's own (`packages.ts`). */
   packages?: string[];
+  /** The router's menus (`menus/registry.ts`'s `SIM_MENUS`, or a test's own). */
+  menus: Menus;
 }
 
 /** Formats a table id: `*` + uppercase hex. */
@@ -52,6 +56,8 @@ export class RouterState {
   readonly legacyDates: boolean;
   /** Installed packages (`/system/package`), which decide some menus (`packages.ts`). */
   readonly packages: string[];
+  /** The menus of this router, for looking one up by path or table. */
+  readonly menus: Menus;
   readonly init: StateInit;
   private tables = new Map<string, Table>();
   /** Global script variables (kept in memory, like RouterOS until reboot). */
@@ -94,6 +100,7 @@ export class RouterState {
     this.v6 = this.release.major < 7;
     this.legacyDates = legacyDates(this.release);
     this.packages = installedPackages(this.release, init.packages);
+    this.menus = init.menus;
     if (data) {
       for (const [k, t] of Object.entries(data.tables)) this.tables.set(k, structuredClone(t));
       this.clockOffsetMs = data.clockOffsetMs ?? 0;
@@ -117,17 +124,34 @@ export class RouterState {
     if (!t) {
       t = { nextId: 1, items: [] };
       this.tables.set(path, t);
-      for (const m of menusInTable(path)) {
+      for (const m of this.menus.inTable(path)) {
         if (!onRelease(this.release, m.releases)) continue;
         for (const d of m.defaults?.(this) ?? []) {
           const it: Item = m.kind === "list" ? { ".id": fmtId(t.nextId++), ...d } : { ...d };
           // a built-in item has every default value an added one gets
-          if (m.kind === "list") fillDefaults(m, this, it);
+          if (m.kind === "list") this.fillDefaults(m, it);
           t.items.push(it);
         }
       }
     }
     return t;
+  }
+
+  /** Gives an item the default value of each property it lacks (its menu's and its table's). */
+  fillDefaults(menu: MenuDef, item: Item): void {
+    const sets: MenuDef[] = [menu];
+    if (menu.table) {
+      const base = this.menus.byPath(menu.table);
+      if (base && base !== menu) sets.push(base);
+    }
+    for (const m of sets) {
+      for (const p of m.props) {
+        if (!onRelease(this.release, p.releases)) continue;
+        if (item[p.name] !== undefined || p.default === undefined || p.compute) continue;
+        const d = typeof p.default === "function" ? p.default(item, this) : p.default;
+        if (d !== undefined) item[p.name] = d;
+      }
+    }
   }
 
   /** Storage table of a menu. */
@@ -165,14 +189,14 @@ export class RouterState {
 
   /** Items of a menu path (`/ip/address` or `/ip address`), for tests. */
   items(path: string): Item[] {
-    const m = menuByPath(path, this.release);
+    const m = this.menus.byPath(path, this.release);
     if (!m) throw new Error(`unknown menu ${path}`);
     return this.list(m);
   }
 
   /** Menu description of a path (throws for unknown paths). */
   menuOf(path: string): MenuDef {
-    const m = menuByPath(path, this.release);
+    const m = this.menus.byPath(path, this.release);
     if (!m) throw new Error(`unknown menu ${path}`);
     return m;
   }
@@ -183,7 +207,7 @@ export class RouterState {
    * shows, unless the key itself is computed).
    */
   findByKey(path: string, value: string): Item | undefined {
-    const m = menuByPath(path, this.release);
+    const m = this.menus.byPath(path, this.release);
     const key = m?.key;
     if (!m || !key) return undefined;
     if (m.props.some((p) => p.name === key && p.compute)) {

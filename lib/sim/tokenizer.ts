@@ -6,6 +6,8 @@
  * (two UPPERCASE hex digits); anything else after `\` is a syntax error.
  * `$name`, `$[...]` and `$(...)` are substituted, also inside quotes.
  * Expressions and array literals are read by `expr_parser.ts`.
+ *
+ * @module
  */
 import type { Expr, Line, Piece, Script, Statement, StrPart, Word } from "./ast.ts";
 import { type Pos, syntaxError } from "./errors.ts";

@@ -1,4 +1,8 @@
-/** Shared public types of the RouterOS simulator (re-exported by `mod.ts`). */
+/**
+ * Shared public types of the RouterOS simulator (re-exported by `mod.ts`).
+ *
+ * @module
+ */
 
 /**
  * The RouterOS release the simulator imitates, as RouterOS writes it:

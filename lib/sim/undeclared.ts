@@ -2,6 +2,8 @@
  * RouterOS 7 refuses a script that uses a variable it never declares, with a
  * syntax error at the variable, before running any of it (6.x runs it and
  * reads nothing). This walks a parsed script for such uses.
+ *
+ * @module
  */
 import type { Expr, Piece, Script, Statement, StrPart } from "./ast.ts";
 import { syntaxError } from "./errors.ts";

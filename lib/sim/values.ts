@@ -11,6 +11,8 @@
  * | `time` | {@linkcode Time} (nanoseconds) |
  * | `id`, `ip`, `ip6`, `ip-prefix`, `ip6-prefix` | {@linkcode Typed} |
  * | `code` | {@linkcode Code} (a `{ ... }` block kept as source) |
+ *
+ * @module
  */
 import { fmtTimeValue } from "./timefmt.ts";
 

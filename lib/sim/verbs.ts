@@ -3,17 +3,18 @@
  * move, find, get and print. They work on any menu from its description and
  * validate everything before changing anything, so a failed command leaves
  * the state untouched.
+ *
+ * @module
  */
 import { onRelease } from "./releases.ts";
 import type { Statement } from "./ast.ts";
 import { at, expectedEnd, fail } from "./errors.ts";
-import type { Interp } from "./interpreter.ts";
+import type { Interp } from "./interp_types.ts";
 import type { Arg, Args } from "./interp_types.ts";
 import { plainText } from "./interp_types.ts";
 import type { Item, MenuDef, PropDef } from "./menu_types.ts";
-import { convertInput, fillDefaults, propsOf } from "./props.ts";
+import { convertInput, propsOf } from "./props.ts";
 import type { RouterState } from "./state.ts";
-import { menuByPath } from "./menus/registry.ts";
 import { id as typedId, type Val } from "./values.ts";
 
 import { find, get, print } from "./verbs_read.ts";
@@ -123,7 +124,7 @@ function applyArgs(
 
 function checkUnique(menu: MenuDef, st: RouterState, item: Item): void {
   for (const u of menu.unique ?? []) {
-    const clash = st.stored(menu.table ? menuByPath(menu.table) ?? menu : menu).some((o) =>
+    const clash = st.stored(menu.table ? st.menus.byPath(menu.table) ?? menu : menu).some((o) =>
       o[".id"] !== item[".id"] && u.props.every((p) => o[p] !== undefined && o[p] === item[p])
     );
     if (clash) throw fail(u.error);
@@ -164,7 +165,7 @@ function add(ip: Interp, menu: MenuDef, args0: Args): Val {
   const missing = propsOf(menu, st).filter((p) => p.required && item[p.name] === undefined)
     .map((p) => p.name);
   if (missing.length) throw fail(`missing value(s) of argument(s) ${missing.join(", ")}`);
-  fillDefaults(menu, st, item);
+  st.fillDefaults(menu, item);
   checkUnique(menu, st, item);
   menu.check?.(item, st, undefined);
   const t = st.tableOf(menu);

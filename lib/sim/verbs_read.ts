@@ -1,7 +1,12 @@
-/** The read verbs of every menu: `find`, `get` and `print` (with `where`, `as-value`, `terse`, `detail`...). */
+/**
+ * The read verbs of every menu: `find`, `get` and `print` (with `where`, `as-value`, `terse`,
+ * `detail`...).
+ *
+ * @module
+ */
 import type { Statement } from "./ast.ts";
 import { expectedEnd, fail } from "./errors.ts";
-import type { Interp } from "./interpreter.ts";
+import type { Interp } from "./interp_types.ts";
 import type { Arg, Args } from "./interp_types.ts";
 import { plainText } from "./interp_types.ts";
 import type { Item, MenuDef } from "./menu_types.ts";

@@ -18,7 +18,7 @@ import type {
 } from "./connection_types.ts";
 import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
-import { decodeOutput } from "./decode.ts";
+import { collectOutput, execOnFreshChannel } from "./exec_output.ts";
 import { SshError } from "./errors.ts";
 import { handshake, type Transport } from "./handshake.ts";
 import type { CloseReason } from "./pool_observer.ts";
@@ -40,7 +40,6 @@ import {
   keepaliveResetByPingsOnly,
   openSessionChannel,
   requestExec,
-  skipRedundantEnd,
   supportsPreopen,
 } from "./ssh2_internals.ts";
 import { describeTarget, type SshTarget } from "./target.ts";
@@ -235,7 +234,7 @@ export class SshConnection {
     sink: ChunkSink,
     options: DownloadOptions,
   ): Promise<TransferResult> {
-    const req = { command: `sftp ${path}`, menu: `the download of ${path}`, idempotent: true };
+    const req = { command: `sftp ${path}`, what: `the download of ${path}`, idempotent: true };
     await this.#acquire(req, options.idleTimeoutMs);
     try {
       return await sftpDownload(this.#client, path, sink, options, this.#who);
@@ -250,7 +249,7 @@ export class SshConnection {
     source: AsyncIterable<Uint8Array>,
     options: UploadOptions,
   ): Promise<TransferResult> {
-    const req = { command: `sftp ${path}`, menu: `the upload of ${path}`, idempotent: false };
+    const req = { command: `sftp ${path}`, what: `the upload of ${path}`, idempotent: false };
     await this.#acquire(req, options.idleTimeoutMs);
     try {
       return await sftpUpload(this.#client, path, source, options, this.#who);
@@ -264,12 +263,12 @@ export class SshConnection {
     if (!sent) {
       return new SshError(
         "connection-lost",
-        `${this.#who}: the connection was lost before ${req.menu} was sent`,
+        `${this.#who}: the connection was lost before ${req.what} was sent`,
       );
     }
     return new SshError(
       "connection-lost",
-      `${this.#who}: the connection was lost while running ${req.menu}`,
+      `${this.#who}: the connection was lost while running ${req.what}`,
       true,
     );
   }
@@ -282,7 +281,7 @@ export class SshConnection {
         new SshError(
           "channel-limit",
           `${this.#who}: all ${limit} channels stayed busy for ${timeoutMs / 1000} s ` +
-            `(--max-channels, --command-timeout); ${req.menu} was not sent`,
+            `(--max-channels, --command-timeout); ${req.what} was not sent`,
         ),
     );
   }
@@ -341,9 +340,9 @@ export class SshConnection {
           new SshError(
             "timeout",
             sent
-              ? `${who}: ${req.menu} did not answer within ${limit}; the channel was closed ` +
+              ? `${who}: ${req.what} did not answer within ${limit}; the channel was closed ` +
                 "and the connection will be reopened on the next call"
-              : `${who}: ${req.menu} could not be sent within ${limit}: no channel opened; ` +
+              : `${who}: ${req.what} could not be sent within ${limit}: no channel opened; ` +
                 "the connection will be reopened on the next call",
             sent,
           ),
@@ -358,38 +357,18 @@ export class SshConnection {
       /** Collect a channel's output; returns the function that marks the exec accepted. */
       const collect = (ch: ClientChannel): () => void => {
         channel = ch;
-        skipRedundantEnd(ch);
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        let exitCode: number | null = null;
-        let accepted = false;
-        const onData = (data: Uint8Array) => {
-          if (done) return;
-          size += data.length;
-          if (size > max) {
-            finish(
-              new SshError(
-                "output-too-large",
-                `${who}: the output of ${req.menu} exceeded ${max} bytes (--max-output); ` +
-                  "the channel was closed",
-                true,
-              ),
-            );
-            return;
-          }
-          chunks.push(data);
-        };
-        ch.on("data", onData);
-        ch.stderr.on("data", onData);
-        ch.on("exit", (code: number | null) => {
-          exitCode = code;
+        return collectOutput(ch, {
+          maxBytes: max,
+          tooLarge: () =>
+            new SshError(
+              "output-too-large",
+              `${who}: the output of ${req.what} exceeded ${max} bytes (--max-output); ` +
+                "the channel was closed",
+              true,
+            ),
+          done: () => done,
+          finish,
         });
-        ch.on("close", () => {
-          if (accepted) finish(null, { output: decodeOutput(chunks), exitCode });
-        });
-        return () => {
-          accepted = true;
-        };
       };
 
       const openFailed = (err: Error) => {
@@ -397,7 +376,7 @@ export class SshConnection {
         const error = new SshError(
           "channel-limit",
           `${who}: the SSH server refused a new channel (${err.message}) with ${this.#slots.active} ` +
-            `in use; lower --max-channels. ${req.menu} was not sent`,
+            `in use; lower --max-channels. ${req.what} was not sent`,
         );
         // Learn the router's own limit: fewer channels at once from now on.
         if (this.#slots.lower(this.#slots.active - 1)) {
@@ -453,7 +432,7 @@ export class SshConnection {
           finish(
             new SshError(
               "exec-refused",
-              `${who}: the SSH server refused to run ${req.menu} (${err.message}); it was not run`,
+              `${who}: the SSH server refused to run ${req.what} (${err.message}); it was not run`,
             ),
           );
         });
@@ -468,7 +447,7 @@ export class SshConnection {
           (err: Error) => {
             if (this.#closed) return finish(this.#lost(true, req));
             finish(
-              new SshError("exec-refused", `${who}: ${req.menu} could not run: ${err.message}`),
+              new SshError("exec-refused", `${who}: ${req.what} could not run: ${err.message}`),
             );
           },
         );
@@ -508,14 +487,4 @@ export class SshConnection {
   destroy(): void {
     this.#socket.destroy();
   }
-}
-
-/** Open a fresh channel and exec on it through ssh2's public API (two round trips). */
-function execOnFreshChannel(client: Client, command: string): Promise<ClientChannel> {
-  return new Promise((resolve, reject) => {
-    client.exec(command, (err: Error | undefined, channel: ClientChannel) => {
-      if (err) reject(err);
-      else resolve(channel);
-    });
-  });
 }

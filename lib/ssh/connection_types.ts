@@ -22,8 +22,8 @@ export interface ConnectionSettings {
 /** One command to run. */
 export interface ExecRequest {
   command: string;
-  /** Menu or operation name, for messages. */
-  menu: string;
+  /** What the command is, in messages (the caller's words, see `ExecOptions.what`). */
+  what: string;
   /** True for reads (safe to run twice). */
   idempotent: boolean;
   /**
@@ -38,7 +38,7 @@ export interface ExecRequest {
 export interface ExecOutput {
   /** Decoded, `\r\n`-normalised output (stdout then stderr). */
   output: string;
-  /** Exit status (RouterOS's is unreliable; errors are read from the text). */
+  /** Exit status (some devices' is unreliable; callers read errors from the text). */
   exitCode: number | null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Opening an SSH session to a router: our own TCP socket with TCP_NODELAY
- * set before the first byte (without it every exec waits ~40-85 ms on
- * Nagle's algorithm) and its writes batched per tick (`write_batching.ts`),
+ * set before the first byte (without it every exec waits on Nagle's
+ * algorithm and delayed acknowledgements; docs/benchmarks.md has the figures) and its writes batched per tick (`write_batching.ts`),
  * the SSH handshake with the host key check, and authentication, all
  * within the connect timeout; each failure becomes one
  * {@linkcode SshError} that says what to check.

@@ -25,16 +25,6 @@ export const HOST_KEY_POLICIES = ["strict", "accept-new", "off"] as const;
 /** A host key policy. */
 export type HostKeyPolicy = typeof HOST_KEY_POLICIES[number];
 
-/** Default known_hosts location. */
-export const DEFAULT_KNOWN_HOSTS = "~/.config/mcp-server-router/known_hosts";
-
-/** Expand a leading `~/` to the home directory. */
-export function expandHome(path: string): string {
-  if (path !== "~" && !path.startsWith("~/")) return path;
-  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? ".";
-  return home + path.slice(1);
-}
-
 /** Host key algorithms that ssh2 negotiates for a known_hosts key type. */
 const ALGORITHMS_BY_KEY_TYPE: Record<string, string[]> = {
   "ssh-ed25519": ["ssh-ed25519"],
@@ -64,13 +54,17 @@ export interface HostKeyCheck {
 /** Checks host keys for every connection of a pool. */
 export class HostKeyVerifier {
   readonly policy: HostKeyPolicy;
-  /** Absolute known_hosts path (after `~` expansion). */
+  /** The known_hosts file, as given (the configuration resolves `~`); "" with the policy `off`. */
   readonly file: string;
   #writes: Promise<void> = Promise.resolve();
 
-  constructor(policy: HostKeyPolicy = "accept-new", file: string = DEFAULT_KNOWN_HOSTS) {
+  /** `file` is needed unless the policy is `off` (pinned keys need none). */
+  constructor(policy: HostKeyPolicy = "accept-new", file = "") {
+    if (policy !== "off" && file === "") {
+      throw new Error(`the host key policy ${policy} needs a known_hosts file`);
+    }
     this.policy = policy;
-    this.file = expandHome(file);
+    this.file = file;
   }
 
   /** Read what is known about the target and return its check. */

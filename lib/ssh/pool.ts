@@ -18,7 +18,7 @@ import {
 import { Dialer } from "./dialer.ts";
 import type { Transport } from "./handshake.ts";
 import { SshError } from "./errors.ts";
-import { DEFAULT_KNOWN_HOSTS, type HostKeyPolicy, HostKeyVerifier } from "./host_key_policy.ts";
+import { type HostKeyPolicy, HostKeyVerifier } from "./host_key_policy.ts";
 import { JumpHosts } from "./jump.ts";
 import { KeyStore } from "./keys.ts";
 import type { PoolObserver } from "./pool_observer.ts";
@@ -37,8 +37,8 @@ export interface PoolOptions {
   idleTimeoutMs: number;
   /** Connections being opened at once, pool-wide. */
   maxDialing: number;
-  /** OpenSSH known_hosts file (`~` is expanded). */
-  knownHostsFile: string;
+  /** OpenSSH known_hosts file (needed unless `hostKeyPolicy` is `off`). */
+  knownHostsFile?: string;
   /** What to do with unknown host keys. */
   hostKeyPolicy: HostKeyPolicy;
   /** Keep one session channel open ahead of need per connection. */
@@ -59,8 +59,8 @@ export interface PoolExecResult {
 export interface ExecOptions {
   /** True for reads: retried once on a fresh connection if the connection died. */
   idempotent: boolean;
-  /** Menu or operation name, for error messages. */
-  menu: string;
+  /** What the command is, in messages: `the command`, `/ip/address`, `the upload of a.rsc`. */
+  what: string;
   /** Awaited just before the command is written to a channel (see {@linkcode ExecRequest}). */
   beforeSend?: () => Promise<void>;
 }
@@ -77,7 +77,6 @@ export const DEFAULT_POOL_OPTIONS: PoolOptions = {
   maxChannels: 4,
   idleTimeoutMs: 300_000,
   maxDialing: 32,
-  knownHostsFile: DEFAULT_KNOWN_HOSTS,
   hostKeyPolicy: "accept-new",
   preopen: true,
 };
@@ -237,7 +236,7 @@ export class SshPool {
   async exec(target: SshTarget, command: string, options: ExecOptions): Promise<PoolExecResult> {
     const req: ExecRequest = {
       command,
-      menu: options.menu,
+      what: options.what,
       idempotent: options.idempotent,
       ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
     };
@@ -264,7 +263,7 @@ export class SshPool {
         `${describeTarget(target)}: ${
           err.outcomeUnknown ? "connection lost during" : "could not send"
         } ` +
-          `${options.menu}; running it again on a new connection`,
+          `${options.what}; running it again on a new connection`,
       );
       this.options.observer?.retried(target.title);
       try {

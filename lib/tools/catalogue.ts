@@ -1,354 +1,156 @@
 /**
- * The tool catalogue: every menu's tools, the hand-written tools, and the
- * composites built over them. Built once per process; which of them a
- * server offers is its selection (toolsets, read-only, raw commands).
+ * The tool catalogue: every menu's tools, the tools beyond CRUD, and the
+ * composites built over them. Built once per process from the families'
+ * lists (schema menus and their tool presentations, each family one spread
+ * line); which of them a server offers is its selection (toolsets,
+ * read-only, raw commands). {@linkcode buildCatalogue} builds one from other
+ * lists (a test adds a family of its own).
  *
  * @module
  */
+import type { MenuSchema } from "../routeros/schema/menu.ts";
 import { MENU_SCHEMAS } from "../routeros/schema/registry.ts";
 import { applyChanges } from "./changes/apply.ts";
 import { commitChanges, listPendingChanges, rollbackChanges } from "./changes/pending.ts";
 import { importScript } from "./changes/import_script.ts";
-import { listDevices } from "./devices_tool.ts";
-import { fleetQueryTool } from "./fleet_query.ts";
-import { makeStaticLease } from "./handwritten/dhcp.ts";
-import { dnsCacheStats, flushDnsCache, resolveDns } from "./handwritten/dns.ts";
-import { createBackup, exportTool, listBackups, readFile } from "./handwritten/files.ts";
-import { downloadFile, uploadFile } from "./handwritten/file_transfer.ts";
-import { interfaceTraffic, poeMonitor } from "./handwritten/interfaces.ts";
-import { getLogs } from "./handwritten/logs.ts";
-import { ping } from "./handwritten/ping.ts";
-import { printTool } from "./handwritten/print.ts";
-import { addBlackholeRoute, checkRoute, getDefaultRoute } from "./handwritten/routing.ts";
-import { runCommand } from "./handwritten/run_command.ts";
-import { reboot, systemHealth } from "./handwritten/system.ts";
-import { traceroute } from "./handwritten/traceroute.ts";
-import { addUserSshKey, disconnectActiveUser } from "./handwritten/users.ts";
-import { wireguardClientConfig } from "./handwritten/wireguard.ts";
+import { listDevices } from "./fleet/devices.ts";
+import { fleetQueryTool } from "./fleet/query.ts";
+import { makeStaticLease } from "./dhcp/static_lease.ts";
+import { dnsCacheStats, flushDnsCache, resolveDns } from "./dns/resolver.ts";
+import { createBackup, exportTool, listBackups, readFile } from "./files/backup_export.ts";
+import { downloadFile, uploadFile } from "./files/transfer.ts";
+import { interfaceTraffic, poeMonitor } from "./interfaces/monitors.ts";
+import { getLogs } from "./logs/logs.ts";
+import { ping } from "./diagnostics/ping.ts";
+import { printTool } from "./diagnostics/print.ts";
+import { addBlackholeRoute, checkRoute, getDefaultRoute } from "./routing/routes.ts";
+import { runCommand } from "./diagnostics/run_command.ts";
+import { reboot, systemHealth } from "./system/reboot_health.ts";
+import { traceroute } from "./diagnostics/traceroute.ts";
+import { addUserSshKey, disconnectActiveUser } from "./users/accounts.ts";
+import { wireguardClientConfig } from "./wireguard/client_config.ts";
 import { menuTools } from "./menu_tools/menu_tools.ts";
 import type { MenuTools } from "./menu_tools/spec.ts";
-import { ethernetTools, interfacesTools, poeTools, vlansTools } from "./menus/interfaces.ts";
-import { bridgePortsTools, bridgesTools, bridgeVlansTools } from "./menus/bridge.ts";
-import { ipAddressTools, ipPoolTools, ipPoolUsedTools, ipv6AddressTools } from "./menus/ip.ts";
-import { dhcpLeasesTools, dhcpNetworksTools, dhcpServersTools } from "./menus/dhcp.ts";
-import { dnsCacheTools, dnsSettingsTools, dnsStaticTools } from "./menus/dns.ts";
-import { ipRoutesTools, ipv6RoutesTools } from "./menus/routing.ts";
-import {
-  firewallAddressListTools,
-  firewallFilterTools,
-  firewallMangleTools,
-  firewallNatTools,
-  firewallRawTools,
-  ipv6FirewallAddressListTools,
-  ipv6FirewallFilterTools,
-} from "./menus/firewall.ts";
-import { activeUsersTools, sshKeysTools, userGroupsTools, usersTools } from "./menus/users.ts";
-import {
-  clockTools,
-  healthTools,
-  identityTools,
-  ntpClientTools,
-  packagesTools,
-  resourceTools,
-  routerboardTools,
-} from "./menus/system.ts";
-import {
-  ipServicesTools,
-  neighborsTools,
-  netwatchTools,
-  schedulerTools,
-} from "./menus/services.ts";
-import { MANAGEMENT_TOOLS } from "./menus/management.ts";
-import { queueTreeTools, queueTypesTools, simpleQueuesTools } from "./menus/queues.ts";
-import {
-  wifiAccessListTools,
-  wifiRegistrationsTools,
-  wifiTools,
-  wirelessAccessListTools,
-  wirelessRegistrationsTools,
-  wirelessSecurityProfilesTools,
-  wirelessTools,
-} from "./menus/wireless.ts";
-import {
-  capsManConfigurationsTools,
-  capsManInterfacesTools,
-  capsManManagerTools,
-  capsManProvisioningTools,
-  capsManRegistrationsTools,
-  capsManRemoteCapsTools,
-  wifiCapsmanTools,
-  wifiConfigurationsTools,
-  wifiProvisioningTools,
-  wifiRemoteCapsTools,
-} from "./menus/capsman.ts";
-import { wireguardPeersTools, wireguardTools } from "./menus/wireguard.ts";
-import { filesTools } from "./menus/files.ts";
-import { bondingTools, eoipTools, greTools, ipipTools, vxlanTools } from "./menus/tunnels.ts";
-import {
-  l2tpClientsTools,
-  l2tpServerTools,
-  ovpnClientsTools,
-  ovpnServerSettingsTools,
-  ovpnServersTools,
-  pppAaaTools,
-  pppActiveTools,
-  pppoeClientsTools,
-  pppoeServersTools,
-  pppProfilesTools,
-  pppSecretsTools,
-  sstpClientsTools,
-  sstpServerTools,
-} from "./menus/vpn.ts";
-import {
-  ipsecActivePeersTools,
-  ipsecIdentitiesTools,
-  ipsecInstalledSasTools,
-  ipsecModeConfigsTools,
-  ipsecPeersTools,
-  ipsecPoliciesTools,
-  ipsecProfilesTools,
-  ipsecProposalsTools,
-} from "./menus/ipsec.ts";
-import {
-  ipv6DhcpBindingsTools,
-  ipv6DhcpClientsTools,
-  ipv6DhcpServersTools,
-  ipv6FirewallMangleTools,
-  ipv6FirewallNatTools,
-  ipv6FirewallRawTools,
-  ipv6NdPrefixesTools,
-  ipv6NdTools,
-  ipv6PoolsTools,
-} from "./menus/ipv6.ts";
-import {
-  bfdConfigurationsTools,
-  bfdSessionsTools,
-  bgpAdvertisementsTools,
-  bgpConnectionsTools,
-  bgpSessionsTools,
-  bgpTemplatesTools,
-  ospfAreasTools,
-  ospfInstancesTools,
-  ospfInterfaceTemplatesTools,
-  ospfLsasTools,
-  ospfNeighborsTools,
-  routingFilterRulesTools,
-  routingTablesTools,
-  vrfsTools,
-} from "./menus/dynamic_routing.ts";
-import {
-  certificatesTools,
-  containerConfigTools,
-  containerEnvsTools,
-  containerMountsTools,
-  containersTools,
-  hotspotActiveTools,
-  hotspotServersTools,
-  hotspotUsersTools,
-  loggingActionsTools,
-  loggingRulesTools,
-  radiusServersTools,
-  scriptsTools,
-  userManagerRoutersTools,
-  userManagerUsersTools,
-} from "./menus/platform.ts";
-import { runScript } from "./handwritten/scripts.ts";
-import { ipsecStatus } from "./handwritten/ipsec.ts";
-import {
-  exportCertificate,
-  importCertificate,
-  signCertificate,
-} from "./handwritten/certificates.ts";
-import { startContainer, stopContainer } from "./handwritten/containers.ts";
+import { INTERFACES_MENU_TOOLS } from "./interfaces/menus.ts";
+import { BRIDGE_MENU_TOOLS } from "./bridge/menus.ts";
+import { IP_MENU_TOOLS } from "./ip/menus.ts";
+import { DHCP_MENU_TOOLS } from "./dhcp/menus.ts";
+import { DNS_MENU_TOOLS } from "./dns/menus.ts";
+import { ROUTING_MENU_TOOLS } from "./routing/menus.ts";
+import { FIREWALL_MENU_TOOLS } from "./firewall/menus.ts";
+import { USERS_MENU_TOOLS } from "./users/menus.ts";
+import { SYSTEM_MENU_TOOLS } from "./system/menus.ts";
+import { SERVICES_MENU_TOOLS } from "./services/menus.ts";
+import { QUEUES_MENU_TOOLS } from "./queues/menus.ts";
+import { WIRELESS_MENU_TOOLS } from "./wireless/menus.ts";
+import { CAPSMAN_MENU_TOOLS } from "./wireless/capsman.ts";
+import { WIREGUARD_MENU_TOOLS } from "./wireguard/menus.ts";
+import { FILES_MENU_TOOLS } from "./files/menus.ts";
+import { TUNNELS_MENU_TOOLS } from "./tunnels/menus.ts";
+import { VPN_MENU_TOOLS } from "./vpn/menus.ts";
+import { IPV6_MENU_TOOLS } from "./ipv6/menus.ts";
+import { IPV6_FIREWALL_MENU_TOOLS } from "./firewall/ipv6_menus.ts";
+import { DYNAMIC_ROUTING_MENU_TOOLS } from "./dynamic_routing/menus.ts";
+import { PLATFORM_MENU_TOOLS } from "./platform/menus.ts";
+import { runScript } from "./platform/scripts.ts";
+import { ipsecStatus } from "./vpn/ipsec_status.ts";
+import { exportCertificate, importCertificate, signCertificate } from "./platform/certificates.ts";
+import { startContainer, stopContainer } from "./platform/containers.ts";
 import type { ToolDef } from "./tool.ts";
-import { disableToolsets, enableToolsets, listToolsets } from "./toolsets.ts";
+import { disableToolsets, enableToolsets, listToolsets } from "./fleet/toolsets.ts";
 import { OPERATIONS } from "./operations/mod.ts";
 import { INSIGHT } from "./insight/mod.ts";
 
 /** Every menu's tool presentation, in catalogue order. */
 export const MENU_TOOLS: readonly MenuTools[] = [
-  interfacesTools,
-  ethernetTools,
-  vlansTools,
-  poeTools,
-  bridgesTools,
-  bridgePortsTools,
-  bridgeVlansTools,
-  ipAddressTools,
-  ipv6AddressTools,
-  ipPoolTools,
-  ipPoolUsedTools,
-  dhcpServersTools,
-  dhcpNetworksTools,
-  dhcpLeasesTools,
-  dnsSettingsTools,
-  dnsStaticTools,
-  dnsCacheTools,
-  ipRoutesTools,
-  ipv6RoutesTools,
-  firewallFilterTools,
-  firewallNatTools,
-  firewallMangleTools,
-  firewallRawTools,
-  firewallAddressListTools,
-  ipv6FirewallFilterTools,
-  ipv6FirewallAddressListTools,
-  usersTools,
-  userGroupsTools,
-  activeUsersTools,
-  sshKeysTools,
-  identityTools,
-  clockTools,
-  ntpClientTools,
-  resourceTools,
-  routerboardTools,
-  packagesTools,
-  healthTools,
-  ipServicesTools,
-  netwatchTools,
-  schedulerTools,
-  neighborsTools,
-  ...MANAGEMENT_TOOLS,
-  simpleQueuesTools,
-  queueTreeTools,
-  queueTypesTools,
-  wifiTools,
-  wifiRegistrationsTools,
-  wifiAccessListTools,
-  wirelessTools,
-  wirelessSecurityProfilesTools,
-  wirelessRegistrationsTools,
-  wirelessAccessListTools,
-  capsManManagerTools,
-  capsManConfigurationsTools,
-  capsManProvisioningTools,
-  capsManRemoteCapsTools,
-  capsManRegistrationsTools,
-  capsManInterfacesTools,
-  wifiCapsmanTools,
-  wifiRemoteCapsTools,
-  wifiConfigurationsTools,
-  wifiProvisioningTools,
-  wireguardTools,
-  wireguardPeersTools,
-  filesTools,
-  greTools,
-  eoipTools,
-  ipipTools,
-  vxlanTools,
-  bondingTools,
-  pppSecretsTools,
-  pppProfilesTools,
-  pppActiveTools,
-  l2tpServerTools,
-  l2tpClientsTools,
-  sstpClientsTools,
-  ovpnClientsTools,
-  pppoeClientsTools,
-  ipsecProfilesTools,
-  ipsecPeersTools,
-  ipsecIdentitiesTools,
-  ipsecProposalsTools,
-  ipsecPoliciesTools,
-  ipsecModeConfigsTools,
-  ipsecActivePeersTools,
-  ipsecInstalledSasTools,
-  sstpServerTools,
-  ovpnServerSettingsTools,
-  ovpnServersTools,
-  pppoeServersTools,
-  pppAaaTools,
-  ipv6PoolsTools,
-  ipv6NdTools,
-  ipv6NdPrefixesTools,
-  ipv6DhcpClientsTools,
-  ipv6DhcpServersTools,
-  ipv6DhcpBindingsTools,
-  ipv6FirewallNatTools,
-  ipv6FirewallMangleTools,
-  ipv6FirewallRawTools,
-  routingTablesTools,
-  vrfsTools,
-  routingFilterRulesTools,
-  ospfInstancesTools,
-  ospfAreasTools,
-  ospfInterfaceTemplatesTools,
-  ospfNeighborsTools,
-  ospfLsasTools,
-  bgpTemplatesTools,
-  bgpConnectionsTools,
-  bgpSessionsTools,
-  bgpAdvertisementsTools,
-  bfdConfigurationsTools,
-  bfdSessionsTools,
-  certificatesTools,
-  scriptsTools,
-  loggingActionsTools,
-  loggingRulesTools,
-  containersTools,
-  containerConfigTools,
-  containerEnvsTools,
-  containerMountsTools,
-  radiusServersTools,
-  userManagerUsersTools,
-  userManagerRoutersTools,
-  hotspotServersTools,
-  hotspotUsersTools,
-  hotspotActiveTools,
+  ...INTERFACES_MENU_TOOLS,
+  ...BRIDGE_MENU_TOOLS,
+  ...IP_MENU_TOOLS,
+  ...DHCP_MENU_TOOLS,
+  ...DNS_MENU_TOOLS,
+  ...ROUTING_MENU_TOOLS,
+  ...FIREWALL_MENU_TOOLS,
+  ...USERS_MENU_TOOLS,
+  ...SYSTEM_MENU_TOOLS,
+  ...SERVICES_MENU_TOOLS,
+  ...QUEUES_MENU_TOOLS,
+  ...WIRELESS_MENU_TOOLS,
+  ...CAPSMAN_MENU_TOOLS,
+  ...WIREGUARD_MENU_TOOLS,
+  ...FILES_MENU_TOOLS,
+  ...TUNNELS_MENU_TOOLS,
+  ...VPN_MENU_TOOLS,
+  ...IPV6_MENU_TOOLS,
+  ...IPV6_FIREWALL_MENU_TOOLS,
+  ...DYNAMIC_ROUTING_MENU_TOOLS,
+  ...PLATFORM_MENU_TOOLS,
 ];
 
-/** The hand-written tools (what is not plain CRUD), in a stable order. */
-export const HANDWRITTEN: readonly ToolDef[] = [
-  interfaceTraffic,
-  poeMonitor,
-  makeStaticLease,
-  dnsCacheStats,
-  flushDnsCache,
-  resolveDns,
-  getDefaultRoute,
-  addBlackholeRoute,
-  checkRoute,
-  disconnectActiveUser,
-  addUserSshKey,
-  reboot,
-  systemHealth,
-  createBackup,
-  listBackups,
-  exportTool(MENU_SCHEMAS),
-  readFile,
-  uploadFile,
-  downloadFile,
-  getLogs,
-  wireguardClientConfig,
-  ping,
-  traceroute,
-  printTool(MENU_SCHEMAS),
-  runCommand,
-  runScript,
-  ipsecStatus,
-  signCertificate,
-  exportCertificate,
-  importCertificate,
-  startContainer,
-  stopContainer,
-  ...OPERATIONS,
-  ...INSIGHT,
-];
+/**
+ * The tools beyond plain CRUD (each written by hand in its toolset's
+ * directory), over these schema menus, in a stable order.
+ */
+function beyondCrud(schemas: readonly MenuSchema[]): ToolDef[] {
+  return [
+    interfaceTraffic,
+    poeMonitor,
+    makeStaticLease,
+    dnsCacheStats,
+    flushDnsCache,
+    resolveDns,
+    getDefaultRoute,
+    addBlackholeRoute,
+    checkRoute,
+    disconnectActiveUser,
+    addUserSshKey,
+    reboot,
+    systemHealth,
+    createBackup,
+    listBackups,
+    exportTool(schemas),
+    readFile,
+    uploadFile,
+    downloadFile,
+    getLogs,
+    wireguardClientConfig,
+    ping,
+    traceroute,
+    printTool(schemas),
+    runCommand,
+    runScript,
+    ipsecStatus,
+    signCertificate,
+    exportCertificate,
+    importCertificate,
+    startContainer,
+    stopContainer,
+    ...OPERATIONS,
+    ...INSIGHT,
+  ];
+}
 
 /** Discovery tools for sessions that start with a subset of toolsets. */
 export const DISCOVERY: readonly ToolDef[] = [listToolsets, enableToolsets, disableToolsets];
 
-let built: readonly ToolDef[] | undefined;
+/** What a catalogue is built from: every family's schema menus and tool presentations. */
+export interface Families {
+  schemas: readonly MenuSchema[];
+  menus: readonly MenuTools[];
+}
 
 /**
- * Every tool of the product, built once per process and shared by every
- * session: the device list, the menus' tools, the hand-written ones, then
- * the composites (fleet queries over the reads, confirm-or-revert changes).
+ * A catalogue of these families: the device list, the menus' tools, the
+ * tools beyond CRUD (`router_print` and `router_export_config` over the
+ * schema menus), then the composites (fleet queries over the reads,
+ * confirm-or-revert changes) and the discovery tools.
  */
-export function catalogue(): readonly ToolDef[] {
-  if (built) return built;
-  const base = [listDevices, ...MENU_TOOLS.flatMap(menuTools), ...HANDWRITTEN];
-  built = [
+export function buildCatalogue(families: Families): readonly ToolDef[] {
+  const base = [
+    listDevices,
+    ...families.menus.flatMap(menuTools),
+    ...beyondCrud(families.schemas),
+  ];
+  return [
     ...base,
     fleetQueryTool(base),
     applyChanges,
@@ -358,5 +160,11 @@ export function catalogue(): readonly ToolDef[] {
     listPendingChanges,
     ...DISCOVERY,
   ];
-  return built;
+}
+
+let built: readonly ToolDef[] | undefined;
+
+/** The product's catalogue, built once per process and shared by every session. */
+export function catalogue(): readonly ToolDef[] {
+  return built ??= buildCatalogue({ schemas: MENU_SCHEMAS, menus: MENU_TOOLS });
 }

@@ -213,6 +213,11 @@ export interface ToolDef {
    * or manage its accounts.
    */
   role?: Role;
+  /**
+   * Offered only when the operator opts in: `raw-commands`, with
+   * `--allow-raw-commands` (the tool sends console text as written).
+   */
+  optIn?: "raw-commands";
   // deno-lint-ignore no-explicit-any
   handler(args: any, ctx: ToolContext): Promise<ToolResult>;
   /**

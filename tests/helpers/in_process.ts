@@ -20,7 +20,7 @@ import { prepareServer } from "../../lib/server/core.ts";
 import type { ServerMetrics } from "../../lib/server/metrics.ts";
 import { openAuditLog } from "../../lib/server/safety/audit_log.ts";
 import { chooseToolsets } from "../../lib/server/toolset_choice.ts";
-import { TOOLSETS } from "../../lib/tools/tool.ts";
+import { type ToolDef, TOOLSETS } from "../../lib/tools/tool.ts";
 import type { McpSession } from "./mcp.ts";
 
 const TAKES_VALUE = new Set<string>(SETTINGS.filter((s) => s.arg).map((s) => s.name));
@@ -48,14 +48,15 @@ export function flagsOf(args: readonly string[]): FlagValues {
  * toolset is listed unless the arguments choose toolsets; snapshots and
  * known hosts go to fresh temporary files, never the user's. Log lines below
  * `error` are not written, so the session's `stderr()` is empty and its
- * `pid` is this process. `metrics`, when given, is told of every call and
+ * `pid` is this process. `options.tools` is the catalogue (default: the
+ * product's); `options.metrics`, when given, is told of every call and
  * connection.
  */
 export async function serveInProcess(
   args: readonly string[],
   env: Record<string, string> = {},
   capabilities: ClientCapabilities = {},
-  metrics?: ServerMetrics,
+  options: { metrics?: ServerMetrics; tools?: readonly ToolDef[] } = {},
 ): Promise<McpSession> {
   const flags = flagsOf(args);
   setLogLevel("error");
@@ -73,7 +74,7 @@ export async function serveInProcess(
     { toolsets: TOOLSETS },
   );
   const audit = await openAuditLog(config.settings["audit-log"], config.settings["audit-key-file"]);
-  const { devices, core } = prepareServer(config, audit, metrics);
+  const { devices, core } = prepareServer(config, audit, options);
   const server = buildServer(
     { name: "in-process", version: "0" },
     chooseToolsets(config.settings),

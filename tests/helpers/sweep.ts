@@ -19,7 +19,7 @@
 import { VERSION_COMMAND } from "../../lib/routeros/dialect.ts";
 import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
 import { catalogue, MENU_TOOLS } from "../../lib/tools/catalogue.ts";
-import { toolName } from "../../lib/tools/menu_tools/fields.ts";
+import { argName } from "../../lib/tools/menu_tools/naming.ts";
 import type { MenuTools } from "../../lib/tools/menu_tools/spec.ts";
 import { SshConn } from "../sim_helpers.ts";
 import { argsOn, menuOn, orderedMenus, seedRemovables, targetId } from "./catalogue.ts";
@@ -197,7 +197,7 @@ async function sweep(
       if (id && menu.verbs.includes("move")) {
         const args = argsOn(menu, menu.example?.add, version);
         if (menu.schema.key) {
-          args[toolName(menu.schema.key)] = `${args[toolName(menu.schema.key)]}-2`;
+          args[argName(menu.schema.key)] = `${args[argName(menu.schema.key)]}-2`;
         }
         const out2 = await call(verbTool(menu, "add"), args);
         const id2 = (out2?.item as { id?: string } | undefined)?.id;

@@ -3,11 +3,13 @@
  * environment variable and default, precedence, the plain-decimal rule and
  * the injected vocabulary (toolsets, allow-list checks).
  */
+import { expandHome, HOME_PATHS } from "../../lib/config/local_paths.ts";
 import assert from "node:assert/strict";
 import { ConfigError } from "../../lib/config/errors.ts";
 import { loadConfig, resolveSettings, type Vocabulary } from "../../lib/config/load.ts";
 import { integer, parseSwitch, seconds, toolsetList } from "../../lib/config/parsers.ts";
-import { type AnySetting, envName, SETTINGS } from "../../lib/config/settings.ts";
+import { type AnySetting, SETTINGS } from "../../lib/config/settings.ts";
+import { envName } from "../../lib/config/setting.ts";
 import { loadYamlParser } from "../../lib/config/yaml_parser.ts";
 
 // Inventories are YAML; the server loads the parser only when it needs it.
@@ -92,7 +94,11 @@ Deno.test("settings table: every valued setting has a sample, and names follow t
 Deno.test("settings: defaults apply when neither flag nor environment is set", () => {
   const { settings, sources } = resolveSettings({}, {});
   for (const s of ALL) {
-    assert.deepEqual((settings as Record<string, unknown>)[s.name], s.default, s.name);
+    // A local path's `~/` is the home directory, default or not.
+    const want = (HOME_PATHS as readonly string[]).includes(s.name) && s.default
+      ? expandHome(s.default as string)
+      : s.default;
+    assert.deepEqual((settings as Record<string, unknown>)[s.name], want, s.name);
     assert.equal(sources[s.name], s.default === undefined ? "unset" : "default", s.name);
   }
 });
@@ -258,4 +264,16 @@ Deno.test("loadConfig: in the container a secret in the environment draws one wa
   assert.equal(config.notices.length, 1);
   assert.match(config.notices[0], /^warning: ROUTER_PASSWORD and ROUTER_KEY_PASSPHRASE are set/);
   assert.deepEqual(loadConfig({ container: true, password: "pw" }, {}).notices, []);
+});
+
+Deno.test("settings: a local path's ~/ is the home directory, given or default; other values keep theirs", () => {
+  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? ".";
+  const { settings } = resolveSettings(
+    { "state-dir": "~/st", "files-dir": "~", "key-filename": "~/k" },
+    { ROUTER_KNOWN_HOSTS: "/abs/kh" },
+  );
+  assert.equal(settings["state-dir"], `${home}/st`);
+  assert.equal(settings["files-dir"], home);
+  assert.equal(settings["known-hosts"], "/abs/kh");
+  assert.equal(settings["key-filename"], "~/k");
 });

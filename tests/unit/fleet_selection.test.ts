@@ -1,10 +1,10 @@
 /**
- * Which devices a fleet-wide tool acts on (lib/tools/fleet_selection.ts):
+ * Which devices a fleet-wide tool acts on (lib/tools/fleet/selection.ts):
  * the named titles in the given order, each once, any case; or the whole
  * inventory; narrowed by tags and region; an unknown title lists the valid ones.
  */
 import assert from "node:assert/strict";
-import { chooseDevices } from "../../lib/tools/fleet_selection.ts";
+import { chooseDevices } from "../../lib/tools/fleet/selection.ts";
 import { ArgumentError } from "../../lib/routeros/errors.ts";
 import type { DeviceInfo } from "../../lib/tools/tool.ts";
 

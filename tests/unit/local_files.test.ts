@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { ArgumentError } from "../../lib/routeros/errors.ts";
-import { FilesDir, relativeOrWhy } from "../../lib/tools/local_files.ts";
+import { FilesDir, relativeOrWhy } from "../../lib/tools/files/local_files.ts";
 
 Deno.test("relative paths: normalised, or refused with the reason", () => {
   assert.deepEqual(relativeOrWhy("a/./b//c.bin"), { path: "a/b/c.bin" });

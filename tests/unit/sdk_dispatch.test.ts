@@ -8,7 +8,6 @@
 import assert from "node:assert/strict";
 import { Client, InMemoryTransport } from "../../lib/mcp_sdk/client.ts";
 import {
-  isPlainRequest,
   missingSdkInternals,
   routePlainRequests,
   setToolCallHandler,
@@ -58,7 +57,7 @@ Deno.test("sdk dispatch: plain requests bypass the SDK's routing; results go out
     sent.push(m);
     return send(m, o);
   };
-  routePlainRequests(server, serverSide, isPlainRequest);
+  routePlainRequests(server, serverSide);
   const client = new Client({ name: "c", version: "0" });
   try {
     await client.connect(clientSide);

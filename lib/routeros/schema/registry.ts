@@ -5,254 +5,59 @@
  */
 import type { Release } from "../release.ts";
 import { declarationOn, type MenuSchema } from "./menu.ts";
-import { bridgePorts, bridges, bridgeVlans } from "./menus/bridge.ts";
-import { dhcpLeases, dhcpNetworks, dhcpServers } from "./menus/dhcp.ts";
-import { dnsCache, dnsSettings, dnsStatic } from "./menus/dns.ts";
-import { files } from "./menus/files.ts";
-import {
-  firewallAddressList,
-  firewallFilter,
-  firewallMangle,
-  firewallNat,
-  firewallRaw,
-  ipv6FirewallAddressList,
-  ipv6FirewallFilter,
-} from "./menus/firewall.ts";
-import { ethernet, interfaces, poe, vlans } from "./menus/interfaces.ts";
-import { logEntries } from "./menus/logs.ts";
-import { ipAddress, ipPool, ipPoolUsed, ipv6Address } from "./menus/ip.ts";
-import { queueTree, queueTypes, simpleQueues } from "./menus/queues.ts";
-import { ipRoutes, ipv6Routes } from "./menus/routing.ts";
-import { ipServices, neighbors, netwatch, scheduler } from "./menus/services.ts";
-import { MANAGEMENT_MENUS } from "./menus/management.ts";
-import {
-  clock,
-  health,
-  identity,
-  ntpClient,
-  packages,
-  resource,
-  routerboard,
-} from "./menus/system.ts";
-import { activeUsers, sshKeys, userGroups, users } from "./menus/users.ts";
-import { wireguard, wireguardPeers } from "./menus/wireguard.ts";
-import { bonding, eoip, gre, ipip, vxlan } from "./menus/tunnels.ts";
-import {
-  l2tpClients,
-  l2tpServer,
-  ovpnClients,
-  pppActive,
-  pppoeClients,
-  pppoeServers,
-  pppProfiles,
-  pppSecrets,
-  sstpClients,
-  sstpServer,
-} from "./menus/ppp.ts";
-import { ovpnServers, ovpnServerSettings } from "./menus/ovpn.ts";
-import {
-  ipsecActivePeers,
-  ipsecIdentities,
-  ipsecInstalledSas,
-  ipsecModeConfigs,
-  ipsecPeers,
-  ipsecPolicies,
-  ipsecProfiles,
-  ipsecProposals,
-} from "./menus/ipsec.ts";
-import {
-  ipv6DhcpBindings,
-  ipv6DhcpClients,
-  ipv6DhcpServers,
-  ipv6Nd,
-  ipv6NdPrefixes,
-  ipv6Pools,
-} from "./menus/ipv6.ts";
-import { ipv6FirewallMangle, ipv6FirewallNat, ipv6FirewallRaw } from "./menus/ipv6_firewall.ts";
-import {
-  bfdConfigurations,
-  bfdSessions,
-  bgpAdvertisements,
-  bgpConnections,
-  bgpSessions,
-  bgpTemplates,
-  ospfAreas,
-  ospfInstances,
-  ospfInterfaceTemplates,
-  ospfLsas,
-  ospfNeighbors,
-  routingFilterRules,
-  routingTables,
-  vrfs,
-} from "./menus/dynamic_routing.ts";
-import {
-  certificates,
-  containerConfig,
-  containerEnvs,
-  containerMounts,
-  containers,
-  hotspotActive,
-  hotspotServers,
-  hotspotUsers,
-  loggingActions,
-  loggingRules,
-  radiusServers,
-  scripts,
-  userManagerRouters,
-  userManagerUsers,
-} from "./menus/platform.ts";
-import {
-  wifi,
-  wifiAccessList,
-  wifiRegistrations,
-  wireless,
-  wirelessAccessList,
-  wirelessRegistrations,
-  wirelessSecurityProfiles,
-} from "./menus/wireless.ts";
-import {
-  capsManConfigurations,
-  capsManInterfaces,
-  capsManManager,
-  capsManProvisioning,
-  capsManRegistrations,
-  capsManRemoteCaps,
-  wifiCapsman,
-  wifiConfigurations,
-  wifiProvisioning,
-  wifiRemoteCaps,
-} from "./menus/capsman.ts";
+import { INTERFACES_SCHEMAS } from "./menus/interfaces.ts";
+import { BRIDGE_SCHEMAS } from "./menus/bridge.ts";
+import { IP_SCHEMAS } from "./menus/ip.ts";
+import { DHCP_SCHEMAS } from "./menus/dhcp.ts";
+import { DNS_SCHEMAS } from "./menus/dns.ts";
+import { ROUTING_SCHEMAS } from "./menus/routing.ts";
+import { FIREWALL_SCHEMAS } from "./menus/firewall.ts";
+import { USERS_SCHEMAS } from "./menus/users.ts";
+import { SYSTEM_SCHEMAS } from "./menus/system.ts";
+import { SERVICES_SCHEMAS } from "./menus/services.ts";
+import { QUEUES_SCHEMAS } from "./menus/queues.ts";
+import { WIRELESS_SCHEMAS } from "./menus/wireless.ts";
+import { CAPSMAN_SCHEMAS } from "./menus/capsman.ts";
+import { WIREGUARD_SCHEMAS } from "./menus/wireguard.ts";
+import { FILES_SCHEMAS } from "./menus/files.ts";
+import { LOGS_SCHEMAS } from "./menus/logs.ts";
+import { TUNNELS_SCHEMAS } from "./menus/tunnels.ts";
+import { PPP_SCHEMAS } from "./menus/ppp.ts";
+import { IPSEC_SCHEMAS } from "./menus/ipsec.ts";
+import { OVPN_SCHEMAS } from "./menus/ovpn.ts";
+import { IPV6_SCHEMAS } from "./menus/ipv6.ts";
+import { IPV6_FIREWALL_SCHEMAS } from "./menus/ipv6_firewall.ts";
+import { DYNAMIC_ROUTING_SCHEMAS } from "./menus/dynamic_routing.ts";
+import { PLATFORM_SCHEMAS } from "./menus/platform.ts";
+import { MANAGEMENT_SCHEMAS } from "./menus/management.ts";
 
-/** Every declared menu. */
+/** Every declared menu, family by family. */
 export const MENU_SCHEMAS: readonly MenuSchema[] = [
-  logEntries,
-  bridges,
-  bridgePorts,
-  bridgeVlans,
-  dhcpServers,
-  dhcpNetworks,
-  dhcpLeases,
-  dnsSettings,
-  dnsStatic,
-  dnsCache,
-  files,
-  firewallFilter,
-  firewallNat,
-  firewallMangle,
-  firewallRaw,
-  firewallAddressList,
-  ipv6FirewallFilter,
-  ipv6FirewallAddressList,
-  interfaces,
-  ethernet,
-  vlans,
-  poe,
-  ipAddress,
-  ipv6Address,
-  ipPool,
-  ipPoolUsed,
-  simpleQueues,
-  queueTree,
-  queueTypes,
-  ipRoutes,
-  ipv6Routes,
-  ipServices,
-  netwatch,
-  scheduler,
-  neighbors,
-  identity,
-  clock,
-  ntpClient,
-  resource,
-  routerboard,
-  packages,
-  health,
-  users,
-  userGroups,
-  activeUsers,
-  sshKeys,
-  wireguard,
-  wireguardPeers,
-  wifi,
-  wifiRegistrations,
-  wifiAccessList,
-  wireless,
-  wirelessSecurityProfiles,
-  wirelessRegistrations,
-  wirelessAccessList,
-  capsManManager,
-  capsManConfigurations,
-  capsManProvisioning,
-  capsManRemoteCaps,
-  capsManRegistrations,
-  capsManInterfaces,
-  wifiCapsman,
-  wifiRemoteCaps,
-  wifiConfigurations,
-  wifiProvisioning,
-  gre,
-  eoip,
-  ipip,
-  vxlan,
-  bonding,
-  pppSecrets,
-  pppProfiles,
-  pppActive,
-  l2tpServer,
-  l2tpClients,
-  sstpClients,
-  ovpnClients,
-  pppoeClients,
-  ipsecProfiles,
-  ipsecPeers,
-  ipsecIdentities,
-  ipsecProposals,
-  ipsecPolicies,
-  ipsecActivePeers,
-  sstpServer,
-  pppoeServers,
-  ipsecInstalledSas,
-  ipsecModeConfigs,
-  ovpnServerSettings,
-  ovpnServers,
-  ipv6Pools,
-  ipv6Nd,
-  ipv6NdPrefixes,
-  ipv6DhcpClients,
-  ipv6DhcpServers,
-  ipv6DhcpBindings,
-  ipv6FirewallNat,
-  ipv6FirewallMangle,
-  ipv6FirewallRaw,
-  routingTables,
-  vrfs,
-  routingFilterRules,
-  ospfInstances,
-  ospfAreas,
-  ospfInterfaceTemplates,
-  ospfNeighbors,
-  ospfLsas,
-  bgpTemplates,
-  bgpConnections,
-  bgpSessions,
-  bgpAdvertisements,
-  bfdConfigurations,
-  bfdSessions,
-  certificates,
-  scripts,
-  loggingActions,
-  loggingRules,
-  containers,
-  containerConfig,
-  containerEnvs,
-  containerMounts,
-  radiusServers,
-  userManagerUsers,
-  userManagerRouters,
-  hotspotServers,
-  hotspotUsers,
-  hotspotActive,
-  ...MANAGEMENT_MENUS,
+  ...INTERFACES_SCHEMAS,
+  ...BRIDGE_SCHEMAS,
+  ...IP_SCHEMAS,
+  ...DHCP_SCHEMAS,
+  ...DNS_SCHEMAS,
+  ...ROUTING_SCHEMAS,
+  ...FIREWALL_SCHEMAS,
+  ...USERS_SCHEMAS,
+  ...SYSTEM_SCHEMAS,
+  ...SERVICES_SCHEMAS,
+  ...QUEUES_SCHEMAS,
+  ...WIRELESS_SCHEMAS,
+  ...CAPSMAN_SCHEMAS,
+  ...WIREGUARD_SCHEMAS,
+  ...FILES_SCHEMAS,
+  ...LOGS_SCHEMAS,
+  ...TUNNELS_SCHEMAS,
+  ...PPP_SCHEMAS,
+  ...IPSEC_SCHEMAS,
+  ...OVPN_SCHEMAS,
+  ...IPV6_SCHEMAS,
+  ...IPV6_FIREWALL_SCHEMAS,
+  ...DYNAMIC_ROUTING_SCHEMAS,
+  ...PLATFORM_SCHEMAS,
+  ...MANAGEMENT_SCHEMAS,
 ];
 
 const byPath = new Map<string, MenuSchema[]>();

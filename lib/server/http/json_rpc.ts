@@ -8,7 +8,6 @@
  */
 import type { Middleware } from "../../http/app.ts";
 import { HttpError, JSONRPC } from "../../http/errors.ts";
-import { isPlainRequest } from "../../mcp_sdk/dispatch.ts";
 import { requestRefusal } from "../malformed_request.ts";
 import { jsonRpcError } from "./responses.ts";
 
@@ -32,7 +31,8 @@ export const rejectEmptyBatch: Middleware = (_req, ctx, next) => {
  */
 export const answerMalformedRequest: Middleware = (_req, ctx, next) => {
   const body = ctx.body;
-  if (!Array.isArray(body) && !isPlainRequest(body)) {
+  // A plain request gets no refusal here (the transport tells it once, `routePlainRequests`).
+  if (!Array.isArray(body)) {
     const refusal = requestRefusal(body);
     if (refusal) return jsonRpcError(400, refusal.code, refusal.message, {}, refusal.id);
   }

@@ -32,7 +32,7 @@ import { callsTools, METRICS_PATH, metricsMethods, scrapeAllowed } from "../metr
 import { Inflight } from "./inflight.ts";
 import { mcpErrorShape } from "./responses.ts";
 import { Sessions } from "./sessions.ts";
-import { GRACE_MS, within } from "./shutdown.ts";
+import { GRACE_MS, within } from "../../http/shutdown.ts";
 import { MESSAGES_PATH, sseMessages, sseStream } from "./sse.ts";
 import { streamableRoutes } from "./streamable.ts";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isPlainRequest, routePlainRequests } from "../../mcp_sdk/dispatch.ts";
+import { routePlainRequests } from "../../mcp_sdk/dispatch.ts";
 import type { Server } from "../../mcp_sdk/server.ts";
 import type { Handler, MethodRoute } from "../../http/app.ts";
 import { bodyLimit } from "../../http/body_limit.ts";
@@ -55,7 +55,7 @@ export function sseStream(opts: SseOptions): Handler {
       void server.close().catch(() => {});
     };
     await server.connect(transport);
-    routePlainRequests(server, transport, isPlainRequest);
+    routePlainRequests(server, transport);
     opts.inflight.track(transport);
     return transport.response;
   };

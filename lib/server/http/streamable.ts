@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isPlainRequest, routePlainRequests } from "../../mcp_sdk/dispatch.ts";
+import { routePlainRequests } from "../../mcp_sdk/dispatch.ts";
 import type { Server } from "../../mcp_sdk/server.ts";
 import { WebStandardStreamableHTTPServerTransport } from "../../mcp_sdk/streamable_http.ts";
 import { isInitializeRequest } from "../../mcp_sdk/types.ts";
@@ -136,7 +136,7 @@ async function open(opts: StreamableOptions, req: Request, ctx: Context): Promis
     if (transport.sessionId) opts.sessions.delete(transport.sessionId);
   };
   await server.connect(transport);
-  routePlainRequests(server, transport, isPlainRequest);
+  routePlainRequests(server, transport);
   opts.inflight.track(transport);
   const res = await transport.handleRequest(req, {
     parsedBody: ctx.body,
@@ -158,7 +158,7 @@ async function stateless(opts: StreamableOptions, req: Request, ctx: Context): P
     sessionIdGenerator: undefined,
   });
   await server.connect(transport);
-  routePlainRequests(server, transport, isPlainRequest);
+  routePlainRequests(server, transport);
   opts.inflight.track(transport);
   try {
     const res = await transport.handleRequest(req, {

@@ -4,10 +4,11 @@
  * `/interface/wifi/capsman` with wifi configurations and provisioning
  * (7.13 and later). No CAP ever connects to a simulated router: remote
  * CAPs, registrations and CAPsMAN interfaces start empty.
+ *
+ * @module
  */
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
-import { menuByPath } from "./registry.ts";
 import { bool, COMMENT, DISABLED, F_DISABLED, int, oneOf, ro, statusTable, str } from "./common.ts";
 
 const WIFI = { from: "7.13" };
@@ -24,7 +25,7 @@ function refList(name: string, path: string): PropDef {
     name,
     type: "list",
     validate: (v: string, _i: Item, st: RouterState) => {
-      const m = menuByPath(path, st.release);
+      const m = st.menus.byPath(path, st.release);
       const names = new Set(m ? st.list(m).map((it) => it.name) : []);
       const bad = v.split(",").filter(Boolean).some((n) => !names.has(n));
       return bad ? `input does not match any value of ${name}` : undefined;

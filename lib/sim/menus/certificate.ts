@@ -3,6 +3,8 @@
  * the router holds with its key), `export-certificate` (PEM files, the key
  * only with a passphrase) and `import` (a certificate file, or a key file
  * with its passphrase), through the simulated file store.
+ *
+ * @module
  */
 import type { CommandCtx, Item, MenuDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";

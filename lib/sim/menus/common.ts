@@ -1,4 +1,8 @@
-/** Building blocks shared by menu descriptions. */
+/**
+ * Building blocks shared by menu descriptions.
+ *
+ * @module
+ */
 import type { FlagDef, Item, MenuDef, PropDef } from "../menu_types.ts";
 import { isTrue } from "../values.ts";
 

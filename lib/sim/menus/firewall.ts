@@ -1,4 +1,8 @@
-/** `/ip/firewall/{filter,nat,mangle,raw,address-list}` and `/ipv6/firewall/{filter,address-list}`. */
+/**
+ * `/ip/firewall/{filter,nat,mangle,raw,address-list}` and `/ipv6/firewall/{filter,address-list}`.
+ *
+ * @module
+ */
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import { isTrue } from "../values.ts";
 import { fail } from "../errors.ts";

@@ -1,4 +1,9 @@
-/** `/interface` and its kinds: the general menu, ethernet, PoE, VLAN and interface lists; bridge, wireguard and wireless menus are in their own files. */
+/**
+ * `/interface` and its kinds: the general menu, ethernet, PoE, VLAN and interface lists; bridge,
+ * wireguard and wireless menus are in their own files.
+ *
+ * @module
+ */
 import type { Item, MenuDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";
 import { isTrue, sortedMap, type Val } from "../values.ts";

@@ -26,7 +26,6 @@ import {
   RUNNING,
   str,
 } from "./common.ts";
-import { menuByPath } from "./registry.ts";
 
 import { nameUnique, nextName, renameCascade } from "./interface_common.ts";
 
@@ -249,7 +248,7 @@ function learnedHosts(st: RouterState): Item[] {
       });
     }
     const up = mine.find((p) => !isTrue(p.inactive));
-    const leases = menuByPath("/ip/dhcp-server/lease", st.release);
+    const leases = st.menus.byPath("/ip/dhcp-server/lease", st.release);
     if (!up || !leases) continue;
     for (const l of st.list(leases)) {
       if (!isTrue(l.dynamic) || l.status !== "bound" || !l["mac-address"]) continue;

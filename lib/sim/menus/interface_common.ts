@@ -1,14 +1,17 @@
-/** What the interface menus share: the general properties, flags, name rules and renames. */
+/**
+ * What the interface menus share: the general properties, flags, name rules and renames.
+ *
+ * @module
+ */
 import type { Item, PropDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";
 import { isTrue } from "../values.ts";
-import { ALL_MENUS, menuByPath } from "./registry.ts";
 import { COMMENT, DISABLED, DYNAMIC, F_DISABLED, F_DYNAMIC, F_RUNNING, ro, str } from "./common.ts";
 
 export const nameUnique = { props: ["name"], error: "interface with such name already exists" };
 
 export function bridgePorts(st: RouterState): Item[] {
-  return st.stored(menuByPath("/interface/bridge/port")!);
+  return st.stored(st.menus.byPath("/interface/bridge/port")!);
 }
 
 /** Releases whose `print detail` shows `ifname`, `ifindex` and `id` (see GENERAL). */
@@ -76,7 +79,7 @@ export function renameCascade(item: Item, st: RouterState, old: Item | undefined
 
 /** Updates every `ref` property pointing at `refPath` from `from` to `to`. */
 export function renameRefs(st: RouterState, refPath: string, from: string, to: string): void {
-  for (const m of ALL_MENUS) {
+  for (const m of st.menus.all) {
     const refs = m.props.filter((p) => p.type === "ref" && p.ref === refPath);
     if (!refs.length) continue;
     for (const it of st.stored(m)) {
@@ -88,4 +91,10 @@ export function renameRefs(st: RouterState, refPath: string, from: string, to: s
 export function nextName(st: RouterState, base: string): string {
   const names = new Set(st.table("/interface").items.map((i) => i.name));
   for (let n = 1;; n++) if (!names.has(base + n)) return base + n;
+}
+
+/** True when the interface exists and is enabled (an address on it is in effect). */
+export function ifaceUsable(st: RouterState, name: string): boolean {
+  const it = st.findByKey("/interface", name);
+  return !!it && !isTrue(it.disabled);
 }

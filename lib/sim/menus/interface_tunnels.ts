@@ -2,6 +2,8 @@
  * Tunnel and bonding interfaces (`/interface/gre`, `eoip`, `ipip`, `vxlan`,
  * `bonding`) and the PPP client interfaces (`l2tp-client`, `sstp-client`,
  * `ovpn-client`, `pppoe-client`). All live in the `/interface` table.
+ *
+ * @module
  */
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import { V7 } from "../releases.ts";

@@ -1,7 +1,10 @@
-/** `/interface/wireguard` and its peers. */
+/**
+ * `/interface/wireguard` and its peers.
+ *
+ * @module
+ */
 import type { MenuDef } from "../menu_types.ts";
 import { V7 } from "../releases.ts";
-import { menuByPath } from "./registry.ts";
 import { COMMENT, DISABLED, F_DISABLED, F_RUNNING, int, ro, RUNNING, str } from "./common.ts";
 
 import { nameUnique, nextName, renameCascade } from "./interface_common.ts";
@@ -20,7 +23,8 @@ const WIREGUARD: MenuDef = {
     int("listen-port", undefined, {
       min: 1,
       max: 65535,
-      default: (_i, st) => String(13231 + st.stored(menuByPath("/interface/wireguard")!).length),
+      default: (_i, st) =>
+        String(13231 + st.stored(st.menus.byPath("/interface/wireguard")!).length),
     }),
     str("private-key", { sensitive: true, default: () => wgKey() }),
     ro("public-key", "str", {
@@ -46,7 +50,8 @@ const WG_PEERS: MenuDef = {
     str("name", {
       // Peer names came in 7.14 to 7.16 (the 7.13.5 tree lacks them, 7.16.2 has them).
       releases: { from: "7.16" },
-      default: (_i, st) => `peer${st.stored(menuByPath("/interface/wireguard/peers")!).length + 1}`,
+      default: (_i, st) =>
+        `peer${st.stored(st.menus.byPath("/interface/wireguard/peers")!).length + 1}`,
     }),
     str("public-key", {
       required: true,

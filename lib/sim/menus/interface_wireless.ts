@@ -1,4 +1,8 @@
-/** The wireless interface menus: wifi, wifiwave2 and the v6-style wireless package. */
+/**
+ * The wireless interface menus: wifi, wifiwave2 and the v6-style wireless package.
+ *
+ * @module
+ */
 import type { MenuDef, PropDef } from "../menu_types.ts";
 import type { ReleaseRange } from "../../routeros/release.ts";
 import { V6 } from "../releases.ts";

@@ -6,7 +6,6 @@
  */
 import type { Item, MenuDef } from "../menu_types.ts";
 import { onRelease, V7 } from "../releases.ts";
-import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
 import { fmtIp4, network4, parseIp4, parsePrefix4 } from "../ipaddr.ts";
 import { isTrue } from "../values.ts";
@@ -27,8 +26,8 @@ import {
   statusTable,
   str,
 } from "./common.ts";
-import { menuByPath } from "./registry.ts";
 import { DHCP_MENUS } from "./ip_dhcp.ts";
+import { ifaceUsable } from "./interface_common.ts";
 import { DNS_MENUS } from "./ip_dns.ts";
 import { IPV6_ROUTE, ROUTE, ROUTING_TABLE } from "./ip_routes.ts";
 import { NEIGHBOR_TABLE_MENUS } from "./ip_neighbor_tables.ts";
@@ -36,12 +35,6 @@ import { NEIGHBOR_TABLE_MENUS } from "./ip_neighbor_tables.ts";
 function networkOf(address: string | undefined): string | undefined {
   const px = address ? parsePrefix4(address) : null;
   return px ? fmtIp4(network4(px.ip, px.len)) : undefined;
-}
-
-/** True when the interface exists and is enabled (an address on it is in effect). */
-export function ifaceUsable(st: RouterState, name: string): boolean {
-  const it = st.findByKey("/interface", name);
-  return !!it && !isTrue(it.disabled);
 }
 
 /** `/ip/address`. */
@@ -110,7 +103,7 @@ const POOL: MenuDef = {
   columns: ["name", "ranges"],
   unique: [{ props: ["name"], error: "failure: pool with such name already exists" }],
   checkRemove: (it, st) => {
-    if (st.stored(menuByPath("/ip/dhcp-server")!).some((d) => d["address-pool"] === it.name)) {
+    if (st.stored(st.menus.byPath("/ip/dhcp-server")!).some((d) => d["address-pool"] === it.name)) {
       throw fail("failure: pool is used by dhcp-server");
     }
   },
@@ -125,8 +118,8 @@ const POOL_USED = statusTable({
   dynamic: (st) => {
     const out: Item[] = [];
     let n = 0;
-    for (const l of st.stored(menuByPath("/ip/dhcp-server/lease")!)) {
-      const srv = st.stored(menuByPath("/ip/dhcp-server")!).find((d) => d.name === l.server);
+    for (const l of st.stored(st.menus.byPath("/ip/dhcp-server/lease")!)) {
+      const srv = st.stored(st.menus.byPath("/ip/dhcp-server")!).find((d) => d.name === l.server);
       const pool = srv?.["address-pool"];
       if (!pool || pool === "static-only" || !isTrue(l.dynamic)) continue;
       out.push({
@@ -168,7 +161,9 @@ const IPV6_ADDRESS: MenuDef = {
   columns: ["address", "from-pool", "interface", "advertise"],
   unique: [{ props: ["address", "interface"], error: "failure: already have such address" }],
   dynamic: (st) =>
-    st.stored(menuByPath("/interface")!).filter((i) => i.type === "bridge" || i.name === "ether1")
+    st.stored(st.menus.byPath("/interface")!).filter((i) =>
+      i.type === "bridge" || i.name === "ether1"
+    )
       .map((i) => ({
         ".id": "*" +
           (0x80000000 + Number.parseInt(i[".id"].slice(1), 16)).toString(16).toUpperCase(),

@@ -1,4 +1,8 @@
-/** `/ip/dhcp-server` (+ network, lease) and `/ip/dhcp-client`. */
+/**
+ * `/ip/dhcp-server` (+ network, lease) and `/ip/dhcp-client`.
+ *
+ * @module
+ */
 import type { MenuDef } from "../menu_types.ts";
 import { isTrue } from "../values.ts";
 import { V6, V7 } from "../releases.ts";

@@ -1,4 +1,8 @@
-/** `/ip/dns` (settings), its static entries and its cache. */
+/**
+ * `/ip/dns` (settings), its static entries and its cache.
+ *
+ * @module
+ */
 import type { MenuDef } from "../menu_types.ts";
 import { V7 } from "../releases.ts";
 import { fail } from "../errors.ts";

@@ -39,15 +39,14 @@ import {
   ro,
   statusTable,
 } from "./common.ts";
-import { menuByPath } from "./registry.ts";
-import { ifaceUsable } from "./ip.ts";
+import { ifaceUsable } from "./interface_common.ts";
 
 /** The interface LAN hosts are seen on: the bridge of the default configuration. */
 const LAN = "bridge";
 
 /** Bound dynamic DHCP leases: the hosts the router has talked to lately. */
 function lanHosts(st: RouterState): Item[] {
-  const leases = menuByPath("/ip/dhcp-server/lease", st.release);
+  const leases = st.menus.byPath("/ip/dhcp-server/lease", st.release);
   if (!leases) return [];
   return st.list(leases).filter((l) =>
     isTrue(l.dynamic) && !isTrue(l.disabled) && l.status === "bound" && l["mac-address"]

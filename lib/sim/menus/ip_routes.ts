@@ -24,8 +24,7 @@ import {
   statusTable,
   str,
 } from "./common.ts";
-import { menuByPath } from "./registry.ts";
-import { ifaceUsable } from "./ip.ts";
+import { ifaceUsable } from "./interface_common.ts";
 
 function isGateway(v: string, st: RouterState): boolean {
   return v.split(",").every((g) =>
@@ -126,7 +125,7 @@ function gatewayStatus(i: Item, st: RouterState): string | undefined {
   if (!i.gateway) return undefined;
   return i.gateway.split(",").map((g) => {
     if (parseIp4(g) === null) return `${g} reachable`;
-    const via = st.stored(menuByPath("/ip/address")!).find((a) => {
+    const via = st.stored(st.menus.byPath("/ip/address")!).find((a) => {
       const px = parsePrefix4(a.address);
       const ip = parseIp4(g);
       return px && ip !== null && !isTrue(a.disabled) &&
@@ -219,7 +218,7 @@ export const ROUTE: MenuDef = {
   }],
   dynamic: (st) => {
     const out: Item[] = [];
-    for (const a of st.stored(menuByPath("/ip/address")!)) {
+    for (const a of st.stored(st.menus.byPath("/ip/address")!)) {
       if (isTrue(a.disabled) || !ifaceUsable(st, a.interface)) continue;
       const px = parsePrefix4(a.address)!;
       const n = Number.parseInt(a[".id"].slice(1), 16);
@@ -287,7 +286,7 @@ export const IPV6_ROUTE: MenuDef = {
     }
   },
   dynamic: (st) =>
-    st.list(menuByPath("/ipv6/address")!).filter((a) => !isTrue(a.disabled)).map((a) => ({
+    st.list(st.menus.byPath("/ipv6/address")!).filter((a) => !isTrue(a.disabled)).map((a) => ({
       ".id": "*" + (0x80000000 + Number.parseInt(a[".id"].slice(1), 16)).toString(16).toUpperCase(),
       "dst-address": a.address.startsWith("fe80") ? "fe80::/64" : a.address,
       gateway: a.interface,

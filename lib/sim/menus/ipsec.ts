@@ -1,4 +1,8 @@
-/** `/ip/ipsec`: profile, peer, identity, proposal, policy, mode-config, active-peers. */
+/**
+ * `/ip/ipsec`: profile, peer, identity, proposal, policy, mode-config, active-peers.
+ *
+ * @module
+ */
 import type { MenuDef } from "../menu_types.ts";
 import { V7 } from "../releases.ts";
 import { fail } from "../errors.ts";

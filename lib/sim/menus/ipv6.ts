@@ -1,6 +1,8 @@
 /**
  * IPv6 services: `/ipv6/pool`, `/ipv6/nd` (+ prefix), `/ipv6/dhcp-client`,
  * `/ipv6/dhcp-server`, and the IPv6 NAT, mangle and raw rule tables.
+ *
+ * @module
  */
 import type { MenuDef, PropDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";

@@ -4,30 +4,22 @@
  * The simulated network: the router's own and LAN addresses answer, the
  * documentation ranges (192.0.2/24, 198.51.100/24, 203.0.113/24) time out,
  * and everything else answers as "the internet".
+ *
+ * @module
  */
-import type { CommandCtx, CommandDef } from "../menu_types.ts";
-import type { ReleaseRange } from "../../routeros/release.ts";
+import type { CommandCtx, CommandDef, LooseCommand } from "../menu_types.ts";
 import { V6, V7 } from "../releases.ts";
 import type { RouterState } from "../state.ts";
 import { fail } from "../errors.ts";
 import { parseIp4 } from "../ipaddr.ts";
 import { sortedMap, toStr, type Val } from "../values.ts";
-import { menuByPath } from "./registry.ts";
 import { CONSOLE_INSPECT } from "../console_inspect.ts";
-
-/** A command at a path of the menu tree. */
-export interface LooseCommand {
-  path: string;
-  name: string;
-  def: CommandDef;
-  releases?: ReleaseRange;
-}
 
 type Hop = { ttl: number; ms: number } | null;
 
 function resolveHost(st: RouterState, host: string): string {
   if (parseIp4(host) !== null) return host;
-  const m = menuByPath("/ip/dns/static", st.release)!;
+  const m = st.menus.byPath("/ip/dns/static", st.release)!;
   const hit = st.list(m).find((i) => i.name === host && i.address);
   if (hit) return hit.address;
   if (/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(host)) {
@@ -41,7 +33,9 @@ function resolveHost(st: RouterState, host: string): string {
 /** True for the router's own addresses (and loopback). */
 function isOwn(st: RouterState, ip: string): boolean {
   return ip.startsWith("127.") ||
-    st.list(menuByPath("/ip/address", st.release)!).some((a) => a.address.split("/")[0] === ip);
+    st.list(st.menus.byPath("/ip/address", st.release)!).some((a) =>
+      a.address.split("/")[0] === ip
+    );
 }
 
 /** How the simulated network answers a ping to `ip`. */
@@ -285,7 +279,7 @@ const BACKUP_SAVE: CommandDef = {
     const d = st.now();
     const p2 = (n: number) => String(n).padStart(2, "0");
     const base = c.named.get("name") ??
-      `${st.list(menuByPath("/system/identity", st.release)!)[0].name}-${d.getUTCFullYear()}${
+      `${st.list(st.menus.byPath("/system/identity", st.release)!)[0].name}-${d.getUTCFullYear()}${
         p2(d.getUTCMonth() + 1)
       }${p2(d.getUTCDate())}-${p2(d.getUTCHours())}${p2(d.getUTCMinutes())}`;
     const name = base.endsWith(".backup") ? base : base + ".backup";

@@ -1,4 +1,8 @@
-/** Smaller menus: `/log`, `/file`, `/queue/*`, `/tool/netwatch`, `/user/active`. */
+/**
+ * Smaller menus: `/log`, `/file`, `/queue/*`, `/tool/netwatch`, `/user/active`.
+ *
+ * @module
+ */
 import { V6, V7 } from "../releases.ts";
 import type { CommandCtx, Item, MenuDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";

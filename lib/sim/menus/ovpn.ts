@@ -1,6 +1,8 @@
 /**
  * `/interface/ovpn-server/server`: the one server's settings up to 7.16, a
  * list of named servers from 7.17 (as the real trees show).
+ *
+ * @module
  */
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import type { RouterState } from "../state.ts";

@@ -4,6 +4,8 @@
  * release a test offered with `SimRouter.offerUpgrade`), `download` and
  * `install` (downloads, then reboots; the router comes back as the new
  * release unless the test made the upgrade fail).
+ *
+ * @module
  */
 import type { CommandCtx, CommandDef, MenuDef } from "../menu_types.ts";
 import { compareReleases, release } from "../../routeros/release.ts";

@@ -3,6 +3,8 @@
  * actions), `/container` (the container package, which the simulator
  * always has, as the real trees with extra packages do), RADIUS, User
  * Manager and hotspot. `/certificate` is in certificate.ts.
+ *
+ * @module
  */
 import type { CommandDef, Item, MenuDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";

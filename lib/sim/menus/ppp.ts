@@ -1,4 +1,8 @@
-/** `/ppp` (secret, profile, active) and the L2TP server settings. */
+/**
+ * `/ppp` (secret, profile, active) and the L2TP server settings.
+ *
+ * @module
+ */
 import type { Item, MenuDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";
 import { V7 } from "../releases.ts";

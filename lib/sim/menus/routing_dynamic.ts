@@ -3,6 +3,8 @@
  * `/routing/filter/rule`, OSPF (instance, area, interface-template,
  * neighbor) and BGP (template, connection, session). A simulated router
  * has no neighbours: the neighbour and session tables stay empty.
+ *
+ * @module
  */
 import type { Item, MenuDef, PropDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";

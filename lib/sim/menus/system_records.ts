@@ -32,7 +32,6 @@ import type { RouterState } from "../state.ts";
 import { isTrue } from "../values.ts";
 import { fmtDateTime } from "../timefmt.ts";
 import { ro, statusTable } from "./common.ts";
-import { menuByPath } from "./registry.ts";
 import { hardware } from "./system.ts";
 
 /** `/system/license` of a RouterBOARD. */
@@ -79,7 +78,7 @@ function defconfHistory(st: RouterState): Item[] {
   const out: Item[] = [];
   const time = fmtDateTime(bootTime(st), st.legacyDates);
   for (const d of DEFCONF) {
-    const menu = menuByPath(d.path, st.release);
+    const menu = st.menus.byPath(d.path, st.release);
     if (!menu || !onRelease(st.release, menu.releases)) continue;
     const n = d.each ? menu.defaults?.(st).length ?? 0 : 1;
     for (let i = 0; i < n; i++) {

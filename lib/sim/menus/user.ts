@@ -1,4 +1,8 @@
-/** `/user`, `/user/group`, `/user/ssh-keys`, `/user/active`. */
+/**
+ * `/user`, `/user/group`, `/user/ssh-keys`, `/user/active`.
+ *
+ * @module
+ */
 import type { MenuDef } from "../menu_types.ts";
 import { COMMENT, DISABLED, F_DISABLED, ro, str } from "./common.ts";
 import { describeKey } from "../auth.ts";

@@ -26,7 +26,7 @@ import {
 } from "../../routeros/scheduler.ts";
 import { defineTool } from "../define.ts";
 import { noteOutcome, outcomeOf } from "../errors.ts";
-import { refOf, refOn } from "../menu_tools/engine.ts";
+import { refOf, refOn } from "../menu_tools/read_tools.ts";
 import { DESTRUCTIVE, type ToolContext, type ToolDef } from "../tool.ts";
 import { type Before, inverseStatement, IrreversibleError } from "./inverse.ts";
 import { defaultRoutes, expectSilent, healthCheck, revertNow, routerTime } from "./revert_job.ts";

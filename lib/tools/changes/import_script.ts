@@ -52,7 +52,7 @@ import { MENU_SCHEMAS } from "../../routeros/schema/registry.ts";
 import { SshError } from "../../ssh/errors.ts";
 import { defineTool } from "../define.ts";
 import { noteOutcome } from "../errors.ts";
-import { FilesDir, relativeOrWhy } from "../local_files.ts";
+import { FilesDir, relativeOrWhy } from "../files/local_files.ts";
 import { contentHash, SnapshotStore } from "../operations/snapshot_store.ts";
 import { DESTRUCTIVE, type ToolContext } from "../tool.ts";
 import {

@@ -8,7 +8,8 @@ import { cmd, type CommandValue, type Condition } from "../../routeros/command.t
 import type { Dialect } from "../../routeros/dialect.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
 import { hasWrite, type MenuSchema, rosName } from "../../routeros/schema/menu.ts";
-import { toolName, toRaw } from "../menu_tools/fields.ts";
+import { toRaw } from "../menu_tools/fields.ts";
+import { argName } from "../menu_tools/naming.ts";
 import type { Verb } from "../tool.ts";
 
 /** Raised when a change cannot be reverted (it is then not applied). */
@@ -34,7 +35,7 @@ function writable(menu: MenuSchema) {
 function addedItemConditions(menu: MenuSchema, dialect: Dialect, args: Record<string, unknown>) {
   const conditions: Condition[] = [];
   for (const [name, field] of writable(menu)) {
-    const v = args[toolName(name)];
+    const v = args[argName(name)];
     if (v === undefined || field.secret) continue;
     conditions.push({ key: rosName(field, name, dialect.release), value: toRaw(field, v) });
   }
@@ -116,7 +117,7 @@ function restoredProps(
 ): Record<string, CommandValue> {
   const props: Record<string, CommandValue> = {};
   for (const [name, field] of writable(menu)) {
-    const given = name === menu.key ? args[`new_${toolName(name)}`] : args[toolName(name)];
+    const given = name === menu.key ? args[`new_${argName(name)}`] : args[argName(name)];
     if (given === undefined) continue;
     if (field.secret) {
       throw new IrreversibleError(

@@ -53,7 +53,8 @@ import {
 } from "../../routeros/rule_match.ts";
 import { addressInSpec } from "../../routeros/prefix.ts";
 import type { ToolContext } from "../tool.ts";
-import { itemFieldsOf, toolName, toRaw } from "../menu_tools/fields.ts";
+import { itemFieldsOf, toRaw } from "../menu_tools/fields.ts";
+import { argName } from "../menu_tools/naming.ts";
 import type { LockoutChange, LockoutRule } from "./lockout.ts";
 import {
   type PacketKind,
@@ -105,7 +106,7 @@ export function firewallLockout(schema: MenuSchema, table: Table): LockoutRule {
     verbs: ["add", "update", "enable", "remove", "disable", "move"],
     updates: Object.entries(schema.fields)
       .filter(([name, f]) => f.writable && !HARMLESS_UPDATES.has(name))
-      .map(([name]) => toolName(name)),
+      .map(([name]) => argName(name)),
     ownReads: true,
     check: (change, ctx) => check(schema, table, family, change, ctx),
   };

@@ -22,7 +22,7 @@
 import type { Flow, PortRange, RouterFacts } from "../../routeros/rule_match.ts";
 import { isYes } from "../../routeros/rule_match.ts";
 import { addressInSpec, addressOf, sameAddress } from "../../routeros/prefix.ts";
-import { isIpv4, isIpv6 } from "../../routeros/schema/validate.ts";
+import { isIpv4, isIpv6 } from "../../routeros/ip_address.ts";
 
 /** A row read from the router, values as text. */
 export type Row = Readonly<Record<string, string>>;

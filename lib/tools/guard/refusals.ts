@@ -32,7 +32,10 @@ export class RefusedError extends Error {
   }
 }
 
-/** Why a tool is not callable here: read-only mode, a toolset not chosen, or no such tool. */
+/**
+ * Why a tool is not callable here: read-only mode, an opt-in the operator
+ * did not give (`--allow-raw-commands`), a toolset not chosen, or no such tool.
+ */
 export function whyNotSelected(
   name: string,
   all: ReadonlyMap<string, ToolDef>,
@@ -47,6 +50,15 @@ export function whyNotSelected(
       "read-only",
       `${what} changes the router, and this server is read-only (--read-only or ` +
         "ROUTER_READ_ONLY); restart it without read-only mode to make changes",
+    );
+  }
+  const toolsetChosen = tool && [...selected.values()].some((t) => t.toolset === tool.toolset);
+  if (tool?.optIn === "raw-commands") {
+    return new RefusedError(
+      "selection",
+      `${what} sends raw console text, which this server was not started to allow: restart it ` +
+        "with --allow-raw-commands (ROUTER_ALLOW_RAW_COMMANDS)" +
+        (toolsetChosen ? "" : ` and the ${tool.toolset} toolset in --toolsets`),
     );
   }
   if (tool) {

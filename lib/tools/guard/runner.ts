@@ -25,7 +25,6 @@ import { SshError } from "../../ssh/errors.ts";
 import type { RouterOsClient } from "../../routeros/client.ts";
 import type {
   DeviceInfo,
-  DryRunResult,
   FleetView,
   NestedCall,
   ToolContext,
@@ -33,10 +32,12 @@ import type {
   ToolResult,
 } from "../tool.ts";
 import { type AuditOutcomeKind, type AuditSink, CallAudit } from "./audit.ts";
-import { maskArgs, maskCommand, maskCommands, maskText } from "./masking.ts";
+import { maskArgs, maskCommand, maskText } from "./masking.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
-import { cut, echo } from "../../echo.ts";
+import { echo } from "../../echo.ts";
 import { RefusedError, whyNotSelected } from "./refusals.ts";
+import { argumentError, flag } from "./arguments.ts";
+import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
 import { authorize, scopedFleet } from "./roles.ts";
@@ -69,9 +70,9 @@ export interface GuardOptions {
   revealSecrets: boolean;
   /** The audit log, when one is configured. */
   audit?: AuditSink;
-  /** `--state-dir`, home expanded: where snapshots are kept. */
+  /** `--state-dir` (the configuration resolved its `~/`): where snapshots are kept. */
   stateDir?: string;
-  /** `--files-dir`, home expanded: the only local directory file transfers use. */
+  /** `--files-dir` (`~/` resolved): the only local directory file transfers use. */
   filesDir?: string;
   /** Told how each call ended (the server's metrics); none: nothing is measured. */
   observer?: CallObserver;
@@ -314,16 +315,22 @@ export class ToolRunner {
       tool: parent ? `${parent.tool} > ${tool.name}` : tool.name,
       device: nested.device ?? device?.title,
     });
+    // The audit records what a call sends that may change the router: its
+    // write scripts (reads are retried freely and change nothing), each
+    // sent once its intent line is on disk.
+    const client = device?.client.withRecorder((c, idempotent) => {
+      trail.push({ read: idempotent });
+      if (idempotent) return;
+      sent.push(c);
+      return this.#writeAhead.get(sent)?.(c);
+    });
     return {
-      // The audit records what a call sends that may change the router: its
-      // write scripts (reads are retried freely and change nothing), each
-      // sent once its intent line is on disk.
-      client: device?.client.withRecorder((c, idempotent) => {
-        trail.push({ read: idempotent });
-        if (idempotent) return;
-        sent.push(c);
-        return this.#writeAhead.get(sent)?.(c);
-      }) as RouterOsClient,
+      // A tool that acts on no device (perDevice: false) has no client: using
+      // one is a programmer error, said as such.
+      get client(): RouterOsClient {
+        if (!client) throw new Error(`${tool.name} acts on no device, so it has no router client`);
+        return client;
+      },
       device: device?.title ?? "",
       fleet: scopedFleet(this.#devices, site.caller.principal),
       progress: site.progress,
@@ -377,7 +384,7 @@ export class ToolRunner {
     const secrets = tool.secretArgs ?? [];
     const raw = tool.rawCommandArgs ?? [];
     const dry = tool.dryRun ? await tool.dryRun(args, ctx) : undefined;
-    const effect = dry ? ` It would ${describe(dry)}.` : "";
+    const effect = dry ? ` It would ${describeDryRun(dry)}.` : "";
     const why = lockout
       ? `${what} would cut this server's own access to device "${ctx.device}": ${lockout}.`
       : `${what} is destructive.`;
@@ -478,75 +485,6 @@ export class ToolRunner {
       );
     }
   }
-}
-
-/**
- * `dry_run` or `confirm` as given: a JSON boolean, or absent (false). Any
- * other value (`"true"`, `1`, `null`) is refused, never read as yes or no.
- */
-function flag(name: "dry_run" | "confirm", value: unknown): boolean {
-  if (value === undefined || typeof value === "boolean") return value === true;
-  throw new ArgumentError(
-    `must be true or false (a JSON boolean), not ${echo(value)}`,
-    name,
-  );
-}
-
-/** One argument error naming each bad argument. */
-function argumentError(
-  issues: readonly { path: PropertyKey[]; message: string; code?: string; values?: unknown[] }[],
-  given: Record<string, unknown>,
-  tool: string,
-  parent?: string,
-): ArgumentError {
-  // A message that quotes what was given stays an excerpt.
-  const list = issues.map((i) =>
-    `${i.path.map(String).join(".") || "(arguments)"}: ${
-      cut(longChoice(i, given) ?? i.message, 300)
-    }`
-  ).join("; ");
-  return new ArgumentError(parent ? `${tool} (inside ${parent}): ${list}` : list);
-}
-
-/** A value outside a long list of choices, told in one line (the schema lists them all). */
-function longChoice(
-  issue: { path: PropertyKey[]; code?: string; values?: unknown[] },
-  given: Record<string, unknown>,
-): string | undefined {
-  const values = issue.values;
-  if (issue.code !== "invalid_value" || !values || values.length <= 20) return undefined;
-  // deno-lint-ignore no-explicit-any
-  const value = issue.path.reduce<any>((v, k) => v?.[k as string], given);
-  return `${echo(value)} is not one of the ${values.length} accepted values ` +
-    `(${values.slice(0, 5).map((v) => JSON.stringify(v)).join(", ")}, ...; the input schema ` +
-    "lists them all)";
-}
-
-function describe(dry: DryRunResult): string {
-  if (dry.problems.length) return `fail: ${dry.problems.join("; ")}`;
-  const item = JSON.stringify(dry.preview);
-  if (item === "{}") return "change the target";
-  return `change ${item.length > 300 ? item.slice(0, 300) + "..." : item}`;
-}
-
-/** A dry run's result, secrets masked. */
-function dryRunResult(
-  dry: DryRunResult,
-  args: Record<string, unknown>,
-  secrets: readonly string[],
-  raw: readonly string[],
-): ToolResult {
-  const masked: DryRunResult = {
-    commands: maskCommands(dry.commands, secrets),
-    preview: maskArgs(dry.preview, secrets),
-    problems: dry.problems.map((p) => maskText(p, args, secrets, raw)),
-  };
-  return {
-    structured: { dry_run: masked },
-    text: `dry run: nothing was changed.\ncommands:\n${masked.commands.join("\n")}${
-      masked.problems.length ? `\nproblems:\n${masked.problems.join("\n")}` : ""
-    }`,
-  };
 }
 
 export { RefusedError };

@@ -22,10 +22,10 @@ import {
 } from "../../routeros/path_trace.ts";
 import type { Row } from "../../routeros/route_lookup.ts";
 import { type FirewallRule, isYes } from "../../routeros/rule_match.ts";
-import { isIpv4, isIpv6 } from "../../routeros/schema/validate.ts";
+import { isIpv4, isIpv6 } from "../../routeros/ip_address.ts";
 import { defineTool } from "../define.ts";
 import { errorText } from "../errors.ts";
-import { FLEET_CONCURRENCY } from "../fleet_query.ts";
+import { FLEET_CONCURRENCY } from "../fleet/query.ts";
 import { READ, type ToolContext } from "../tool.ts";
 import { DeviceReads, eachLimited, listsNamed, PRINT_TOOL } from "./device_reads.ts";
 

@@ -11,8 +11,8 @@
 import * as z from "zod";
 import { defineTool } from "../define.ts";
 import { errorText } from "../errors.ts";
-import { chooseDevices } from "../fleet_selection.ts";
-import { FLEET_CONCURRENCY } from "../fleet_query.ts";
+import { chooseDevices } from "../fleet/selection.ts";
+import { FLEET_CONCURRENCY } from "../fleet/query.ts";
 import { READ, type ToolContext } from "../tool.ts";
 import { DeviceReads, eachLimited, listsNamed, PRINT_TOOL } from "./device_reads.ts";
 import { evaluatePosture, PACKAGE_USE, POSTURE_MENUS } from "./posture_checklist.ts";

@@ -20,8 +20,8 @@ import {
 import { topologyMermaid } from "../../routeros/topology_mermaid.ts";
 import { defineTool } from "../define.ts";
 import { errorText } from "../errors.ts";
-import { chooseDevices } from "../fleet_selection.ts";
-import { FLEET_CONCURRENCY } from "../fleet_query.ts";
+import { chooseDevices } from "../fleet/selection.ts";
+import { FLEET_CONCURRENCY } from "../fleet/query.ts";
 import { READ, type ToolContext } from "../tool.ts";
 import { DeviceReads, eachLimited, PRINT_TOOL } from "./device_reads.ts";
 

@@ -1,7 +1,7 @@
 /**
- * Schema fields as tool arguments and results: tool-side names
- * (`actual-interface` → `actual_interface`), zod types that validate values
- * locally, and items converted from raw router values with secrets masked.
+ * Schema fields as tool arguments and results: zod types that validate
+ * values locally, and items converted from raw router values (keys named
+ * by `naming.ts`'s `argName`) with secrets masked.
  *
  * @module
  */
@@ -15,19 +15,7 @@ import { type FieldOn, fieldsOn, type MenuSchema } from "../../routeros/schema/m
 import { validateValue } from "../../routeros/schema/validate.ts";
 import { ArgumentError } from "../../routeros/errors.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
-
-const toolNames = new Map<string, string>();
-
-/** Tool-side name of a RouterOS property: `actual-interface` → `actual_interface`. */
-export function toolName(ros: string): string {
-  let name = toolNames.get(ros);
-  if (name === undefined) {
-    name = ros.replace(/[-.]/g, "_");
-    // The schema's names, asked for on every item of every call; bounded all the same.
-    if (toolNames.size < 10_000) toolNames.set(ros, name);
-  }
-  return name;
-}
+import { argName } from "./naming.ts";
 
 /** Largest free-text value accepted (4 KiB). */
 export const MAX_TEXT = 4096;
@@ -137,7 +125,7 @@ export function itemFieldsOf(menu: MenuSchema, release: Release): readonly ItemF
   const on = fieldsOn(menu, release);
   let fields = itemFields.get(on);
   if (!fields) {
-    fields = Object.freeze(on.map(([name, field, ros]) => [toolName(name), field, ros] as const));
+    fields = Object.freeze(on.map(([name, field, ros]) => [argName(name), field, ros] as const));
     itemFields.set(on, fields);
   }
   return fields;

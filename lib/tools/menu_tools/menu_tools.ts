@@ -1,11 +1,12 @@
 /**
- * Every tool a menu's presentation offers: reads from `engine.ts`, writes
+ * Every tool a menu's presentation offers: reads from `read_tools.ts`, writes
  * from `writes.ts`.
  *
  * @module
  */
 import type { ToolDef } from "../tool.ts";
-import { checkSpec, getTool, listTool } from "./engine.ts";
+import { getTool, listTool } from "./read_tools.ts";
+import { checkSpec } from "./naming.ts";
 import { withPackage } from "./package.ts";
 import type { MenuTools } from "./spec.ts";
 import { WRITE_VERBS } from "./writes.ts";

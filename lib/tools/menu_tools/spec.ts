@@ -1,6 +1,6 @@
 /**
  * How a schema menu is presented as tools: its toolset, the names of its
- * items (from the noun table), the verbs offered, table columns, notes and
+ * items (its {@linkcode noun}), the verbs offered, table columns, notes and
  * examples. The RouterOS facts stay in the schema declaration.
  *
  * @module
@@ -18,6 +18,31 @@ export interface Noun {
   /** Tool name stems: `ip_address`, `ip_addresses`. */
   stem: string;
   stems: string;
+}
+
+/** The plural of one English word: …s, …es after s, x, sh or ch, …ies after a consonant and y. */
+export function pluralOf(word: string): string {
+  if (/(s|x|sh|ch)$/i.test(word)) return word + "es";
+  if (/[^aeiou]y$/.test(word)) return word.slice(0, -1) + "ies";
+  return word + "s";
+}
+
+/**
+ * The noun of a menu's items, declared where its tools are presented:
+ * `noun("ip_address", "IPv4 address")` is "IPv4 addresses" and
+ * `router_list_ip_addresses` in the plural, by {@linkcode pluralOf} on the
+ * last word. Only an irregular plural is given (`many` for titles, `stems`
+ * for the list tool's name). A settings menu has no list tool, so its
+ * plural is never used.
+ */
+export function noun(
+  stem: string,
+  one: string,
+  irregular: { many?: string; stems?: string } = {},
+): Noun {
+  const words = one.split(" ");
+  const many = irregular.many ?? [...words.slice(0, -1), pluralOf(words.at(-1)!)].join(" ");
+  return { one, many, stem, stems: irregular.stems ?? pluralOf(stem) };
 }
 
 /** Example arguments of a menu's tools (tool-side names). */

@@ -34,24 +34,21 @@ import {
   WRITE_IDEMPOTENT,
 } from "../tool.ts";
 import {
-  fieldDoc,
   ID_SCHEMA,
   itemObject,
   itemResult,
   lazyObject,
   menuDialect,
-  notes,
   notFound,
   refInput,
   refOf,
   refOn,
   refRequirement,
-  titleOf,
-  toolNameOf,
-  words,
   writeDialect,
-} from "./engine.ts";
-import { inputType, MASK, toItem, toolName, toRaw } from "./fields.ts";
+} from "./read_tools.ts";
+import { fieldDoc, notes, titleOf, toolNameOf, words } from "./naming.ts";
+import { inputType, MASK, toItem, toRaw } from "./fields.ts";
+import { argName } from "./naming.ts";
 import { mayCut } from "../guard/lockout.ts";
 import type { MenuTools } from "./spec.ts";
 
@@ -76,9 +73,9 @@ export function writeProps(
 ): Record<string, CommandValue> {
   const props: Record<string, CommandValue> = {};
   for (const [name, field] of writableFields(spec)) {
-    const value = args[toolName(name)];
+    const value = args[argName(name)];
     if (value === undefined) continue;
-    checkOnRelease(field, toolName(name), value, dialect.release);
+    checkOnRelease(field, argName(name), value, dialect.release);
     props[rosName(field, name, dialect.release)] = toRaw(field, value);
   }
   return props;
@@ -89,9 +86,9 @@ export function updateValues(spec: MenuTools, args: Args): Args {
   const values = { ...args };
   const key = spec.schema.key;
   if (key) {
-    delete values[toolName(key)];
-    const renamed = args[`new_${toolName(key)}`];
-    if (renamed !== undefined) values[toolName(key)] = renamed;
+    delete values[argName(key)];
+    const renamed = args[`new_${argName(key)}`];
+    if (renamed !== undefined) values[argName(key)] = renamed;
   }
   return values;
 }
@@ -195,8 +192,8 @@ function itemVerb(verb: "remove" | "enable" | "disable" | "move") {
 function givenValues(spec: MenuTools, args: Args): Args {
   const out: Args = {};
   for (const [name, field] of writableFields(spec)) {
-    const v = args[toolName(name)];
-    if (v !== undefined) out[toolName(name)] = field.secret ? MASK : v;
+    const v = args[argName(name)];
+    if (v !== undefined) out[argName(name)] = field.secret ? MASK : v;
   }
   return out;
 }
@@ -205,7 +202,7 @@ function givenValues(spec: MenuTools, args: Args): Args {
 async function checkReferences(spec: MenuTools, args: Args, ctx: ToolContext): Promise<string[]> {
   const problems: string[] = [];
   for (const [name, field] of Object.entries(spec.schema.fields)) {
-    const value = args[toolName(name)];
+    const value = args[argName(name)];
     if (!field.ref || typeof value !== "string" || value === "") continue;
     const found = await ctx.client.read({ path: field.ref, keys: ["name"] }, [
       { key: "name", value },
@@ -265,13 +262,13 @@ async function dryRunOf(
   }
   if (verb === "add" || verb === "update") problems.push(...await checkReferences(spec, args, ctx));
   const key = spec.schema.key;
-  if (verb === "add" && key && typeof args[toolName(key)] === "string") {
+  if (verb === "add" && key && typeof args[argName(key)] === "string") {
     const dup = await ctx.client.read(rs, [{
       key: rosName(spec.schema.fields[key], key, release),
-      value: String(args[toolName(key)]),
+      value: String(args[argName(key)]),
     }]);
     if (dup.length) {
-      problems.push(`a ${spec.noun.one} with ${key}="${args[toolName(key)]}" already exists`);
+      problems.push(`a ${spec.noun.one} with ${key}="${args[argName(key)]}" already exists`);
     }
   }
   if (verb === "move") {
@@ -327,7 +324,7 @@ function writeTool(
     ...(spec.writeRole ? { role: spec.writeRole } : {}),
     perDevice: true,
     secretArgs: Object.entries(spec.schema.fields).filter(([, f]) => f.secret).map(([n]) =>
-      toolName(n)
+      argName(n)
     ),
     crud: { menu: spec.schema, verb },
     readBack: spec.verbs.includes("list")
@@ -357,7 +354,7 @@ export const WRITE_VERBS: Record<Exclude<Verb, "list" | "get">, (spec: MenuTools
       const shape: Record<string, z.ZodType> = {};
       for (const [name, field] of writableFields(spec)) {
         const t = inputType(field).describe(fieldDoc(field));
-        shape[toolName(name)] = field.required ? t : t.optional();
+        shape[argName(name)] = field.required ? t : t.optional();
       }
       return shape;
     };
@@ -379,8 +376,8 @@ export const WRITE_VERBS: Record<Exclude<Verb, "list" | "get">, (spec: MenuTools
       for (const [name, field] of writableFields(spec)) {
         const t = inputType(field);
         if (name === spec.schema.key) {
-          shape[`new_${toolName(name)}`] = t.optional().describe(`Rename: the new ${name}`);
-        } else shape[toolName(name)] = (described ? t.describe(fieldDoc(field)) : t).optional();
+          shape[`new_${argName(name)}`] = t.optional().describe(`Rename: the new ${name}`);
+        } else shape[argName(name)] = (described ? t.describe(fieldDoc(field)) : t).optional();
       }
       return shape;
     };
@@ -431,7 +428,7 @@ function refVerb(
       input,
       () => ({ item: itemObject(spec.schema) }),
       `${label} one ${spec.noun.one} (${words(spec.schema)}) by id${
-        spec.schema.key ? ` or ${toolName(spec.schema.key)}` : ""
+        spec.schema.key ? ` or ${argName(spec.schema.key)}` : ""
       }.${extra}`,
       annotations,
     );

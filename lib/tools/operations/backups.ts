@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { chooseDevices } from "../fleet_selection.ts";
+import { chooseDevices } from "../fleet/selection.ts";
 import * as z from "zod";
 import { cmd } from "../../routeros/command.ts";
 import { quoteValue } from "../../routeros/quote.ts";
@@ -22,8 +22,8 @@ import { SshError } from "../../ssh/errors.ts";
 import { healthCheck } from "../changes/revert_job.ts";
 import { beforeReboot, waitForReboot } from "./upgrades.ts";
 import { deviceSlug } from "./snapshot_store.ts";
-import { FilesDir } from "../local_files.ts";
-import { hashedChunks, Sha256 } from "../transfer_meter.ts";
+import { FilesDir } from "../files/local_files.ts";
+import { hashedChunks, Sha256 } from "../files/transfer_meter.ts";
 
 /** Largest file downloaded, in bytes. */
 export const MAX_DOWNLOAD = 64 * 1024 * 1024;

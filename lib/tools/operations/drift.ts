@@ -7,14 +7,14 @@
  *
  * @module
  */
-import { chooseDevices } from "../fleet_selection.ts";
+import { chooseDevices } from "../fleet/selection.ts";
 import * as z from "zod";
 import { type ConfigDiff, diffExports } from "../../routeros/config_diff.ts";
 import { ArgumentError } from "../../routeros/errors.ts";
 import { parseExport } from "../../routeros/export_parse.ts";
 import { defineTool } from "../define.ts";
 import { errorText } from "../errors.ts";
-import { FLEET_CONCURRENCY } from "../fleet_query.ts";
+import { FLEET_CONCURRENCY } from "../fleet/query.ts";
 import { READ } from "../tool.ts";
 import { SNAPSHOT_ID } from "./snapshot_store.ts";
 import {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { chooseDevices } from "../fleet_selection.ts";
+import { chooseDevices } from "../fleet/selection.ts";
 import * as z from "zod";
 import { cmd, getExpr } from "../../routeros/command.ts";
 import { ArgumentError, RouterOsError } from "../../routeros/errors.ts";

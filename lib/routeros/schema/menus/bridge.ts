@@ -5,7 +5,7 @@
  */
 import { bool, duration, int, list, mac, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/interface/bridge`. */
 export const bridges = menu({
@@ -95,3 +95,10 @@ export const bridgeVlans = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const BRIDGE_SCHEMAS: readonly MenuSchema[] = [
+  bridges,
+  bridgePorts,
+  bridgeVlans,
+];

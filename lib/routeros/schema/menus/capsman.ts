@@ -11,7 +11,7 @@
  */
 import { bool, int, list, mac, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** The legacy CAPsMAN: every release (the wireless package from 7.13, built in before). */
 const LEGACY = { package: "wireless" } as const;
@@ -253,3 +253,17 @@ export const wifiProvisioning = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const CAPSMAN_SCHEMAS: readonly MenuSchema[] = [
+  capsManManager,
+  capsManConfigurations,
+  capsManProvisioning,
+  capsManRemoteCaps,
+  capsManRegistrations,
+  capsManInterfaces,
+  wifiCapsman,
+  wifiRemoteCaps,
+  wifiConfigurations,
+  wifiProvisioning,
+];

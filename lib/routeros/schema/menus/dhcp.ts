@@ -17,7 +17,7 @@ import {
   text,
 } from "../field.ts";
 import { comment, disabled, dynamic, invalid } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/ip/dhcp-server`. */
 export const dhcpServers = menu({
@@ -100,3 +100,10 @@ export const dhcpLeases = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const DHCP_SCHEMAS: readonly MenuSchema[] = [
+  dhcpServers,
+  dhcpNetworks,
+  dhcpLeases,
+];

@@ -5,7 +5,7 @@
  */
 import { bool, duration, int, list, oneOf, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/ip/dns`. */
 export const dnsSettings = menu({
@@ -76,3 +76,10 @@ export const dnsCache = menu({
     static: state(bool("Whether the answer comes from a static entry")),
   },
 });
+
+/** The menus of this family. */
+export const DNS_SCHEMAS: readonly MenuSchema[] = [
+  dnsSettings,
+  dnsStatic,
+  dnsCache,
+];

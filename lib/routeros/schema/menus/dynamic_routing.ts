@@ -10,7 +10,7 @@
  */
 import { bool, duration, type Field, int, list, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 const V7 = { from: "7.0" };
 const WRITES = ["add", "set", "remove", "enable", "disable"] as const;
@@ -340,3 +340,21 @@ export const bfdSessions = menu({
     multihop: state(bool("Multihop session")),
   },
 });
+
+/** The menus of this family. */
+export const DYNAMIC_ROUTING_SCHEMAS: readonly MenuSchema[] = [
+  routingTables,
+  vrfs,
+  routingFilterRules,
+  ospfInstances,
+  ospfAreas,
+  ospfInterfaceTemplates,
+  ospfNeighbors,
+  bgpTemplates,
+  bgpConnections,
+  bgpSessions,
+  bgpAdvertisements,
+  ospfLsas,
+  bfdConfigurations,
+  bfdSessions,
+];

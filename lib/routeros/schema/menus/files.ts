@@ -4,7 +4,7 @@
  * @module
  */
 import { int, state, text } from "../field.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/file`. */
 export const files = menu({
@@ -23,3 +23,8 @@ export const files = menu({
     "last-modified": state(text("When the file last changed (RouterOS 7)")),
   },
 });
+
+/** The menus of this family. */
+export const FILES_SCHEMAS: readonly MenuSchema[] = [
+  files,
+];

@@ -5,7 +5,7 @@
  */
 import { address, bool, duration, oneOf, ports, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 import { chain, matchers, RULE_FLAGS, RULE_WRITES, ruleState } from "./rule_table.ts";
 
 /** `/ip/firewall/filter`. */
@@ -203,3 +203,14 @@ export const ipv6FirewallAddressList = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const FIREWALL_SCHEMAS: readonly MenuSchema[] = [
+  firewallFilter,
+  firewallNat,
+  firewallMangle,
+  firewallRaw,
+  firewallAddressList,
+  ipv6FirewallFilter,
+  ipv6FirewallAddressList,
+];

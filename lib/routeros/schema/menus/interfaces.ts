@@ -5,7 +5,7 @@
  */
 import { bool, int, list, mac, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/interface`. */
 export const interfaces = menu({
@@ -124,3 +124,11 @@ export const poe = menu({
     "power-cycle-interval": text("Power-cycle the port at this interval, e.g. 1d (none: off)"),
   },
 });
+
+/** The menus of this family. */
+export const INTERFACES_SCHEMAS: readonly MenuSchema[] = [
+  interfaces,
+  ethernet,
+  vlans,
+  poe,
+];

@@ -5,7 +5,7 @@
  */
 import { bool, ipv4, ipv4Prefix, ipv6Prefix, list, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic, invalid } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/ip/address`. */
 export const ipAddress = menu({
@@ -86,3 +86,11 @@ export const ipPoolUsed = menu({
     info: state(text("Holder details, e.g. the client MAC address")),
   },
 });
+
+/** The menus of this family. */
+export const IP_SCHEMAS: readonly MenuSchema[] = [
+  ipAddress,
+  ipv6Address,
+  ipPool,
+  ipPoolUsed,
+];

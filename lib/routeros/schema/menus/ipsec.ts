@@ -8,7 +8,7 @@
  */
 import { address, bool, duration, int, list, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic, invalid } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 const V7 = { from: "7.0" };
 const BUILTIN = () => state(bool("Built-in item (the default one)", { releases: V7 }));
@@ -248,3 +248,15 @@ export const ipsecInstalledSas = menu({
     "expires-in": state(text("Time until the SA expires")),
   },
 });
+
+/** The menus of this family. */
+export const IPSEC_SCHEMAS: readonly MenuSchema[] = [
+  ipsecProfiles,
+  ipsecPeers,
+  ipsecIdentities,
+  ipsecProposals,
+  ipsecPolicies,
+  ipsecModeConfigs,
+  ipsecActivePeers,
+  ipsecInstalledSas,
+];

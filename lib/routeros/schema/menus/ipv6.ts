@@ -7,7 +7,7 @@
  */
 import { bool, duration, int, ipv6Prefix, list, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic, invalid } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 const V7 = { from: "7.0" };
 
@@ -165,3 +165,13 @@ export const ipv6DhcpBindings = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const IPV6_SCHEMAS: readonly MenuSchema[] = [
+  ipv6Pools,
+  ipv6Nd,
+  ipv6NdPrefixes,
+  ipv6DhcpClients,
+  ipv6DhcpServers,
+  ipv6DhcpBindings,
+];

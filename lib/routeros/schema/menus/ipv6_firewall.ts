@@ -6,7 +6,7 @@
  * @module
  */
 import { address, bool, oneOf, ports, text } from "../field.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 import { chain, matchers, RULE_FLAGS, RULE_WRITES, ruleState } from "./rule_table.ts";
 
 const V7 = { from: "7.0" };
@@ -112,3 +112,10 @@ export const ipv6FirewallRaw = menu({
     ...ruleState(),
   },
 });
+
+/** The menus of this family. */
+export const IPV6_FIREWALL_SCHEMAS: readonly MenuSchema[] = [
+  ipv6FirewallNat,
+  ipv6FirewallMangle,
+  ipv6FirewallRaw,
+];

@@ -4,7 +4,7 @@
  * @module
  */
 import { list, state, text } from "../field.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/log`: the router's log, newest last. */
 export const logEntries = menu({
@@ -18,3 +18,8 @@ export const logEntries = menu({
     message: state(text("The message")),
   },
 });
+
+/** The menus of this family. */
+export const LOGS_SCHEMAS: readonly MenuSchema[] = [
+  logEntries,
+];

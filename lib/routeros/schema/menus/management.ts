@@ -168,8 +168,8 @@ export const userSettings = menu({
   },
 });
 
-/** The management access settings menus. */
-export const MANAGEMENT_MENUS: readonly MenuSchema[] = [
+/** The menus of this family (the management access settings). */
+export const MANAGEMENT_SCHEMAS: readonly MenuSchema[] = [
   macServer,
   macWinbox,
   macPing,

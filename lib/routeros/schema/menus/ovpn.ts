@@ -7,7 +7,7 @@
  */
 import { bool, type Field, int, list, mac, oneOf, ref, text } from "../field.ts";
 import { comment, disabled } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 const V7 = { from: "7.0" };
 
@@ -74,3 +74,9 @@ export const ovpnServers = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const OVPN_SCHEMAS: readonly MenuSchema[] = [
+  ovpnServerSettings,
+  ovpnServers,
+];

@@ -6,7 +6,7 @@
  */
 import { bool, duration, int, list, mac, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 const V7 = { from: "7.0" };
 
@@ -364,3 +364,21 @@ export const hotspotActive = menu({
     "session-time-left": state(text("Time left before the limit logs the user out")),
   },
 });
+
+/** The menus of this family. */
+export const PLATFORM_SCHEMAS: readonly MenuSchema[] = [
+  certificates,
+  scripts,
+  loggingActions,
+  loggingRules,
+  containers,
+  containerEnvs,
+  containerMounts,
+  containerConfig,
+  radiusServers,
+  userManagerUsers,
+  userManagerRouters,
+  hotspotServers,
+  hotspotUsers,
+  hotspotActive,
+];

@@ -7,7 +7,7 @@
  */
 import { bool, duration, type Field, int, list, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 const SERVICES = ["any", "async", "l2tp", "ovpn", "pppoe", "pptp", "sstp"];
 const TRI = ["default", "no", "yes"];
@@ -263,3 +263,18 @@ export const pppAaa = menu({
     "interim-update": duration("Interval of interim accounting updates, e.g. 5m (0s: none)"),
   },
 });
+
+/** The menus of this family. */
+export const PPP_SCHEMAS: readonly MenuSchema[] = [
+  pppSecrets,
+  pppProfiles,
+  pppActive,
+  l2tpServer,
+  l2tpClients,
+  sstpClients,
+  ovpnClients,
+  pppoeClients,
+  sstpServer,
+  pppoeServers,
+  pppAaa,
+];

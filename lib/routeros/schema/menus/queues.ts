@@ -5,7 +5,7 @@
  */
 import { int, list, oneOf, state, text } from "../field.ts";
 import { comment, disabled, dynamic, invalid } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/queue/simple`. */
 export const simpleQueues = menu({
@@ -84,3 +84,10 @@ export const queueTypes = menu({
     ),
   },
 });
+
+/** The menus of this family. */
+export const QUEUES_SCHEMAS: readonly MenuSchema[] = [
+  simpleQueues,
+  queueTree,
+  queueTypes,
+];

@@ -5,7 +5,7 @@
  */
 import { bool, int, ipv4, ipv4Prefix, ipv6Prefix, oneOf, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /**
  * Terse flags of routes: v7 prints the origin in lowercase (`DAc`, `As`),
@@ -90,3 +90,9 @@ export const ipv6Routes = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const ROUTING_SCHEMAS: readonly MenuSchema[] = [
+  ipRoutes,
+  ipv6Routes,
+];

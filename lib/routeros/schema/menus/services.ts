@@ -5,7 +5,7 @@
  */
 import { duration, int, ipv4, list, mac, oneOf, state, text } from "../field.ts";
 import { comment, disabled, invalid } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/ip/service`. */
 export const ipServices = menu({
@@ -97,3 +97,11 @@ export const neighbors = menu({
     ),
   },
 });
+
+/** The menus of this family. */
+export const SERVICES_SCHEMAS: readonly MenuSchema[] = [
+  ipServices,
+  netwatch,
+  scheduler,
+  neighbors,
+];

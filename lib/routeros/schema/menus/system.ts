@@ -4,7 +4,7 @@
  * @module
  */
 import { bool, int, list, oneOf, state, text } from "../field.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/system/identity`. */
 export const identity = menu({
@@ -128,3 +128,14 @@ export const health = menu({
     type: state(text("Unit, e.g. C, V, RPM, W")),
   },
 });
+
+/** The menus of this family. */
+export const SYSTEM_SCHEMAS: readonly MenuSchema[] = [
+  identity,
+  clock,
+  ntpClient,
+  resource,
+  routerboard,
+  packages,
+  health,
+];

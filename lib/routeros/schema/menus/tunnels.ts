@@ -18,7 +18,7 @@ import {
   text,
 } from "../field.ts";
 import { comment, disabled } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 const WRITES = ["add", "set", "remove", "enable", "disable"] as const;
 const FLAGS = { "X": "disabled", "R": "running" };
@@ -166,3 +166,12 @@ export const bonding = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const TUNNELS_SCHEMAS: readonly MenuSchema[] = [
+  gre,
+  ipip,
+  eoip,
+  vxlan,
+  bonding,
+];

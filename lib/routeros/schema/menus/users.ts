@@ -5,7 +5,7 @@
  */
 import { bool, int, list, ref, state, text } from "../field.ts";
 import { comment, disabled } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/user`. */
 export const users = menu({
@@ -81,3 +81,11 @@ export const sshKeys = menu({
     fingerprint: state(text("Key fingerprint", { releases: { from: "7.12" } })),
   },
 });
+
+/** The menus of this family. */
+export const USERS_SCHEMAS: readonly MenuSchema[] = [
+  users,
+  userGroups,
+  activeUsers,
+  sshKeys,
+];

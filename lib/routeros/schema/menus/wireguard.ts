@@ -5,7 +5,7 @@
  */
 import { bool, duration, int, list, ref, state, text } from "../field.ts";
 import { comment, disabled } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/interface/wireguard`. */
 export const wireguard = menu({
@@ -63,3 +63,9 @@ export const wireguardPeers = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const WIREGUARD_SCHEMAS: readonly MenuSchema[] = [
+  wireguard,
+  wireguardPeers,
+];

@@ -5,7 +5,7 @@
  */
 import { bool, int, list, mac, oneOf, ref, state, text } from "../field.ts";
 import { comment, disabled } from "../common.ts";
-import { menu } from "../menu.ts";
+import { menu, type MenuSchema } from "../menu.ts";
 
 /** `/interface/wifi`. */
 export const wifi = menu({
@@ -205,3 +205,14 @@ export const wirelessAccessList = menu({
     comment: comment(),
   },
 });
+
+/** The menus of this family. */
+export const WIRELESS_SCHEMAS: readonly MenuSchema[] = [
+  wifi,
+  wifiRegistrations,
+  wifiAccessList,
+  wireless,
+  wirelessSecurityProfiles,
+  wirelessRegistrations,
+  wirelessAccessList,
+];
