@@ -22,9 +22,9 @@
  * @module
  */
 import type { MenuDef, PropDef } from "../menu_types.ts";
-import { onRelease, V7 } from "../releases.ts";
-import type { RouterState } from "../state.ts";
+import { V7 } from "../releases.ts";
 import { bool, int, oneOf } from "./common.ts";
+import { settingsMenu as settings } from "./settings_menu.ts";
 
 /** An interface list name (or all/none), as these menus take it. */
 function listRef(name: string): PropDef {
@@ -34,29 +34,6 @@ function listRef(name: string): PropDef {
     ref: "/interface/list",
     refAllow: ["all", "none", "dynamic", "static"],
   };
-}
-
-/** A settings menu whose one record holds the defaults its release has. */
-function settings(
-  path: string,
-  props: PropDef[],
-  values: Record<string, string>,
-  releases?: MenuDef["releases"],
-): MenuDef {
-  const menu: MenuDef = {
-    path,
-    kind: "single",
-    ...(releases ? { releases } : {}),
-    props,
-    defaults: (st: RouterState) => [
-      Object.fromEntries(
-        Object.entries(values).filter(([k]) =>
-          props.some((p) => p.name === k && onRelease(st.release, p.releases))
-        ),
-      ),
-    ],
-  };
-  return menu;
 }
 
 const MAC_SERVER = settings("/tool/mac-server", [listRef("allowed-interface-list")], {
