@@ -12,9 +12,10 @@
  * settings, which are dated from 7.0 here).
  *
  * The scripts RouterOS runs on a state change (`on-master`, `on-backup`,
- * `on-fail`) are read-only here: code the router runs is written with the
- * script tools (`router_add_script`), which need the admin role, and a VRRP
- * script names such a script.
+ * `on-fail`) are read-only here, and no list filter (a filter on a script's
+ * text would tell whether a guessed password in it is right): code the
+ * router runs is written with the script tools (`router_add_script`), which
+ * need the admin role, and a VRRP script may name such a script.
  *
  * @module
  */
@@ -87,9 +88,15 @@ export const vrrp = menu({
       max: 65535,
       releases: { from: "7.20" },
     }),
-    "on-master": state(text("Script run on becoming master (set with the script tools)")),
-    "on-backup": state(text("Script run on becoming backup (set with the script tools)")),
-    "on-fail": state(text("Script run on failing (set with the script tools)", { releases: V7 })),
+    "on-master": state(
+      text("Script run on becoming master (set with the script tools)", { filter: false }),
+    ),
+    "on-backup": state(
+      text("Script run on becoming backup (set with the script tools)", { filter: false }),
+    ),
+    "on-fail": state(
+      text("Script run on failing (set with the script tools)", { releases: V7, filter: false }),
+    ),
     "mac-address": state(mac("Virtual MAC address, 00:00:5E:00:01:<vrid> (IPv4)")),
     master: state(bool("Whether this router is the master now")),
     backup: state(bool("Whether this router is a backup now")),
