@@ -52,6 +52,11 @@ import { IPV6_MENU_TOOLS } from "./ipv6/menus.ts";
 import { IPV6_FIREWALL_MENU_TOOLS } from "./firewall/ipv6_menus.ts";
 import { DYNAMIC_ROUTING_MENU_TOOLS } from "./dynamic_routing/menus.ts";
 import { PLATFORM_MENU_TOOLS } from "./platform/menus.ts";
+import { VRRP_MENU_TOOLS } from "./interfaces/vrrp.ts";
+import { SNMP_MENU_TOOLS } from "./services/snmp.ts";
+import { ARP_MENU_TOOLS } from "./ip/arp.ts";
+import { ROMON_MENU_TOOLS } from "./services/romon.ts";
+import { TRAFFIC_FLOW_MENU_TOOLS } from "./services/traffic_flow.ts";
 import { runScript } from "./platform/scripts.ts";
 import { ipsecStatus } from "./vpn/ipsec_status.ts";
 import { exportCertificate, importCertificate, signCertificate } from "./platform/certificates.ts";
@@ -84,6 +89,11 @@ export const MENU_TOOLS: readonly MenuTools[] = [
   ...IPV6_FIREWALL_MENU_TOOLS,
   ...DYNAMIC_ROUTING_MENU_TOOLS,
   ...PLATFORM_MENU_TOOLS,
+  ...VRRP_MENU_TOOLS,
+  ...SNMP_MENU_TOOLS,
+  ...ARP_MENU_TOOLS,
+  ...ROMON_MENU_TOOLS,
+  ...TRAFFIC_FLOW_MENU_TOOLS,
 ];
 
 /**

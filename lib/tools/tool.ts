@@ -44,8 +44,8 @@ export type Toolset = typeof TOOLSETS[number];
 
 /** What each toolset covers, for the discovery tool and the server instructions. */
 export const TOOLSET_ABOUT: Record<Toolset, string> = {
-  interfaces: "interfaces, Ethernet ports, VLANs, PoE, traffic",
-  ip: "IPv4/IPv6 addresses, address pools",
+  interfaces: "interfaces, Ethernet ports, VLANs, VRRP, PoE, traffic",
+  ip: "IPv4/IPv6 addresses, address pools, ARP",
   dhcp: "DHCP servers, networks, leases",
   dns: "DNS resolver, static entries, cache",
   routing: "IPv4/IPv6 routes, route lookup, blackholes",
@@ -58,7 +58,7 @@ export const TOOLSET_ABOUT: Record<Toolset, string> = {
   wireguard: "WireGuard interfaces and peers, client configs",
   queues: "simple queues, queue tree, queue types",
   bridge: "bridges, bridge ports, bridge VLANs",
-  services: "management services, netwatch, scheduler, neighbours",
+  services: "management services, netwatch, scheduler, neighbours, SNMP, RoMON, traffic-flow",
   diagnostics: "ping, traceroute, print any menu, raw commands",
   changes: "confirm-or-revert changes (apply, commit, roll back)",
   fleet: "devices and fleet-wide queries",

@@ -30,6 +30,11 @@ import { IPV6_FIREWALL_SCHEMAS } from "./menus/ipv6_firewall.ts";
 import { DYNAMIC_ROUTING_SCHEMAS } from "./menus/dynamic_routing.ts";
 import { PLATFORM_SCHEMAS } from "./menus/platform.ts";
 import { MANAGEMENT_SCHEMAS } from "./menus/management.ts";
+import { VRRP_SCHEMAS } from "./menus/vrrp.ts";
+import { SNMP_SCHEMAS } from "./menus/snmp.ts";
+import { ARP_SCHEMAS } from "./menus/arp.ts";
+import { ROMON_SCHEMAS } from "./menus/romon.ts";
+import { TRAFFIC_FLOW_SCHEMAS } from "./menus/traffic_flow.ts";
 
 /** Every declared menu, family by family. */
 export const MENU_SCHEMAS: readonly MenuSchema[] = [
@@ -58,6 +63,11 @@ export const MENU_SCHEMAS: readonly MenuSchema[] = [
   ...DYNAMIC_ROUTING_SCHEMAS,
   ...PLATFORM_SCHEMAS,
   ...MANAGEMENT_SCHEMAS,
+  ...VRRP_SCHEMAS,
+  ...SNMP_SCHEMAS,
+  ...ARP_SCHEMAS,
+  ...ROMON_SCHEMAS,
+  ...TRAFFIC_FLOW_SCHEMAS,
 ];
 
 const byPath = new Map<string, MenuSchema[]>();

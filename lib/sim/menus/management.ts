@@ -1,6 +1,6 @@
 /**
- * Management settings menus: `/ip/cloud`, `/ip/ssh` and `/snmp`, each a
- * settings menu (print, get, set).
+ * Management settings menus: `/ip/cloud` and `/ip/ssh`, each a settings
+ * menu (print, get, set). (`/snmp` is its own family: `snmp.ts`.)
  *
  * Property names per release are the `set` arguments of the real trees in
  * `../shared/fidelity` (7.12.2, 7.13.5, 7.16.2, 7.20.8, 7.22.3, 7.24); where
@@ -13,11 +13,9 @@
  * No real capture of these menus' `print` is in `../shared`: print order is
  * the order below (the trees list arguments alphabetically, not as printed),
  * and the read-only status lines that a real router adds (`/ip cloud`
- * `public-address`, `status`; `/snmp` `engine-id`) are left out rather than
- * made up. RouterOS 6 has no tree: its properties follow MikroTik's v6
- * manual (no `host-key-type`, which came with RouterOS 7's Ed25519 host
- * keys; `/snmp` `engine-id` instead of `engine-id-suffix`, and no `src-address`
- * or `vrf`).
+ * `public-address`, `status`) are left out rather than made up. RouterOS 6
+ * has no tree: its properties follow MikroTik's v6 manual (no
+ * `host-key-type`, which came with RouterOS 7's Ed25519 host keys).
  *
  * The demo router serves an Ed25519 host key (`../hostkey.ts`), so its
  * `/ip ssh` says `host-key-type=ed25519` on RouterOS 7.
@@ -25,9 +23,9 @@
  * @module
  */
 import type { Item, MenuDef } from "../menu_types.ts";
-import { onRelease, V6, V7 } from "../releases.ts";
+import { onRelease, V7 } from "../releases.ts";
 import type { RouterState } from "../state.ts";
-import { bool, int, oneOf, str } from "./common.ts";
+import { bool, int, oneOf } from "./common.ts";
 
 /** The settings of `item` that `menu` has on the router's release. */
 function onItsRelease(menu: MenuDef, st: RouterState, item: Item): Item {
@@ -102,43 +100,5 @@ const SSH: MenuDef = {
   })],
 };
 
-/** `/snmp`: off, as a new router has it. */
-const SNMP: MenuDef = {
-  path: "/snmp",
-  kind: "single",
-  props: [
-    bool("enabled", false),
-    str("contact", { default: "" }),
-    str("location", { default: "" }),
-    str("engine-id", { default: "", releases: V6 }),
-    str("engine-id-suffix", { default: "", releases: V7 }),
-    str("trap-community", { default: "public" }),
-    oneOf("trap-version", ["1", "2", "3"], "1"),
-    {
-      name: "trap-generators",
-      type: "list",
-      values: ["interfaces", "start-trap", "temp-exception"],
-    },
-    str("trap-target", { default: "" }),
-    str("trap-interfaces", { default: "" }),
-    str("src-address", { default: "::", releases: V7 }),
-    str("vrf", { default: "main", releases: V7 }),
-  ],
-  defaults: (st) => [onItsRelease(SNMP, st, {
-    enabled: "false",
-    contact: "",
-    location: "",
-    "engine-id": "",
-    "engine-id-suffix": "",
-    "trap-community": "public",
-    "trap-version": "1",
-    "trap-generators": "temp-exception",
-    "trap-target": "",
-    "trap-interfaces": "",
-    "src-address": "::",
-    vrf: "main",
-  })],
-};
-
 /** Management settings menus. */
-export const MANAGEMENT_MENUS: MenuDef[] = [CLOUD, SSH, SNMP];
+export const MANAGEMENT_MENUS: MenuDef[] = [CLOUD, SSH];

@@ -6,10 +6,12 @@
  *
  * Property names per release are the `set` arguments of the real trees in
  * `../shared/fidelity` (7.12.2 to 7.24); only the properties a hardening
- * check reads or a fix writes are imitated. RouterOS 6 has no tree: its
- * menus follow MikroTik's v6 manual (`allowed-interface-list` since 6.41,
- * `discover-interface-list` without `protocol` or `mode`, no
- * `/user settings`).
+ * check reads or a fix writes are imitated (discovery: every property of
+ * the trees but those only 7.24 has; its defaults, 30s between
+ * announcements and the LLDP extras off, follow MikroTik's discovery
+ * manual). RouterOS 6 has no tree: its menus follow MikroTik's v6 manual
+ * (`allowed-interface-list` since 6.41, `discover-interface-list` without
+ * `protocol`, `mode` or the LLDP settings, no `/user settings`).
  *
  * Defaults are those of a router with the default configuration (the one
  * the simulator imitates): the MAC server, MAC WinBox and discovery limited
@@ -22,9 +24,9 @@
  * @module
  */
 import type { MenuDef, PropDef } from "../menu_types.ts";
-import { onRelease, V7 } from "../releases.ts";
-import type { RouterState } from "../state.ts";
+import { V7 } from "../releases.ts";
 import { bool, int, oneOf } from "./common.ts";
+import { settingsMenu as settings } from "./settings_menu.ts";
 
 /** An interface list name (or all/none), as these menus take it. */
 function listRef(name: string): PropDef {
@@ -34,29 +36,6 @@ function listRef(name: string): PropDef {
     ref: "/interface/list",
     refAllow: ["all", "none", "dynamic", "static"],
   };
-}
-
-/** A settings menu whose one record holds the defaults its release has. */
-function settings(
-  path: string,
-  props: PropDef[],
-  values: Record<string, string>,
-  releases?: MenuDef["releases"],
-): MenuDef {
-  const menu: MenuDef = {
-    path,
-    kind: "single",
-    ...(releases ? { releases } : {}),
-    props,
-    defaults: (st: RouterState) => [
-      Object.fromEntries(
-        Object.entries(values).filter(([k]) =>
-          props.some((p) => p.name === k && onRelease(st.release, p.releases))
-        ),
-      ),
-    ],
-  };
-  return menu;
 }
 
 const MAC_SERVER = settings("/tool/mac-server", [listRef("allowed-interface-list")], {
@@ -79,7 +58,30 @@ const DISCOVERY = settings("/ip/neighbor/discovery-settings", [
     releases: V7,
   },
   oneOf("mode", ["rx-only", "tx-and-rx", "tx-only"], "tx-and-rx", { releases: V7 }),
-], { "discover-interface-list": "LAN", protocol: "cdp,lldp,mndp", mode: "tx-and-rx" });
+  // from the 7.16.2 tree (lldp-med-net-policy-vlan in every 7.x tree); a VLAN id or disabled
+  { name: "discover-interval", type: "time", default: "30s", releases: { from: "7.16" } },
+  {
+    name: "lldp-med-net-policy-vlan",
+    type: "int",
+    values: ["disabled"],
+    min: 0,
+    max: 4095,
+    default: "disabled",
+    releases: V7,
+  },
+  bool("lldp-mac-phy-config", false, { releases: { from: "7.16" } }),
+  bool("lldp-max-frame-size", false, { releases: { from: "7.16" } }),
+  bool("lldp-vlan-info", false, { releases: { from: "7.16" } }),
+], {
+  "discover-interface-list": "LAN",
+  protocol: "cdp,lldp,mndp",
+  mode: "tx-and-rx",
+  "discover-interval": "30s",
+  "lldp-med-net-policy-vlan": "disabled",
+  "lldp-mac-phy-config": "false",
+  "lldp-max-frame-size": "false",
+  "lldp-vlan-info": "false",
+});
 
 const BANDWIDTH_SERVER = settings("/tool/bandwidth-server", [
   bool("enabled", true),

@@ -30,6 +30,10 @@ import { MANAGEMENT_MENUS } from "./management.ts";
 import { SYSTEM_RECORD_MENUS } from "./system_records.ts";
 import { MANAGEMENT_ACCESS_MENUS } from "./management_access.ts";
 import { ROUTING_RULE_MENUS } from "./routing_rules.ts";
+import { VRRP_MENUS } from "./vrrp.ts";
+import { SNMP_MENUS } from "./snmp.ts";
+import { ROMON_MENUS } from "./romon.ts";
+import { TRAFFIC_FLOW_MENUS } from "./traffic_flow.ts";
 
 /** Every menu. */
 export const ALL_MENUS: readonly MenuDef[] = [
@@ -53,6 +57,10 @@ export const ALL_MENUS: readonly MenuDef[] = [
   ...SYSTEM_RECORD_MENUS,
   ...MANAGEMENT_ACCESS_MENUS,
   ...ROUTING_RULE_MENUS,
+  ...VRRP_MENUS,
+  ...SNMP_MENUS,
+  ...ROMON_MENUS,
+  ...TRAFFIC_FLOW_MENUS,
 ];
 
 /** The full simulator's menus: every family's menus and the loose commands. */

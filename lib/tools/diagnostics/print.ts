@@ -1,7 +1,7 @@
 /**
  * `router_print`: read-only access to any menu of an allow-list (every
- * declared menu plus state menus such as /ip/arp), returning raw records
- * with RouterOS property names and secrets masked.
+ * declared menu plus state menus such as /ip/firewall/connection),
+ * returning raw records with RouterOS property names and secrets masked.
  *
  * A path it refuses says why, in one of three ways: not on the allow-list
  * (with the nearest allowed paths); not on the connected router's release
@@ -51,12 +51,6 @@ export const PRINT_EXTRAS: readonly PrintPath[] = [
   },
   { path: "/interface/list" },
   { path: "/interface/list/member" },
-  // flags: D, C in shared/real-output/terse-ip-arp.txt, H from MikroTik's ARP manual
-  // (published prints as published=no there, not as a flag)
-  {
-    path: "/ip/arp",
-    flags: { X: "disabled", I: "invalid", H: "dhcp", D: "dynamic", C: "complete" },
-  },
   { path: "/ip/dhcp-client" },
   // flags: S, A, C, s in shared/real-output/terse-firewall-connection-v7.txt; the
   // others as MikroTik's connection tracking manual names them
@@ -106,7 +100,6 @@ export const PRINT_EXTRAS: readonly PrintPath[] = [
     },
   },
   { path: "/routing/rule", releases: { from: "7.0" } },
-  { path: "/snmp", singleton: true },
   // flags: shared/real-output/print-system-history-*.txt
   {
     path: "/system/history",

@@ -8,14 +8,19 @@
  * Properties per release: the `set` arguments of the real trees
  * (`../shared/fidelity`, 7.12.2 to 7.24); a property that comes or goes
  * between two trees starts at the first tree that has it or ends at the
- * last. Only the properties a hardening check reads or a fix writes are
- * declared. RouterOS 6 follows MikroTik's v6 manual (`allowed-interface-list`
- * since 6.41; discovery without `protocol` or `mode`; no `/user settings`;
- * `/ip ssh` without `host-key-type`).
+ * last. The MAC server menus, discovery, IP Cloud and the SSH server declare
+ * every settable property of the trees, but those only the 7.24 tree has,
+ * which no value list or capture describes yet (discovery's
+ * `add-dns-entries`, `add-dns-entries-suffix`, `dying-gasp`, `lldp-med`);
+ * the bandwidth test server, the proxies and UPnP declare only what a
+ * hardening check reads or a fix writes. RouterOS 6 follows MikroTik's v6
+ * manual (`allowed-interface-list` since 6.41; discovery without
+ * `protocol`, `mode` or the LLDP settings; no `/user settings`; `/ip ssh`
+ * without `host-key-type`).
  *
  * @module
  */
-import { bool, int, list, oneOf, text } from "../field.ts";
+import { bool, duration, int, list, oneOf, text } from "../field.ts";
 import { menu, type MenuSchema } from "../menu.ts";
 
 const LIST_DOC = "Interface list it answers on: LAN, none, all, or another list";
@@ -64,6 +69,20 @@ export const neighborDiscovery = menu({
     mode: oneOf(["rx-only", "tx-and-rx", "tx-only"], "Listen, announce, or both", {
       releases: { from: "7.0" },
     }),
+    "discover-interval": duration("Time between announcements, e.g. 30s", {
+      releases: { from: "7.16" },
+    }),
+    "lldp-med-net-policy-vlan": text(
+      "VLAN id LLDP-MED tells phones to use, or disabled",
+      { releases: { from: "7.0" } },
+    ),
+    "lldp-mac-phy-config": bool("Send LLDP's MAC/PHY configuration TLV", {
+      releases: { from: "7.16" },
+    }),
+    "lldp-max-frame-size": bool("Send LLDP's maximum frame size TLV", {
+      releases: { from: "7.16" },
+    }),
+    "lldp-vlan-info": bool("Send LLDP's VLAN TLVs", { releases: { from: "7.16" } }),
   },
 });
 
@@ -125,6 +144,9 @@ export const ipCloud = menu({
       "Publish the router's address under its cloud name (a newer router's auto is not shown)",
     ),
     "update-time": bool("Set the clock from the cloud service"),
+    "ddns-update-interval": duration("How often the DDNS name is refreshed, or none", {
+      words: ["none"],
+    }),
   },
 });
 
@@ -147,6 +169,20 @@ export const sshServer = menu({
     "host-key-size": oneOf(["1024", "1536", "2048", "4096", "8192"], "RSA host key size in bits"),
     "host-key-type": oneOf(["ed25519", "rsa"], "Host key type", { releases: { from: "7.0" } }),
     "forwarding-enabled": oneOf(["both", "local", "no", "remote"], "TCP forwarding allowed"),
+    "always-allow-password-login": bool(
+      "Accept a password even from a user with an SSH key (up to RouterOS 7.21)",
+      { releases: { until: "7.21" } },
+    ),
+    "password-authentication": oneOf(
+      ["no", "yes", "yes-if-no-key"],
+      "Password logins: yes, no, or only for users without an SSH key",
+      { releases: { from: "7.22" } },
+    ),
+    "publickey-authentication-options": oneOf(
+      ["none", "touch-required", "verify-required"],
+      "What a security-key (FIDO) login must prove",
+      { releases: { from: "7.22" } },
+    ),
   },
 });
 
