@@ -20,7 +20,10 @@
  *   `Protocol.setRequestHandler`, the base method the wrapper itself calls:
  *   the request is parsed once, the result (the server's own, typed
  *   `CallToolResult`) is sent as it is. Clients check results against each
- *   tool's output schema themselves.
+ *   tool's output schema themselves. The SDK's parse of `arguments` (a
+ *   zod record) drops an own `__proto__` key, which JSON.parse makes like
+ *   any other: the handler gets it back as an own key, so the guard chain
+ *   refuses what the client sent instead of running the call without it.
  *
  * - **Invalid params.** The SDK answers a request whose params fail its
  *   schema with `-32603` and a multi-line dump of the validation errors.
@@ -105,8 +108,36 @@ export function setToolCallHandler(
   ) => Promise<CallToolResult>,
 ): void {
   const base = protocolSetRequestHandler(server);
-  if (base) base.call(server, schema, handler);
-  else server.setRequestHandler(schema, handler);
+  // The raw `arguments` whose own `__proto__` the parse dropped, by the
+  // request's `extra` (the SDK hands the same object to both).
+  const dropped = new WeakMap<object, unknown>();
+  const restoring: typeof handler = (request, extra) => {
+    const args = request.params.arguments;
+    if (dropped.has(extra) && args) {
+      Object.defineProperty(args, "__proto__", {
+        value: dropped.get(extra),
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
+    }
+    return handler(request, extra);
+  };
+  if (base) base.call(server, schema, restoring);
+  else server.setRequestHandler(schema, restoring);
+  const handlers = (server as unknown as Internals)._requestHandlers;
+  const parse = handlers instanceof Map ? handlers.get("tools/call") : undefined;
+  if (!parse) return;
+  handlers!.set("tools/call", (request, extra) => {
+    const args = (request as { params?: { arguments?: unknown } })?.params?.arguments;
+    if (
+      typeof args === "object" && args !== null && Object.hasOwn(args, "__proto__") &&
+      typeof extra === "object" && extra !== null
+    ) {
+      dropped.set(extra, (args as Record<string, unknown>)["__proto__"]);
+    }
+    return parse(request, extra);
+  });
 }
 
 /**

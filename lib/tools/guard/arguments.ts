@@ -1,12 +1,54 @@
 /**
- * Step 3 of the guard chain, the arguments: `dry_run` and `confirm` as
- * validated booleans, and one argument error that names each bad argument
- * (a value outside a long list of choices told in one line).
+ * Step 3 of the guard chain, the arguments: no key that names a prototype
+ * (`__proto__`, `constructor`, `prototype`) at any depth, `dry_run` and
+ * `confirm` as validated booleans, and one argument error that names each
+ * bad argument (a value outside a long list of choices told in one line).
  *
  * @module
  */
 import { ArgumentError } from "../../routeros/errors.ts";
 import { cut, echo } from "../../echo.ts";
+
+/** Keys that name or reach an object's prototype in JavaScript. */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Refuse arguments that carry a key naming a prototype, at any depth, or
+ * an object that is not plain JSON data (a prototype that is neither
+ * `Object.prototype`, `Array.prototype` nor null: a transport that turned
+ * `__proto__` into one). The schema check skips an own `__proto__` key, so
+ * `{"__proto__": {"dry_run": true}}` would otherwise pass unseen, its
+ * `dry_run` read by nobody while the write runs for real.
+ */
+export function refusePrototypeKeys(args: Record<string, unknown>): void {
+  const seen = new Set<object>();
+  const walk = (value: unknown, path: string[]): void => {
+    if (typeof value !== "object" || value === null || seen.has(value)) return;
+    seen.add(value);
+    const proto = Object.getPrototypeOf(value);
+    const plain = Array.isArray(value)
+      ? proto === Array.prototype
+      : proto === Object.prototype || proto === null;
+    if (!plain) {
+      throw new ArgumentError(
+        "is not plain JSON data (it has a prototype of its own); send plain JSON objects",
+        cut(path.join(".") || "(arguments)"),
+      );
+    }
+    for (const key of Object.keys(value)) {
+      const at = [...path, key];
+      if (PROTOTYPE_KEYS.has(key)) {
+        throw new ArgumentError(
+          `is not an argument of any tool, and a key named ${JSON.stringify(key)} is refused ` +
+            "at any depth (it names a JavaScript prototype); remove it",
+          cut(at.join(".")),
+        );
+      }
+      walk((value as Record<string, unknown>)[key], at);
+    }
+  };
+  walk(args, []);
+}
 
 /**
  * `dry_run` or `confirm` as given: a JSON boolean, or absent (false). Any

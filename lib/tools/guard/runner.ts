@@ -36,7 +36,7 @@ import { maskArgs, maskCommand, maskText } from "./masking.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
 import { echo } from "../../echo.ts";
 import { RefusedError, whyNotSelected } from "./refusals.ts";
-import { argumentError, flag } from "./arguments.ts";
+import { argumentError, flag, refusePrototypeKeys } from "./arguments.ts";
 import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
@@ -226,6 +226,7 @@ export class ToolRunner {
           `["${tool.toolset}"] first`,
       );
     }
+    refusePrototypeKeys(rawArgs);
     const { device: deviceArg, dry_run: dryRunArg, confirm: confirmArg, ...rest } = rawArgs;
     const isWrite = !tool.annotations.readOnlyHint;
     if (!isWrite && (dryRunArg !== undefined || confirmArg !== undefined)) {
