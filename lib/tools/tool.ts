@@ -166,6 +166,11 @@ export interface ToolContext {
   /** The local files directory (`--files-dir`): transfers read and write only inside it. */
   filesDir?: string;
   /**
+   * `--reveal-secrets`: reads may show the passwords inside script fields
+   * (absent or false: they are masked).
+   */
+  revealSecrets?: boolean;
+  /**
    * Run another tool of this server's catalogue through the same guard
    * chain as a direct call (composite tools and fleet jobs use this).
    */
@@ -235,6 +240,12 @@ export interface ToolDef {
    * secret `name=value` in them is masked (dry runs, errors, audit lines).
    */
   rawCommandArgs?: readonly string[];
+  /**
+   * Input arguments whose value is a script the router runs (a field marked
+   * `script`: `lease_script`, `on_up`): a call that sets one to anything
+   * but "" needs the admin role, whatever the tool's own role.
+   */
+  scriptArgs?: readonly string[];
   /**
    * Composite tools: `args` with the arguments of each nested call replaced
    * by `mask(tool, arguments)`, so their secrets are masked in the

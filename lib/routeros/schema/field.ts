@@ -1,7 +1,7 @@
 /**
  * Properties of RouterOS menus, as data: what kind of value each holds,
  * whether it can be written, whether it is a secret RouterOS never shows
- * back, and which releases have it.
+ * back, whether it is a script the router runs, and which releases have it.
  *
  * @module
  */
@@ -37,7 +37,13 @@ export interface Field {
   required: boolean;
   /** Write-only secret (password, private key, pre-shared key): masked in every output. */
   secret: boolean;
-  /** Offered as a list filter (default: every non-secret field). */
+  /**
+   * A script the router runs (`lease-script`, `on-up`; the list is
+   * `script_args.ts`): setting one runs code on the router, and the
+   * passwords its text may hold are masked like raw console text.
+   */
+  script?: boolean;
+  /** Offered as a list filter (default: every field that is neither secret nor a script). */
   filter: boolean;
   /** `enum`: the allowed values. */
   values?: readonly EnumValue[];
@@ -69,6 +75,7 @@ export type FieldOptions = Partial<
     | "writable"
     | "required"
     | "secret"
+    | "script"
     | "filter"
     | "ref"
     | "releases"
@@ -90,7 +97,9 @@ function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Fiel
     writable: o.writable ?? true,
     required: o.required ?? false,
     secret,
-    filter: o.filter ?? !secret,
+    ...(o.script ? { script: true } : {}),
+    // A filter on a script's text would answer whether a guessed password in it is right.
+    filter: o.filter ?? !(secret || o.script),
     ...(o.ref ? { ref: o.ref } : {}),
     ...(o.releases ? { releases: o.releases } : {}),
     ...(o.v6Name ? { v6Name: o.v6Name } : {}),
@@ -106,6 +115,9 @@ function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Fiel
 
 /** Free text. */
 export const text = (doc: string, o: FieldOptions = {}): Field => make("text", doc, o);
+/** A script the router runs (RouterOS scripting language). */
+export const scriptText = (doc: string, o: FieldOptions = {}): Field =>
+  make("text", doc, { ...o, script: true });
 /** yes/no. */
 export const bool = (doc: string, o: FieldOptions = {}): Field => make("bool", doc, o);
 /** A whole number (`min`/`max` bound it). */

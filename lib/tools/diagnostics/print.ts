@@ -17,6 +17,9 @@ import { describeRange, inRange, type Release, type ReleaseRange } from "../../r
 import type { RawItem } from "../../routeros/parse_json.ts";
 import { DEFAULT_FLAGS, type FlagMap } from "../../routeros/parse_terse.ts";
 import { checkId, checkMenuPath, checkName } from "../../routeros/quote.ts";
+import { maskRawCommand } from "../../routeros/raw_secrets.ts";
+import { isScriptArgument, SCRIPT_ARGUMENTS } from "../../routeros/script_args.ts";
+import { isSecretArgument } from "../../routeros/secret_args.ts";
 import { declarationOn, fieldsOn, type MenuSchema } from "../../routeros/schema/menu.ts";
 import { Script } from "../../routeros/script.ts";
 import type { RouterOsClient } from "../../routeros/client.ts";
@@ -126,44 +129,38 @@ const OWN_FORM_ON_V6 = new Set([
   "/system/health",
 ]);
 
-/** Property names that hold secrets in any menu (masked by `router_print`). */
-const SECRET_KEY = /password|passphrase|secret|private-key|pre-shared-key|preshared-key|psk/;
-
 /**
- * Settings whose names mention passwords but hold none (`/ip ssh`,
- * `/user settings`; names from the real command trees).
+ * Whether property `key` of `path` holds a secret: as the schema declares
+ * it where a menu declares it, else as its name says (the one list of
+ * secret names, `secret_args.ts`, abbreviations included).
  */
-const NOT_SECRET = new Set([
-  "always-allow-password-login",
-  "password-authentication",
-  "minimum-password-length",
-]);
-
-/** Secret property names of menus that declare none (the words {@linkcode SECRET_KEY} knows). */
-const SECRET_WORDS = [
-  "password",
-  "passphrase",
-  "secret",
-  "private-key",
-  "pre-shared-key",
-  "preshared-key",
-  "psk",
-];
-
-/**
- * Whether a `where` key filters on a secret: a declared secret, a
- * secret-looking name, or what RouterOS might take as one abbreviated
- * (`pass`, `priv`), unless it is a declared property that holds no secret.
- */
-function isSecretFilter(key: string, menus: readonly MenuSchema[]): boolean {
-  if (NOT_SECRET.has(key)) return false;
-  if (SECRET_KEY.test(key)) return true;
+function isSecretProperty(key: string, path: string, menus: readonly MenuSchema[]): boolean {
   const declared = menus.flatMap((m) => m.fields[key] ? [m.fields[key]] : []);
   if (declared.length) return declared.some((f) => f.secret);
-  const secrets = menus.flatMap((m) =>
-    Object.entries(m.fields).flatMap(([name, f]) => f.secret ? [name] : [])
+  return isSecretArgument(key, path);
+}
+
+/** Whether property `key` of `path` is a script the router runs (which may hold passwords). */
+function isScriptProperty(key: string, path: string, menus: readonly MenuSchema[]): boolean {
+  return isScriptArgument(path, key) || menus.some((m) => m.fields[key]?.script);
+}
+
+/**
+ * Whether a `where` key filters on a secret: a secret or a script (whose
+ * text may hold one), by its name or what RouterOS might take as one
+ * abbreviated (`pass`, `priv`), unless it is a declared property that holds
+ * neither.
+ */
+function isSecretFilter(key: string, path: string, menus: readonly MenuSchema[]): boolean {
+  const declared = menus.flatMap((m) => m.fields[key] ? [m.fields[key]] : []);
+  if (declared.length) return declared.some((f) => f.secret || f.script);
+  if (isSecretArgument(key, path) || isScriptArgument(path, key)) return true;
+  const held = [...SCRIPT_ARGUMENTS.get(path) ?? []].concat(
+    menus.flatMap((m) =>
+      Object.entries(m.fields).flatMap(([name, f]) => f.secret || f.script ? [name] : [])
+    ),
   );
-  return [...SECRET_WORDS, ...secrets].some((name) => name.startsWith(key));
+  return held.some((name) => name.startsWith(key));
 }
 
 /** Build `router_print` over the declared menus plus {@linkcode PRINT_EXTRAS}. */
@@ -222,7 +219,9 @@ export function printTool(menus: readonly MenuSchema[]) {
     // A filter on a secret answers whether a guess is right.
     revealsSecrets: (args) => {
       const menus = byPath.get(args.path)?.menus ?? [];
-      const secret = Object.keys(args.where ?? {}).filter((key) => isSecretFilter(key, menus));
+      const secret = Object.keys(args.where ?? {}).filter((key) =>
+        isSecretFilter(key, args.path, menus)
+      );
       return secret.length > 0 &&
         `would tell a secret: where on ${
           secret.join(", ")
@@ -277,7 +276,9 @@ export function printTool(menus: readonly MenuSchema[]) {
           singleton,
         }, conditions);
       const limit = args.limit ?? MAX_LIST;
-      const items = raws.slice(0, limit).map((r) => masked(r, menu, proplist));
+      const items = raws.slice(0, limit).map((r) =>
+        maskedRecord(r, args.path, entry.menus, proplist, ctx.revealSecrets ?? false)
+      );
       return {
         structured: { path: args.path, items, count: items.length, truncated: raws.length > limit },
         text: renderTable(items, columnsOf(items)),
@@ -364,16 +365,26 @@ async function onThisRouter(
   }
 }
 
-function masked(
+/**
+ * A record with every secret masked (declared, or named as one: RouterOS
+ * 7.13 on prints every property, declared or not), and the passwords in
+ * each script masked unless `reveal` (`--reveal-secrets`).
+ */
+export function maskedRecord(
   raw: RawItem,
-  menu: MenuSchema | undefined,
+  path: string,
+  menus: readonly MenuSchema[],
   proplist: string[],
+  reveal: boolean,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (proplist.length && key !== ".id" && !proplist.includes(key)) continue;
-    const secret = menu?.fields[key]?.secret || (SECRET_KEY.test(key) && !NOT_SECRET.has(key));
-    out[key] = secret && value !== "" ? MASK : value;
+    if (key === ".id") out[key] = value;
+    else if (value !== "" && isSecretProperty(key, path, menus)) out[key] = MASK;
+    else if (!reveal && typeof value === "string" && isScriptProperty(key, path, menus)) {
+      out[key] = maskRawCommand(value);
+    } else out[key] = value;
   }
   return out;
 }

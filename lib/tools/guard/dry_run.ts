@@ -25,7 +25,7 @@ export function dryRunResult(
 ): ToolResult {
   const masked: DryRunResult = {
     commands: maskCommands(dry.commands, secrets),
-    preview: maskArgs(dry.preview, secrets),
+    preview: maskArgs(dry.preview, secrets, raw),
     problems: dry.problems.map((p) => maskText(p, args, secrets, raw)),
   };
   return {

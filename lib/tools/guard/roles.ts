@@ -15,9 +15,23 @@ import { inScope, type Principal, type Role, roleAtLeast } from "../../auth/prin
 import type { DeviceInfo, FleetView, ToolDef } from "../tool.ts";
 import { RefusedError } from "./refusals.ts";
 
-/** The least role that may call `tool`. */
-export function requiredRole(tool: Pick<ToolDef, "role" | "annotations">): Role {
+/**
+ * The least role that may call `tool`; with `args`, that call: a write that
+ * sets a script the router runs (`lease_script`, `on_up`: `scriptArgs`) to
+ * anything but "" needs `admin`, since the router runs it with the rights
+ * of its owner (a read of it stays `read`).
+ */
+export function requiredRole(
+  tool: Pick<ToolDef, "role" | "annotations" | "scriptArgs">,
+  args?: Record<string, unknown>,
+): Role {
+  if (args && !tool.annotations.readOnlyHint && scriptsSet(tool, args).length) return "admin";
   return tool.role ?? (tool.annotations.readOnlyHint ? "read" : "operate");
+}
+
+/** The script arguments `args` sets to something (not ""). */
+function scriptsSet(tool: Pick<ToolDef, "scriptArgs">, args: Record<string, unknown>): string[] {
+  return (tool.scriptArgs ?? []).filter((k) => args[k] !== undefined && args[k] !== "");
 }
 
 /** Whether `principal` may call `tool` at all (no principal: the process's owner, who may). */
@@ -65,6 +79,28 @@ export function authorize(
       );
     }
   }
+}
+
+/**
+ * Refuse a call whose checked arguments need more than the tool's role
+ * (a script the router runs, see {@linkcode requiredRole}).
+ */
+export function authorizeArguments(
+  principal: Principal | undefined,
+  tool: ToolDef,
+  what: string,
+  args: Record<string, unknown>,
+): void {
+  if (!principal) return;
+  const need = requiredRole(tool, args);
+  if (roleAtLeast(principal.role, need)) return;
+  throw new RefusedError(
+    "role",
+    `${what} sets ${scriptsSet(tool, args).join(", ")}, a script the router runs with its ` +
+      `owner's rights, which needs the ${need} role; "${principal.name}" has ` +
+      `${principal.role}. Nothing was sent; leave it out, or ask the operator for a key or ` +
+      "token with that role.",
+  );
 }
 
 /** The fleet as `principal` may see it: only the devices in its scope. */

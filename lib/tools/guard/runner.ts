@@ -40,7 +40,7 @@ import { argumentError, flag, refusePrototypeKeys } from "./arguments.ts";
 import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
-import { authorize, scopedFleet } from "./roles.ts";
+import { authorize, authorizeArguments, scopedFleet } from "./roles.ts";
 import { type CallObserver, observed } from "./call_observer.ts";
 import type { Principal } from "../../auth/principal.ts";
 
@@ -264,6 +264,7 @@ export class ToolRunner {
     if (!parsed.success) throw argumentError(parsed.error.issues, rest, name, parent?.tool);
     const args = parsed.data as Record<string, unknown>;
     const what = parent ? `${name} (inside ${parent.tool})` : name;
+    authorizeArguments(site.caller.principal, tool, what, args);
     if (tool.requireOneOf && !tool.requireOneOf.some((k) => args[k] !== undefined)) {
       throw new ArgumentError(`${what}: give ${tool.requireOneOf.join(" or ")} to say which item`);
     }
@@ -339,6 +340,7 @@ export class ToolRunner {
       toolsets: site.toolsets,
       stateDir: this.#options.stateDir,
       filesDir: this.#options.filesDir,
+      revealSecrets: this.#options.revealSecrets,
       // A composite owns its progress token: nested calls report none of their own.
       call: async (nested: NestedCall) => {
         const r = await this.call(

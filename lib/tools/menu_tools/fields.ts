@@ -1,7 +1,8 @@
 /**
  * Schema fields as tool arguments and results: zod types that validate
  * values locally, and items converted from raw router values (keys named
- * by `naming.ts`'s `argName`) with secrets masked.
+ * by `naming.ts`'s `argName`) with secrets masked (and the passwords in
+ * scripts the router runs).
  *
  * @module
  */
@@ -15,6 +16,7 @@ import { type FieldOn, fieldsOn, type MenuSchema } from "../../routeros/schema/m
 import { validateValue } from "../../routeros/schema/validate.ts";
 import { ArgumentError } from "../../routeros/errors.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
+import { maskRawCommand } from "../../routeros/raw_secrets.ts";
 import { argName } from "./naming.ts";
 
 /** Largest free-text value accepted (4 KiB). */
@@ -98,19 +100,26 @@ export const MASK = SECRET_MASK;
 
 /**
  * Convert a raw item to the typed item tools return (tool-side names). A
- * write-only secret shows only whether it is set.
+ * write-only secret shows only whether it is set; a script the router runs
+ * shows with the passwords in it masked, unless `revealSecrets` (the
+ * operator's `--reveal-secrets`, for reads).
  */
 export function toItem(
   menu: MenuSchema,
   release: Release,
   raw: RawItem,
+  revealSecrets = false,
 ): Record<string, Value> {
   const item: Record<string, Value> = {};
   if (menu.kind === "list") item.id = String(raw[".id"] ?? "");
   for (const [tool, field, ros] of itemFieldsOf(menu, release)) {
     const value = fromRaw(field, raw[ros]);
     if (value === undefined) continue;
-    item[tool] = field.secret && value !== "" ? MASK : value;
+    item[tool] = field.secret && value !== ""
+      ? MASK
+      : field.script && !revealSecrets && typeof value === "string"
+      ? maskRawCommand(value)
+      : value;
   }
   return item;
 }

@@ -178,13 +178,14 @@ export function refRequirement(spec: MenuTools): readonly string[] | undefined {
   return spec.schema.key ? ["id", argName(spec.schema.key)] : undefined;
 }
 
-/** The typed items of a read, converted for the release. */
+/** The typed items of a read, converted for the release (scripts shown whole when `reveal`). */
 export function typedItems(
   menu: MenuSchema,
   release: Release,
   raws: readonly Record<string, unknown>[],
+  reveal = false,
 ): Record<string, unknown>[] {
-  return raws.map((r) => toItem(menu, release, r as never));
+  return raws.map((r) => toItem(menu, release, r as never, reveal));
 }
 
 /**
@@ -214,11 +215,14 @@ export function itemResult(spec: MenuTools, item: Record<string, unknown>): Tool
 }
 
 /**
- * Fields usable in a list's `where` (equality). Never a secret: a filter on
- * one answers whether a guess is right, whatever the items show.
+ * Fields usable in a list's `where` (equality). Never a secret, nor a
+ * script (which may hold one): a filter on one answers whether a guess is
+ * right, whatever the items show.
  */
 function filterFields(menu: MenuSchema): [string, Field][] {
-  return Object.entries(menu.fields).filter(([, f]) => f.filter && !f.secret && f.kind !== "list");
+  return Object.entries(menu.fields).filter(([, f]) =>
+    f.filter && !f.secret && !f.script && f.kind !== "list"
+  );
 }
 
 export function listTool(spec: MenuTools): ToolDef {
@@ -267,7 +271,7 @@ export function listTool(spec: MenuTools): ToolDef {
         }
       }
       const raw = await ctx.client.read(readSpecOf(menu, release), conditions);
-      let items = typedItems(menu, release, raw);
+      let items = typedItems(menu, release, raw, ctx.revealSecrets);
       if (wanted.length) items = items.filter((item) => wanted.every(([k, v]) => item[k] === v));
       if (args.limit !== undefined) items = items.slice(0, args.limit);
       return itemsResult(spec, items);
@@ -306,7 +310,7 @@ export function getTool(spec: MenuTools): ToolDef {
       const rs = readSpecOf(menu, release);
       if (single) {
         const [raw] = await ctx.client.read(rs);
-        return itemResult(spec, toItem(menu, release, raw));
+        return itemResult(spec, toItem(menu, release, raw, ctx.revealSecrets));
       }
       const ref = refOf(menu, args);
       const raws = await ctx.client.read(rs, [refCondition(refOn(menu, ref, release))]);
@@ -314,7 +318,7 @@ export function getTool(spec: MenuTools): ToolDef {
       if (raws.length > 1) {
         throw unparsable(JSON.stringify(raws).slice(0, 200), "more than one item matched");
       }
-      return itemResult(spec, toItem(menu, release, raws[0]));
+      return itemResult(spec, toItem(menu, release, raws[0], ctx.revealSecrets));
     },
   };
 }

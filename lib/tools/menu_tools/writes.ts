@@ -326,6 +326,10 @@ function writeTool(
     secretArgs: Object.entries(spec.schema.fields).filter(([, f]) => f.secret).map(([n]) =>
       argName(n)
     ),
+    // A script the router runs: setting one needs admin (roles.ts), and the
+    // passwords in its text are masked like raw console text.
+    scriptArgs: scriptArgsOf(spec),
+    rawCommandArgs: scriptArgsOf(spec),
     crud: { menu: spec.schema, verb },
     readBack: spec.verbs.includes("list")
       ? toolNameOf(spec, "list")
@@ -347,13 +351,25 @@ function writeTool(
   };
 }
 
+/** The tool-side names of the menu's script fields. */
+function scriptArgsOf(spec: MenuTools): string[] {
+  return Object.entries(spec.schema.fields).filter(([, f]) => f.script).map(([n]) => argName(n));
+}
+
+/** A field's description in write input; a script's says who may set it. */
+function writeDoc(spec: MenuTools, field: Field): string {
+  return field.script && spec.writeRole !== "admin"
+    ? `${fieldDoc(field)}; setting it needs the admin role`
+    : fieldDoc(field);
+}
+
 /** Verb-specific input, description and annotations. */
 export const WRITE_VERBS: Record<Exclude<Verb, "list" | "get">, (spec: MenuTools) => ToolDef> = {
   add(spec) {
     const input = () => {
       const shape: Record<string, z.ZodType> = {};
       for (const [name, field] of writableFields(spec)) {
-        const t = inputType(field).describe(fieldDoc(field));
+        const t = inputType(field).describe(writeDoc(spec, field));
         shape[argName(name)] = field.required ? t : t.optional();
       }
       return shape;
@@ -377,7 +393,8 @@ export const WRITE_VERBS: Record<Exclude<Verb, "list" | "get">, (spec: MenuTools
         const t = inputType(field);
         if (name === spec.schema.key) {
           shape[`new_${argName(name)}`] = t.optional().describe(`Rename: the new ${name}`);
-        } else shape[argName(name)] = (described ? t.describe(fieldDoc(field)) : t).optional();
+        } else {shape[argName(name)] = (described ? t.describe(writeDoc(spec, field)) : t)
+            .optional();}
       }
       return shape;
     };

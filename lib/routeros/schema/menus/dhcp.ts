@@ -13,6 +13,7 @@ import {
   mac,
   oneOf,
   ref,
+  scriptText,
   state,
   text,
 } from "../field.ts";
@@ -40,7 +41,7 @@ export const dhcpServers = menu({
     "add-arp": bool("Add static ARP entries for leases (pair with arp=reply-only)"),
     "always-broadcast": bool("Always broadcast replies"),
     "conflict-detection": bool("Ping an address before offering it"),
-    "lease-script": text("Script run when a lease is bound or released"),
+    "lease-script": scriptText("Script run when a lease is bound or released"),
     relay: text("Address of the DHCP relay this server answers through (0.0.0.0: none)"),
     disabled: disabled(),
     dynamic: dynamic(),

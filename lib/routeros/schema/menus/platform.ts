@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { bool, duration, int, list, mac, oneOf, ref, state, text } from "../field.ts";
+import { bool, duration, int, list, mac, oneOf, ref, scriptText, state, text } from "../field.ts";
 import { comment, disabled, dynamic } from "../common.ts";
 import { menu, type MenuSchema } from "../menu.ts";
 
@@ -55,7 +55,7 @@ export const scripts = menu({
     name: text("Script name (scheduler tasks and other scripts run it by name)", {
       required: true,
     }),
-    source: text("Script text (RouterOS scripting language)"),
+    source: scriptText("Script text (RouterOS scripting language)"),
     policy: list('Policies it runs with, e.g. ["read", "write", "test"]'),
     "dont-require-permissions": bool("Run with the script's policies whoever starts it"),
     owner: state(text("User who created it")),

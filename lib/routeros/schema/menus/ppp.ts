@@ -5,7 +5,18 @@
  *
  * @module
  */
-import { bool, duration, type Field, int, list, oneOf, ref, state, text } from "../field.ts";
+import {
+  bool,
+  duration,
+  type Field,
+  int,
+  list,
+  oneOf,
+  ref,
+  scriptText,
+  state,
+  text,
+} from "../field.ts";
 import { comment, disabled } from "../common.ts";
 import { menu, type MenuSchema } from "../menu.ts";
 
@@ -58,8 +69,8 @@ export const pppProfiles = menu({
     "interface-list": text("Interface list the session's interface joins"),
     "idle-timeout": text("Disconnect after this long without traffic (empty: never)"),
     "session-timeout": text("Disconnect after this long (empty: never)"),
-    "on-up": text("Script run when a session comes up"),
-    "on-down": text("Script run when a session goes down"),
+    "on-up": scriptText("Script run when a session comes up"),
+    "on-down": scriptText("Script run when a session goes down"),
     default: state(bool("Built-in profile (default, default-encryption)", {
       releases: { from: "7.0" },
     })),

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { duration, int, ipv4, list, mac, oneOf, state, text } from "../field.ts";
+import { duration, int, ipv4, list, mac, oneOf, scriptText, state, text } from "../field.ts";
 import { comment, disabled, invalid } from "../common.ts";
 import { menu, type MenuSchema } from "../menu.ts";
 
@@ -45,9 +45,9 @@ export const netwatch = menu({
     name: text("Entry name", { releases: { from: "7.0" } }),
     interval: duration("Time between probes, e.g. 10s"),
     timeout: duration("How long to wait for an answer, e.g. 1s"),
-    "up-script": text("Script run when the host comes up"),
-    "down-script": text("Script run when the host goes down"),
-    "test-script": text("Script run after every probe", { releases: { from: "7.4" } }),
+    "up-script": scriptText("Script run when the host comes up"),
+    "down-script": scriptText("Script run when the host goes down"),
+    "test-script": scriptText("Script run after every probe", { releases: { from: "7.4" } }),
     status: state(text("up, down or unknown")),
     since: state(text("When the status last changed")),
     disabled: disabled(),
@@ -67,7 +67,7 @@ export const scheduler = menu({
     "start-date": text("First run date (2024-06-26 on RouterOS 7, jun/26/2024 on RouterOS 6)"),
     "start-time": text("First run time, HH:MM:SS, or startup"),
     interval: duration("Time between runs, e.g. 1h or 1d (0s: once)"),
-    "on-event": text("Script to run"),
+    "on-event": scriptText("Script to run (its text, or the name of a /system/script)"),
     policy: list('Policies the script runs with, e.g. ["read", "write", "test"]'),
     owner: state(text("User who created the task")),
     "run-count": state(int("How many times it ran")),

@@ -1,0 +1,119 @@
+/**
+ * A script the router runs is admin's to set, wherever it is stored.
+ * `/system/script`, `/system/scheduler` and `/tool/netwatch` writes need
+ * `admin`, and so does setting a field marked `script` in any other menu: a
+ * DHCP server's `lease-script`, a PPP profile's `on-up`/`on-down`. The
+ * router runs them with every policy, so an `operate` key that could set
+ * one could add a `full` user, export the secrets to a file, reboot or
+ * upgrade. Reading them, clearing them, and the menus' other properties
+ * stay open to the roles that had them; a nested call and a dry run are
+ * refused like a direct call. Over streamable-http with the auth tests'
+ * keys (operator: operate, reader: read, admin).
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.ts";
+import { listAllTools } from "./helpers/mcp.ts";
+
+const PAYLOAD = "/user add name=backdoor group=full password=Bd-0123456789";
+
+Deno.test("guard: an operate key cannot plant a script the router runs (lease-script, on-up)", async (t) => {
+  const sim = await startSimulator();
+  const srv = await startAuthServer(sim);
+  const op = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.operator);
+  const reader = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.reader);
+  const admin = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.admin);
+  const planted = () =>
+    [
+      ...sim.items("/ip/dhcp-server").map((i) => i["lease-script"] ?? ""),
+      ...sim.items("/ppp/profile").flatMap((i) => [i["on-up"] ?? "", i["on-down"] ?? ""]),
+    ].filter((s) => s.includes("backdoor"));
+  try {
+    await t.step("the control: a script of its own needs admin", async () => {
+      const script = await op.callTool({
+        name: "router_add_script",
+        arguments: { device: "r1", name: "x", source: PAYLOAD },
+      });
+      assert.match(textOf(script), /needs the admin role; "operator" has operate/);
+    });
+
+    await t.step(
+      "lease_script, on_up, on_down: refused for operate, direct and dry run",
+      async () => {
+        const calls: [string, Record<string, unknown>, string][] = [
+          ["router_update_dhcp_server", { id: "*1", lease_script: PAYLOAD }, "lease_script"],
+          ["router_add_ppp_profile", { name: "hostile", on_up: PAYLOAD }, "on_up"],
+          ["router_add_ppp_profile", { name: "hostile", on_down: PAYLOAD }, "on_down"],
+          [
+            "router_update_dhcp_server",
+            { id: "*1", lease_script: PAYLOAD, dry_run: true },
+            "lease_script",
+          ],
+        ];
+        for (const [name, args, field] of calls) {
+          const r = await op.callTool({ name, arguments: { device: "r1", ...args } });
+          assert.equal(r.isError, true, `${name} ${field}: ${textOf(r).slice(0, 160)}`);
+          assert.match(
+            textOf(r),
+            new RegExp(`${name} sets ${field}, a script the router runs .* needs the admin role`),
+          );
+        }
+        assert.deepEqual(planted(), [], "an operate key stored code the router runs");
+      },
+    );
+
+    await t.step("nested in router_apply_changes: refused the same way", async () => {
+      const r = await op.callTool({
+        name: "router_apply_changes",
+        arguments: {
+          device: "r1",
+          operations: [{
+            tool: "router_update_dhcp_server",
+            arguments: { id: "*1", lease_script: PAYLOAD },
+          }],
+        },
+      });
+      assert.equal(r.isError, true, textOf(r).slice(0, 200));
+      assert.match(
+        textOf(r),
+        /router_update_dhcp_server \(inside router_apply_changes\) sets lease_script/,
+      );
+      assert.deepEqual(planted(), []);
+    });
+
+    await t.step("operate may clear a script and change the rest; read may read it", async () => {
+      const cleared = await op.callTool({
+        name: "router_update_dhcp_server",
+        arguments: { device: "r1", id: "*1", lease_script: "", lease_time: "1h" },
+      });
+      assert.notEqual(cleared.isError, true, textOf(cleared));
+      const read = await reader.callTool({
+        name: "router_list_dhcp_servers",
+        arguments: { device: "r1" },
+      });
+      assert.notEqual(read.isError, true, textOf(read));
+    });
+
+    await t.step("admin may set one", async () => {
+      const r = await admin.callTool({
+        name: "router_update_dhcp_server",
+        arguments: { device: "r1", id: "*1", lease_script: ':log info "lease"' },
+      });
+      assert.notEqual(r.isError, true, textOf(r));
+      assert.equal(sim.items("/ip/dhcp-server")[0]["lease-script"], ':log info "lease"');
+    });
+
+    await t.step("the write tool says who may set it", async () => {
+      const tools = await listAllTools(op);
+      const add = tools.find((x) => x.name === "router_add_ppp_profile");
+      const on = (add?.inputSchema.properties as Record<string, { description?: string }>).on_up;
+      assert.match(on.description ?? "", /setting it needs the admin role/);
+    });
+  } finally {
+    await admin.close();
+    await reader.close();
+    await op.close();
+    await srv.close();
+    await sim.close();
+  }
+});
