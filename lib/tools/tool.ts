@@ -171,6 +171,13 @@ export interface ToolContext {
    */
   revealSecrets?: boolean;
   /**
+   * Whether the caller's scope lets it see or act on `device` (a title):
+   * for tools that act on no device but keep data of many (snapshots).
+   */
+  mayUse(device: string): boolean;
+  /** Refuse, as the scope guard does, a device outside the caller's scope. */
+  authorizeDevice(device: string): void;
+  /**
    * Run another tool of this server's catalogue through the same guard
    * chain as a direct call (composite tools and fleet jobs use this).
    */

@@ -69,16 +69,28 @@ export function authorize(
         ". Nothing was sent; ask the operator for a key or token with that role.",
     );
   }
-  if (device !== undefined && principal.scopes?.length) {
-    const info = describe(device);
-    if (!info || !inScope(principal, info)) {
-      throw new RefusedError(
-        "scope",
-        `${what}: device "${device}" is outside the devices "${principal.name}" may use. ` +
-          "Nothing was sent.",
-      );
-    }
+  if (device !== undefined && !deviceInScope(principal, device, describe)) {
+    throw new RefusedError(
+      "scope",
+      `${what}: device "${device}" is outside the devices "${principal.name}" may use. ` +
+        "Nothing was sent.",
+    );
   }
+}
+
+/**
+ * Whether `principal`'s scope lets it use `device` (a title): always
+ * without a scope; never for a device the inventory does not know (its tags
+ * cannot be told).
+ */
+export function deviceInScope(
+  principal: Principal | undefined,
+  device: string,
+  describe: (title: string) => DeviceInfo | undefined,
+): boolean {
+  if (!principal?.scopes?.length) return true;
+  const info = describe(device);
+  return info !== undefined && inScope(principal, info);
 }
 
 /**

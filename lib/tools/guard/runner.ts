@@ -40,7 +40,7 @@ import { argumentError, flag, refusePrototypeKeys } from "./arguments.ts";
 import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
-import { authorize, authorizeArguments, scopedFleet } from "./roles.ts";
+import { authorize, authorizeArguments, deviceInScope, scopedFleet } from "./roles.ts";
 import { type CallObserver, observed } from "./call_observer.ts";
 import type { Principal } from "../../auth/principal.ts";
 
@@ -317,6 +317,8 @@ export class ToolRunner {
       tool: parent ? `${parent.tool} > ${tool.name}` : tool.name,
       device: nested.device ?? device?.title,
     });
+    const describe = (title: string) => this.#devices.summaries().find((d) => d.title === title);
+    const what = parent ? `${tool.name} (inside ${parent.tool})` : tool.name;
     // The audit records what a call sends that may change the router: its
     // write scripts (reads are retried freely and change nothing), each
     // sent once its intent line is on disk.
@@ -341,6 +343,8 @@ export class ToolRunner {
       stateDir: this.#options.stateDir,
       filesDir: this.#options.filesDir,
       revealSecrets: this.#options.revealSecrets,
+      mayUse: (title) => deviceInScope(site.caller.principal, title, describe),
+      authorizeDevice: (title) => authorize(site.caller.principal, tool, what, title, describe),
       // A composite owns its progress token: nested calls report none of their own.
       call: async (nested: NestedCall) => {
         const r = await this.call(

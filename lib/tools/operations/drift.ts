@@ -23,6 +23,7 @@ import {
   IGNORE,
   keyOf,
   liveExport,
+  loadInScope,
   mayShowSecrets,
   storeOf,
 } from "./snapshots.ts";
@@ -83,7 +84,7 @@ export const fleetDrift = defineTool({
     // A baseline with secrets is compared with live exports with secrets (guarded as such).
     let secrets = false;
     if (args.baseline !== undefined && SNAPSHOT_ID.test(args.baseline)) {
-      const snap = await storeOf(ctx).load(args.baseline);
+      const snap = await loadInScope(ctx, storeOf(ctx), args.baseline);
       if (snap.show_sensitive) await mayShowSecrets(ctx, snap.device);
       secrets = snap.show_sensitive;
       baselineName = snap.id;

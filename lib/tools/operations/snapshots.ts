@@ -2,7 +2,9 @@
  * Configuration snapshots and diffs: take a snapshot of a device's export
  * (through `router_export_config`, so the secrets guard applies), list and
  * prune them, and compare two snapshots or a snapshot with the live
- * configuration, menu by menu.
+ * configuration, menu by menu. The store holds every device's snapshots;
+ * a caller sees, compares and prunes only those of the devices its scope
+ * lets it use (`ctx.mayUse`, `ctx.authorizeDevice`: the scope guard's own).
  *
  * @module
  */
@@ -19,7 +21,7 @@ import { MENU_SCHEMAS } from "../../routeros/schema/registry.ts";
 import { defineTool } from "../define.ts";
 import { renderTable } from "../render.ts";
 import { DESTRUCTIVE, READ, type ToolContext } from "../tool.ts";
-import { contentHash, type SnapshotMeta, SnapshotStore } from "./snapshot_store.ts";
+import { contentHash, type Snapshot, type SnapshotMeta, SnapshotStore } from "./snapshot_store.ts";
 
 /** The snapshot store of this server (its `--state-dir`). */
 export function storeOf(ctx: ToolContext): SnapshotStore {
@@ -66,6 +68,17 @@ export async function mayShowSecrets(ctx: ToolContext, device: string): Promise<
   const known = ctx.fleet.summaries();
   const on = known.find((d) => d.title === device)?.title ?? known[0]?.title;
   await ctx.check({ name: "router_export_config", args: { show_sensitive: true }, device: on });
+}
+
+/** A snapshot, refused (as the scope guard refuses) when its device is outside the caller's scope. */
+export async function loadInScope(
+  ctx: ToolContext,
+  store: SnapshotStore,
+  id: string,
+): Promise<Snapshot> {
+  const snapshot = await store.load(id);
+  ctx.authorizeDevice(snapshot.device);
+  return snapshot;
 }
 
 /** Natural keys of the declared menus (matching unnamed items in a diff). */
@@ -163,7 +176,7 @@ export const listSnapshots = defineTool({
   example: {},
   async handler(args, ctx) {
     const device = args.device === undefined ? undefined : deviceOf(ctx, args.device);
-    const items = await storeOf(ctx).list(device);
+    const items = (await storeOf(ctx).list(device)).filter((m) => ctx.mayUse(m.device));
     return {
       structured: { items, count: items.length },
       text: renderTable(metaRows(items), ["id", ...META_COLUMNS.slice(1)]),
@@ -176,7 +189,7 @@ async function prunePlan(
   ctx: ToolContext,
 ) {
   const device = args.device === undefined ? undefined : deviceOf(ctx, args.device);
-  const all = await storeOf(ctx).list(device);
+  const all = (await storeOf(ctx).list(device)).filter((m) => ctx.mayUse(m.device));
   const byDevice = new Map<string, SnapshotMeta[]>();
   for (const m of all) byDevice.set(m.device, [...(byDevice.get(m.device) ?? []), m]);
   const cutoff = args.older_than_days === undefined
@@ -319,8 +332,10 @@ export const diffConfig = defineTool({
       }
       return latest.id;
     };
-    const from = await store.load(await resolve(args.from));
-    const to = args.to === undefined ? undefined : await store.load(await resolve(args.to));
+    const from = await loadInScope(ctx, store, await resolve(args.from));
+    const to = args.to === undefined
+      ? undefined
+      : await loadInScope(ctx, store, await resolve(args.to));
     if (from.show_sensitive || to?.show_sensitive) await mayShowSecrets(ctx, from.device);
     const live = to ? undefined : await liveExport(ctx, named ?? from.device, from.show_sensitive);
     const diff = diffExports(parseExport(from.config), parseExport(to?.config ?? live!), {
