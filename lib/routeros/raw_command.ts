@@ -23,7 +23,7 @@ export interface RawStatement {
 }
 
 /** Split text at top-level `;` and line ends (quotes, `[]`, `{}`, `()` respected). */
-function statements(text: string): string[] {
+export function statements(text: string): string[] {
   const out: string[] = [];
   let depth = 0, quoted = false, start = 0;
   for (let i = 0; i < text.length; i++) {
@@ -46,7 +46,7 @@ function statements(text: string): string[] {
 }
 
 /** Split a statement into words at top-level spaces (a word may hold quotes and brackets). */
-function words(statement: string): string[] {
+export function words(statement: string): string[] {
   const out: string[] = [];
   let depth = 0, quoted = false, current = "";
   for (let i = 0; i < statement.length; i++) {

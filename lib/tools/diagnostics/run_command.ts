@@ -2,12 +2,16 @@
  * `router_run_command` (in the catalogue only with `--allow-raw-commands`):
  * raw console text, sent as written. Destructive: it needs `confirm`. The
  * values of secret arguments in the text (`password=...`) are masked in its
- * dry run, errors and audit lines.
+ * dry run, errors and audit lines. Without `--reveal-secrets`, text that
+ * would show the router's secrets by its shape (`show-sensitive`, a `get`
+ * or `print` of a secret property, a filter on one) is refused, and every
+ * secret `name=value` in the output is masked.
  *
  * @module
  */
 import * as z from "zod";
 import { raiseIfError } from "../../routeros/values.ts";
+import { maskRawOutput, rawRevealsSecrets } from "../../routeros/raw_reveal.ts";
 import { defineTool } from "../define.ts";
 import { checkRawCommand } from "./command_check.ts";
 import { MAX_TEXT } from "../menu_tools/fields.ts";
@@ -36,12 +40,14 @@ export const runCommand = defineTool({
   optIn: "raw-commands",
   perDevice: true,
   rawCommandArgs: ["command"],
+  revealsSecrets: (args) => rawRevealsSecrets(args.command) ?? false,
   example: { command: ":put [/system identity get name]" },
   async handler(args, ctx) {
     await checkRawCommand(ctx.client, args.command);
     const output = await ctx.client.exec(args.command, { idempotent: false, what: "raw command" });
     raiseIfError(output);
-    return { structured: { output }, text: output === "" ? "(no output)" : output };
+    const shown = ctx.revealSecrets ? output : maskRawOutput(output);
+    return { structured: { output: shown }, text: shown === "" ? "(no output)" : shown };
   },
   async dryRun(args, ctx) {
     const problems = [
