@@ -68,6 +68,11 @@ const WG_PEERS: MenuDef = {
     ro("current-endpoint-port", "int", { default: "0" }),
     str("allowed-address", { required: true }),
     { name: "persistent-keepalive", type: "time", default: "0s" },
+    // What client configs are generated with (7.12 on; real-output/terse-wireguard-peers-v7.txt
+    // prints client-address and client-endpoint after the keys): free text on the router.
+    str("client-address", { default: "", releases: { from: "7.12" } }),
+    str("client-dns", { default: "", releases: { from: "7.12" } }),
+    str("client-endpoint", { default: "", releases: { from: "7.12" } }),
     ro("rx", "int", { default: "0" }),
     ro("tx", "int", { default: "0" }),
     DISABLED,

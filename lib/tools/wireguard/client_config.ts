@@ -2,7 +2,8 @@
  * `router_wireguard_client_config`: a wg-quick configuration for one peer
  * of a router WireGuard interface. The router's private key is never read
  * into the result; the client's private key appears only when the caller
- * supplies it.
+ * supplies it. Every value written into the file is checked to be what its
+ * key takes (`wg_quick.ts`), the router's `client-*` defaults included.
  *
  * @module
  */
@@ -15,20 +16,31 @@ import { defineTool } from "../define.ts";
 import { ID_SCHEMA, menuDialect, refOn } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { READ } from "../tool.ts";
+import {
+  checked,
+  endpointHost,
+  isAddressOrPrefix,
+  isDnsEntry,
+  isEndpointHost,
+  wgQuickFile,
+} from "./wg_quick.ts";
 
-const KEY = z.string().regex(
-  /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/,
-  "a WireGuard key (44 characters of base64)",
-);
+const KEY_FORM = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;
+const KEY = z.string().regex(KEY_FORM, "a WireGuard key (44 characters of base64)");
+
+const ADDRESS = "an IPv4 or IPv6 address or prefix";
+const DNS = "an IPv4 or IPv6 address or a host name";
+const HOST = "a host name, an IPv4 address or an IPv6 address";
+
+/** A comma-separated list as its entries. */
+function entries(text: string): string[] {
+  return text.split(",").map((e) => e.trim()).filter((e) => e !== "");
+}
 
 function peerRef(args: { peer_id?: string; peer_public_key?: string }): ItemRef {
   if (args.peer_id !== undefined) return { id: args.peer_id };
   if (args.peer_public_key !== undefined) return { key: "public-key", value: args.peer_public_key };
   throw new ArgumentError("give peer_id or peer_public_key to say which peer");
-}
-
-function endpointHost(host: string): string {
-  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
 }
 
 /** `router_wireguard_client_config`. */
@@ -44,19 +56,24 @@ export const wireguardClientConfig = defineTool({
   input: {
     peer_id: ID_SCHEMA.optional().describe("Peer id (.id), such as *1"),
     peer_public_key: KEY.optional().describe("Or the peer's public key"),
-    endpoint_host: z.string().max(255).regex(/^[A-Za-z0-9.:-]+$/, "a host name or address")
-      .optional().describe(
-        "Public address or name of the router (default: the peer's client-endpoint, else the SSH host)",
-      ),
+    endpoint_host: z.string().max(255).refine(isEndpointHost, HOST).optional().describe(
+      "Public address or name of the router (default: the peer's client-endpoint, else the SSH host)",
+    ),
     client_private_key: KEY.optional().describe("The client's private key, to put into the file"),
     preshared_key: KEY.optional().describe("The peer's preshared key, to put into the file"),
-    client_address: z.string().max(255).optional().describe(
+    client_address: z.string().max(255).refine(
+      (a) => entries(a).length > 0 && entries(a).every(isAddressOrPrefix),
+      `${ADDRESS} (several: comma-separated)`,
+    ).optional().describe(
       "Tunnel address of the client, e.g. 10.66.0.2/32 (default: the peer's client-address or first allowed-address)",
     ),
-    allowed_ips: z.array(z.string().max(64)).min(1).max(100).optional().describe(
-      "Destinations the client sends through the tunnel (default: 0.0.0.0/0 and ::/0)",
+    allowed_ips: z.array(z.string().max(64).refine(isAddressOrPrefix, ADDRESS)).min(1).max(100)
+      .optional().describe(
+        "Destinations the client sends through the tunnel (default: 0.0.0.0/0 and ::/0)",
+      ),
+    dns: z.array(z.string().max(253).refine(isDnsEntry, DNS)).max(10).optional().describe(
+      "DNS servers for the client (a host name: a search domain)",
     ),
-    dns: z.array(z.string().max(64)).max(10).optional().describe("DNS servers for the client"),
     persistent_keepalive: z.number().int().min(0).max(65535).optional().describe(
       "Keepalive interval in seconds (e.g. 25 behind NAT)",
     ),
@@ -103,20 +120,51 @@ export const wireguardClientConfig = defineTool({
     const peer = toItem(wireguardPeers, release, peerRaw);
     const iface = toItem(wireguard, release, ifaceRaws[0]);
     const allowed = (peer.allowed_address as string[] | undefined) ?? [];
-    const address = args.client_address ??
-      (peer.client_address ? String(peer.client_address) : undefined) ?? allowed[0];
+    // The router's client-* defaults are free text: each is checked like an argument.
+    const address = args.client_address !== undefined
+      ? entries(args.client_address)
+      : peer.client_address
+      ? checked(
+        entries(String(peer.client_address)),
+        isAddressOrPrefix,
+        "client_address",
+        ADDRESS,
+        "client-address",
+      )
+      : checked(
+        allowed.slice(0, 1),
+        isAddressOrPrefix,
+        "client_address",
+        ADDRESS,
+        "allowed-address",
+      );
     const host = args.endpoint_host ??
-      (peer.client_endpoint ? String(peer.client_endpoint) : undefined) ?? ctx.client.target.host;
+      (peer.client_endpoint
+        ? checked(
+          [String(peer.client_endpoint)],
+          isEndpointHost,
+          "endpoint_host",
+          HOST,
+          "client-endpoint",
+        )[0]
+        : ctx.client.target.host);
     const port = typeof iface.listen_port === "number" ? iface.listen_port : 51820;
-    const dns = args.dns ?? (peer.client_dns ? String(peer.client_dns).split(",") : undefined);
+    const dns = args.dns ??
+      (peer.client_dns
+        ? checked(entries(String(peer.client_dns)), isDnsEntry, "dns", DNS, "client-dns")
+        : undefined);
+    const publicKey = String(iface.public_key ?? "");
+    if (!KEY_FORM.test(publicKey)) {
+      throw unparsable(publicKey, "the interface's public key is not a WireGuard key");
+    }
     const lines = [
       "[Interface]",
       `PrivateKey = ${args.client_private_key ?? "<client private key>"}`,
-      ...(address ? [`Address = ${address}`] : []),
+      ...(address.length ? [`Address = ${address.join(", ")}`] : []),
       ...(dns?.length ? [`DNS = ${dns.join(", ")}`] : []),
       "",
       "[Peer]",
-      `PublicKey = ${String(iface.public_key ?? "")}`,
+      `PublicKey = ${publicKey}`,
       ...(args.preshared_key
         ? [`PresharedKey = ${args.preshared_key}`]
         : peer.preshared_key
@@ -128,7 +176,7 @@ export const wireguardClientConfig = defineTool({
         ? [`PersistentKeepalive = ${args.persistent_keepalive}`]
         : []),
     ];
-    const config = lines.join("\n") + "\n";
+    const config = wgQuickFile(lines);
     return {
       structured: {
         config,
