@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { maskExportSecrets } from "../../routeros/export_secrets.ts";
 import * as z from "zod";
 import { cmd, findExpr, getExpr } from "../../routeros/command.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
@@ -161,7 +162,8 @@ export const listBackups = defineTool({
  * `router_export_config` over the sections of `menus` that have `export`
  * on some release; a release whose menu lacks it is told so by name.
  * Secrets stay on the router unless the operator started the server with
- * `--reveal-secrets` (the guard chain enforces it through `revealsSecrets`).
+ * `--reveal-secrets` (the guard chain enforces it through `revealsSecrets`),
+ * and so do the passwords written in scripts, which RouterOS exports whole.
  */
 export function exportTool(menus: readonly MenuSchema[]) {
   const byPath = new Map<string, MenuSchema[]>();
@@ -224,7 +226,9 @@ export function exportTool(menus: readonly MenuSchema[]) {
         cmd(section ?? "/", "export", { switches }),
       );
       const out = await ctx.client.run(script, { idempotent: true, what: section ?? "/export" });
-      const config = out.get(exported).join("\n") + "\n";
+      // Scripts are exported whole: the passwords written in them are masked unless asked for.
+      const text = out.get(exported).join("\n") + "\n";
+      const config = show ? text : maskExportSecrets(text);
       return {
         structured: { config, ...(section ? { section } : {}), show_sensitive: show },
         text: config,
