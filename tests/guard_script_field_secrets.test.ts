@@ -86,6 +86,15 @@ Deno.test("guard: a password inside a script stays masked in the audit log and i
       }
     });
 
+    await t.step("a file with secrets (an export show-sensitive to a file)", async () => {
+      assert.equal(sim.run("/export show-sensitive file=everything").exitCode, 0);
+      const r = await callTool(session, "router_read_file", { name: "everything.rsc" });
+      assert.equal(r.isError, undefined, r.content[0].text);
+      const all = JSON.stringify(r);
+      assert.ok(!all.includes(PASSWORD), "router_read_file shows the password in clear");
+      assert.match(all, /password=\*{8}/);
+    });
+
     await t.step("a where on a script's text is refused", async () => {
       for (const key of ["source", "sour", "lease-script"]) {
         const path = key === "lease-script" ? "/ip/dhcp-server" : "/system/script";

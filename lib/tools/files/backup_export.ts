@@ -255,7 +255,8 @@ export const readFile = defineTool({
   description:
     "Read a small text file from the router's storage (scripts, exports, notes). RouterOS returns " +
     "at most about 4 KiB of contents on older releases; `truncated` says when the file is larger " +
-    "than what came back. Binary backups and packages are refused.",
+    "than what came back. Binary backups and packages are refused. Secrets written in it " +
+    "(password=...) are masked unless the server runs with --reveal-secrets.",
   toolset: "files",
   input: { name: FILE_NAME.describe("File name, e.g. notes.txt or flash/export.rsc") },
   output: {
@@ -285,6 +286,8 @@ export const readFile = defineTool({
     const text = out.get(contents);
     const size = typeof file.size === "number" ? file.size : undefined;
     const truncated = size !== undefined && new TextEncoder().encode(text).length < size;
-    return { structured: { item: file, contents: text, truncated }, text };
+    // An export or script file (an .rsc) may hold secrets: masked as in an export.
+    const shown = ctx.revealSecrets ? text : maskExportSecrets(text);
+    return { structured: { item: file, contents: shown, truncated }, text: shown };
   },
 });
