@@ -15,6 +15,7 @@ import { childEnv, DENO } from "./helpers/env.ts";
 import { JsonRpcStdio } from "./helpers/jsonrpc_stdio.ts";
 import { MAIN } from "./helpers/mcp.ts";
 import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.ts";
+import { checkArguments } from "../lib/proxy/validate.ts";
 
 Deno.test("guard: a __proto__ argument over stdio is refused, never a silent real write", async () => {
   const sim = await startSimulator();
@@ -93,4 +94,17 @@ Deno.test("guard: prototype keys at any depth are refused over streamable HTTP",
     await srv.close();
     await sim.close();
   }
+});
+
+Deno.test("proxy: a __proto__ argument is refused by the schema check before any call", () => {
+  const tool = {
+    name: "router_update_identity",
+    inputSchema: {
+      type: "object" as const,
+      properties: { name: { type: "string" } },
+      additionalProperties: false,
+    },
+  };
+  const errors = checkArguments(tool, JSON.parse('{"name": "x", "__proto__": {"dry_run": true}}'));
+  assert.deepEqual(errors.map((e) => e.field), ["__proto__"]);
 });
