@@ -54,7 +54,7 @@ Deno.test("guard: a scoped key sees and deletes only its own devices' snapshots"
         "lab read r2's configuration through a diff",
       );
       assert.equal(r.isError, true);
-      assert.match(textOf(r), /outside the devices "lab" may use/);
+      assert.match(textOf(r), /outside the devices "key:lab" may use/);
     });
 
     await t.step("drift: r2's snapshot as a baseline is refused", async () => {
@@ -65,7 +65,7 @@ Deno.test("guard: a scoped key sees and deletes only its own devices' snapshots"
       assert.equal(r.isError, true, textOf(r).slice(0, 200));
       assert.match(
         textOf(r),
-        /router_fleet_drift: device "r2" is outside the devices "lab" may use/,
+        /router_fleet_drift: device "r2" is outside the devices "key:lab" may use/,
       );
       const own = await lab.callTool({ name: "router_diff_config", arguments: { from: ids.r1 } });
       assert.notEqual(own.isError, true, textOf(own));

@@ -15,7 +15,7 @@ const vrrpTools: MenuTools = {
   verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
   columns: ["name", "interface", "vrid", "priority", "master", "backup", "disabled", "comment"],
   notes:
-    "Every router of a group needs the same vrid, version, interval and authentication; the virtual address goes on the VRRP interface (router_add_ip_address, a /32). The live router with the highest priority is master; with preemption_mode a higher-priority router takes over as soon as it is back (a second failover), so give the backup a lower priority and leave preemption off where a flap costs more than the wait. on_master, on_backup and on_fail (scripts) are read-only here.",
+    "Every router of a group needs the same vrid, version, interval and authentication; the virtual address goes on the VRRP interface (router_add_ip_address, a /32). The live router with the highest priority is master; with preemption_mode a higher-priority router takes over as soon as it is back (a second failover), so give the backup a lower priority and leave preemption off where a flap costs more than the wait. on_master, on_backup and on_fail are scripts the router runs: setting one needs the admin role.",
   example: {
     add: {
       name: "vrrp-example",

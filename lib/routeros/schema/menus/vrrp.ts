@@ -12,14 +12,13 @@
  * settings, which are dated from 7.0 here).
  *
  * The scripts RouterOS runs on a state change (`on-master`, `on-backup`,
- * `on-fail`) are read-only here, and no list filter (a filter on a script's
- * text would tell whether a guessed password in it is right): code the
- * router runs is written with the script tools (`router_add_script`), which
- * need the admin role, and a VRRP script may name such a script.
+ * `on-fail`) are script fields: setting one needs the admin role, their
+ * text is masked like any script's, and they are no list filter (a filter
+ * on a script's text would tell whether a guessed password in it is right).
  *
  * @module
  */
-import { bool, duration, int, ipv4, mac, oneOf, ref, state, text } from "../field.ts";
+import { bool, duration, int, ipv4, mac, oneOf, ref, scriptText, state, text } from "../field.ts";
 import { comment, disabled, invalid } from "../common.ts";
 import { menu, type MenuSchema } from "../menu.ts";
 
@@ -88,15 +87,9 @@ export const vrrp = menu({
       max: 65535,
       releases: { from: "7.20" },
     }),
-    "on-master": state(
-      text("Script run on becoming master (set with the script tools)", { filter: false }),
-    ),
-    "on-backup": state(
-      text("Script run on becoming backup (set with the script tools)", { filter: false }),
-    ),
-    "on-fail": state(
-      text("Script run on failing (set with the script tools)", { releases: V7, filter: false }),
-    ),
+    "on-master": scriptText("Script run on becoming master"),
+    "on-backup": scriptText("Script run on becoming backup"),
+    "on-fail": scriptText("Script run on failing", { releases: V7 }),
     "mac-address": state(mac("Virtual MAC address, 00:00:5E:00:01:<vrid> (IPv4)")),
     master: state(bool("Whether this router is the master now")),
     backup: state(bool("Whether this router is a backup now")),
