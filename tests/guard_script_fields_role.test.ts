@@ -34,7 +34,7 @@ Deno.test("guard: an operate key cannot plant a script the router runs (lease-sc
         name: "router_add_script",
         arguments: { device: "r1", name: "x", source: PAYLOAD },
       });
-      assert.match(textOf(script), /needs the admin role; "operator" has operate/);
+      assert.match(textOf(script), /needs the admin role; "key:operator" has operate/);
     });
 
     await t.step(
