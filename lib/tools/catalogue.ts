@@ -32,6 +32,7 @@ import { wireguardClientConfig } from "./wireguard/client_config.ts";
 import { menuTools } from "./menu_tools/menu_tools.ts";
 import type { MenuTools } from "./menu_tools/spec.ts";
 import { INTERFACES_MENU_TOOLS } from "./interfaces/menus.ts";
+import { INTERFACE_LISTS_MENU_TOOLS } from "./interfaces/interface_lists.ts";
 import { BRIDGE_MENU_TOOLS } from "./bridge/menus.ts";
 import { IP_MENU_TOOLS } from "./ip/menus.ts";
 import { DHCP_MENU_TOOLS } from "./dhcp/menus.ts";
@@ -69,6 +70,7 @@ import { INSIGHT } from "./insight/mod.ts";
 /** Every menu's tool presentation, in catalogue order. */
 export const MENU_TOOLS: readonly MenuTools[] = [
   ...INTERFACES_MENU_TOOLS,
+  ...INTERFACE_LISTS_MENU_TOOLS,
   ...BRIDGE_MENU_TOOLS,
   ...IP_MENU_TOOLS,
   ...DHCP_MENU_TOOLS,

@@ -6,6 +6,7 @@
 import type { Release } from "../release.ts";
 import { declarationOn, type MenuSchema } from "./menu.ts";
 import { INTERFACES_SCHEMAS } from "./menus/interfaces.ts";
+import { INTERFACE_LISTS_SCHEMAS } from "./menus/interface_lists.ts";
 import { BRIDGE_SCHEMAS } from "./menus/bridge.ts";
 import { IP_SCHEMAS } from "./menus/ip.ts";
 import { DHCP_SCHEMAS } from "./menus/dhcp.ts";
@@ -39,6 +40,7 @@ import { TRAFFIC_FLOW_SCHEMAS } from "./menus/traffic_flow.ts";
 /** Every declared menu, family by family. */
 export const MENU_SCHEMAS: readonly MenuSchema[] = [
   ...INTERFACES_SCHEMAS,
+  ...INTERFACE_LISTS_SCHEMAS,
   ...BRIDGE_SCHEMAS,
   ...IP_SCHEMAS,
   ...DHCP_SCHEMAS,

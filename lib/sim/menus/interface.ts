@@ -231,6 +231,11 @@ const IF_LIST: MenuDef = {
   columns: ["name", "include", "exclude"],
   unique: [{ props: ["name"], error: "failure: list with such name already exists" }],
   exportSkip: (i) => ["all", "none", "dynamic", "static"].includes(i.name),
+  check: (_i, _st, old) => {
+    if (old && ["all", "none", "dynamic", "static"].includes(old.name)) {
+      throw fail("failure: can not change builtin list");
+    }
+  },
   checkRemove: (i) => {
     if (["all", "none", "dynamic", "static"].includes(i.name)) {
       throw fail("failure: can not remove builtin list");

@@ -15,6 +15,7 @@ import {
 } from "../../routeros/schema/menus/firewall.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { firewallLockout } from "../guard/lockout_firewall.ts";
+import { addressListLockout } from "../guard/lockout_lists.ts";
 
 /** What every rule menu's notes end with: order, matching, negation, and the lock-out risk. */
 
@@ -172,6 +173,7 @@ const firewallAddressListTools: MenuTools = {
     "add": { "list": "example-list", "address": "203.0.113.7", "comment": "example" },
     "update": { "comment": "changed" },
   },
+  lockout: addressListLockout(4),
 };
 
 /** `/ipv6/firewall/filter`. */
@@ -209,6 +211,7 @@ const ipv6FirewallAddressListTools: MenuTools = {
     "add": { "list": "example-list", "address": "2001:db8:98::/64", "comment": "example" },
     "update": { "comment": "changed" },
   },
+  lockout: addressListLockout(6),
 };
 
 /** The menus of this family, in catalogue order. */

@@ -101,15 +101,27 @@ function routeInterfaces(addresses: readonly Row[], routes: readonly Row[]): str
   return unique(out);
 }
 
-/** The router addresses this host's session may come from, and the router's own address. */
-function ends(r: SessionReads): { sources: (string | undefined)[]; router?: string } {
-  const listed = unique(r.active.map((a) => a.address).filter((a) => a && a !== ""));
-  const local = r.localAddress;
-  const sources = local && (listed.length === 0 || listed.some((a) => sameAddress(a, local)))
+/**
+ * The addresses the router sees this host's session come from: this host's
+ * end of the socket when `/user active` lists it among this user's ssh
+ * sessions (or lists none), else each address it lists (behind NAT).
+ */
+export function sessionSources(
+  localAddress: string | undefined,
+  active: readonly Row[],
+): (string | undefined)[] {
+  const listed = unique(active.map((a) => a.address).filter((a) => a && a !== ""));
+  const local = localAddress;
+  return local && (listed.length === 0 || listed.some((a) => sameAddress(a, local)))
     ? [local]
     : listed.length
     ? listed
     : [undefined];
+}
+
+/** The router addresses this host's session may come from, and the router's own address. */
+function ends(r: SessionReads): { sources: (string | undefined)[]; router?: string } {
+  const sources = sessionSources(r.localAddress, r.active);
   const held = r.routerAddress &&
     live(r.addresses).some((a) => a.address && sameAddress(addressOf(a.address), r.routerAddress!));
   return { sources, router: held ? r.routerAddress : undefined };

@@ -38,7 +38,6 @@ import {
   itemObject,
   itemResult,
   lazyObject,
-  menuDialect,
   notFound,
   refInput,
   refOf,
@@ -292,7 +291,10 @@ async function lockoutOf(
 ): Promise<string | undefined> {
   const rule = spec.lockout!;
   if (!mayCut(rule, verb, args)) return undefined;
-  const release = (await menuDialect(spec.schema, ctx)).release;
+  // What the release refuses is said before the rule reads anything.
+  const dialect = await writeDialect(spec.schema, writeOf(verb), ctx);
+  writeProps(spec, dialect, args);
+  const release = dialect.release;
   const before = rule.ownReads ? undefined : await currentOf(spec, verb, args, ctx, release);
   return await rule.check({ verb, before, after: afterOf(spec, verb, args, before), args }, ctx);
 }
