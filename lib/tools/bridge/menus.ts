@@ -7,6 +7,7 @@
 import { bridgePorts, bridges, bridgeVlans } from "../../routeros/schema/menus/bridge.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { ownInterface } from "../guard/lockout.ts";
+import { takesMembers } from "../guard/lockout_members.ts";
 
 /** `/interface/bridge`. */
 const bridgesTools: MenuTools = {
@@ -37,6 +38,7 @@ const bridgePortsTools: MenuTools = {
     "add": { "interface": "ether1", "bridge": "bridge", "comment": "example" },
     "update": { "pvid": 10, "comment": "changed" },
   },
+  lockout: takesMembers("interface", "bridge", "bridge"),
 };
 
 /** `/interface/bridge/vlan`. */

@@ -6,6 +6,7 @@
  */
 import { ipRoutes, ipv6Routes } from "../../routeros/schema/menus/routing.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
+import { routeLockout } from "../guard/lockout_routes.ts";
 
 /** `/ip/route`. */
 const ipRoutesTools: MenuTools = {
@@ -26,6 +27,7 @@ const ipRoutesTools: MenuTools = {
     },
     "update": { "distance": 10 },
   },
+  lockout: routeLockout(ipRoutes),
 };
 
 /** `/ipv6/route`. */
@@ -41,6 +43,7 @@ const ipv6RoutesTools: MenuTools = {
     "add": { "dst_address": "2001:db8:99::/48", "gateway": "2001:db8:1::1", "comment": "example" },
     "update": { "distance": 10 },
   },
+  lockout: routeLockout(ipv6Routes),
 };
 
 /** The menus of this family, in catalogue order. */

@@ -18,6 +18,7 @@ import { itemObject, menuDialect } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { READ, type ToolContext, WRITE } from "../tool.ts";
+import { routeBackCut } from "../guard/lockout_routes.ts";
 
 const ROUTE = itemObject(ipRoutes);
 const COLUMNS = ["id", "dst_address", "gateway", "distance", "routing_table", "active", "comment"];
@@ -108,6 +109,16 @@ export const addBlackholeRoute = defineTool({
   annotations: WRITE,
   perDevice: true,
   example: { dst_address: "203.0.113.0/24", comment: "example blackhole" },
+  lockout: (args, ctx) =>
+    routeBackCut(ctx, 4, {
+      added: {
+        ".id": "(new)",
+        "dst-address": args.dst_address,
+        blackhole: "true",
+        distance: String(args.distance ?? 1),
+        ...(args.routing_table ? { "routing-table": args.routing_table } : {}),
+      },
+    }),
   async handler(args, ctx) {
     const dialect = await menuDialect(ipRoutes, ctx);
     const { script, read } = blackholeScript(dialect, args);

@@ -15,6 +15,7 @@ import {
   ipsecProposals,
 } from "../../routeros/schema/menus/ipsec.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
+import { ipsecPolicyLockout } from "../guard/lockout_ipsec.ts";
 
 const VERBS = ["list", "get", "add", "update", "remove", "enable", "disable"] as const;
 
@@ -108,7 +109,7 @@ const ipsecPoliciesTools: MenuTools = {
   verbs: [...VERBS, "move"],
   columns: ["peer", "src-address", "dst-address", "tunnel", "action", "active", "ph2-state"],
   notes:
-    "Which traffic is encrypted to which peer: src_address to dst_address, tunnel=true for site-to-site. Checked in order. Traffic it covers must not be NATed (add a NAT accept rule above masquerade).",
+    "Which traffic is encrypted to which peer: src_address to dst_address, tunnel=true for site-to-site. Checked in order; one that discards or encrypts this server's own SSH session needs confirm. Traffic it covers must not be NATed (add a NAT accept rule above masquerade).",
   example: {
     "requires": ["/ip/ipsec/profile", "/ip/ipsec/peer", "/ip/ipsec/proposal"],
     "add": {
@@ -121,6 +122,7 @@ const ipsecPoliciesTools: MenuTools = {
     },
     "update": { "level": "unique" },
   },
+  lockout: ipsecPolicyLockout(ipsecPolicies),
 };
 
 /** `/ip/ipsec/mode-config`. */
