@@ -5,7 +5,7 @@
  * @module
  */
 import type { DeviceConfig } from "../config/inventory.ts";
-import { jumpChain, type JumpConfig } from "../config/jump.ts";
+import { bastionsOf, jumpChain, type JumpConfig } from "../config/jump.ts";
 import type { Config } from "../config/load.ts";
 import { RouterOsClient } from "../routeros/client.ts";
 import { log } from "../log.ts";
@@ -76,6 +76,8 @@ export class Devices implements DeviceSet {
   #byLowerTitle: Map<string, DeviceConfig>;
   #clients = new Map<string, RouterOsClient>();
   #defaults: SshDefaults;
+  /** The devices reached through each inventory entry (as a bastion of their chain), by title. */
+  #forwardsFor: Map<string, string[]>;
 
   constructor(configs: DeviceConfig[], fleet: boolean, pool: SshPool, defaults: SshDefaults) {
     this.#configs = configs;
@@ -90,6 +92,7 @@ export class Devices implements DeviceSet {
     this.fleet = fleet;
     this.pool = pool;
     this.#defaults = defaults;
+    this.#forwardsFor = forwarders(configs);
   }
 
   /** Device titles, in inventory order. */
@@ -117,7 +120,13 @@ export class Devices implements DeviceSet {
       config = this.#byTitle.get(title);
       if (!config) throw new UnknownDeviceError(title, titles);
     }
-    return { title: config.title, readOnly: config.readOnly, client: this.client(config) };
+    const forwardsFor = this.#forwardsFor.get(config.title);
+    return {
+      title: config.title,
+      readOnly: config.readOnly,
+      client: this.client(config),
+      ...(forwardsFor ? { forwardsFor } : {}),
+    };
   }
 
   /** The client for a device, created on first use. */
@@ -182,6 +191,27 @@ export class Devices implements DeviceSet {
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+/**
+ * For each inventory entry that is a bastion of another's chain (named by
+ * its title, or given inline with the entry's host and port), the titles of
+ * the devices reached through it.
+ */
+function forwarders(configs: readonly DeviceConfig[]): Map<string, string[]> {
+  const byTitle = new Map(configs.map((c) => [c.title, c]));
+  const out = new Map<string, string[]>();
+  for (const d of configs) {
+    for (const j of bastionsOf(d.jump)) {
+      const entry = byTitle.get(j.title) ??
+        configs.find((c) => c.host === j.host && c.port === j.port);
+      if (!entry || entry.title === d.title) continue;
+      const behind = out.get(entry.title) ?? [];
+      if (!behind.includes(d.title)) behind.push(d.title);
+      out.set(entry.title, behind);
+    }
+  }
+  return out;
 }
 
 /** Build the device registry and SSH pool from the configuration (`observer`: the metrics'). */

@@ -154,6 +154,11 @@ export interface ToolContext {
   client: RouterOsClient;
   /** The resolved device's title ("" for tools that act on no device). */
   device: string;
+  /**
+   * The devices this server reaches through this one (it is their SSH
+   * bastion), by title; absent when none.
+   */
+  forwardsFor?: readonly string[];
   fleet: FleetView;
   /** Report progress (MCP progress notifications when the client asked for them). */
   progress?: (done: number, total: number, message?: string) => Promise<void>;

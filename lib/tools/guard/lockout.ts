@@ -188,3 +188,62 @@ export const ownUser: LockoutRule = {
     return closedTo(after.address, before?.address, ctx, `user "${t.username}"`);
   },
 };
+
+/** Whether `/ip ssh forwarding-enabled` lets a client open TCP connections through the router. */
+function forwardsTcp(value: unknown): boolean {
+  return value === "local" || value === "both" || value === true || value === "yes";
+}
+
+/** The devices behind this one that the caller may see named, and how many others. */
+function behindNames(ctx: ToolContext): string {
+  const behind = ctx.forwardsFor ?? [];
+  const visible = new Set(ctx.fleet.summaries().map((d) => d.title));
+  const named = behind.filter((t) => visible.has(t));
+  const others = behind.length - named.length;
+  return [
+    ...named.map((t) => `"${t}"`),
+    ...(others ? [`${others} other device(s)`] : []),
+  ].join(", ");
+}
+
+/**
+ * `/ip/ssh`: on a device that is the SSH bastion (`jump`) of others,
+ * forwarding turned off (this server's jump opens a TCP connection through
+ * it: `local` or `both`); on any device, a change that gives the router a
+ * new host key, which clients that check host keys refuse.
+ */
+export const sshServer: LockoutRule = {
+  verbs: ["update"],
+  updates: ["forwarding_enabled", "host_key_type", "host_key_size"],
+  check: ({ before, after }, ctx) => {
+    if (!before) return undefined;
+    const behind = ctx.forwardsFor?.length ? behindNames(ctx) : "";
+    const cuts: string[] = [];
+    if (
+      behind && forwardsTcp(before.forwarding_enabled) && !forwardsTcp(after.forwarding_enabled)
+    ) {
+      cuts.push(
+        `this server reaches ${behind} through device "${ctx.device}" (their SSH bastion, ` +
+          `jump in the inventory); forwarding_enabled=${after.forwarding_enabled} ends the TCP ` +
+          "forwarding that needs (local or both), so they become unreachable",
+      );
+    }
+    const newType = after.host_key_type !== undefined &&
+      after.host_key_type !== before.host_key_type;
+    const newSize = after.host_key_size !== undefined &&
+      after.host_key_size !== before.host_key_size &&
+      (after.host_key_type ?? before.host_key_type ?? "rsa") === "rsa";
+    if (newType || newSize) {
+      cuts.push(
+        (newType
+          ? `host_key_type=${after.host_key_type} gives the router a new SSH host key`
+          : `host_key_size=${after.host_key_size} makes the router generate a new RSA host key`) +
+          ": SSH clients that check host keys refuse it (this server with --host-key-policy " +
+          "accept-new or strict, or a pinned host_key), so logins fail until the router's " +
+          "known_hosts entry or pin is replaced" +
+          (behind ? `; ${behind} are reached through this router too` : ""),
+      );
+    }
+    return cuts.length ? cuts.join("; and ") : undefined;
+  },
+};

@@ -50,6 +50,8 @@ export interface DeviceRef {
   /** Inventory `read_only: true`: writes are refused. */
   readOnly: boolean;
   client: RouterOsClient;
+  /** The devices this server reaches through this one (it is their SSH bastion), by title. */
+  forwardsFor?: readonly string[];
 }
 
 /** The devices a server manages, as the tools layer sees them. */
@@ -336,6 +338,7 @@ export class ToolRunner {
         return client;
       },
       device: device?.title ?? "",
+      ...(device?.forwardsFor?.length ? { forwardsFor: device.forwardsFor } : {}),
       fleet: scopedFleet(this.#devices, site.caller.principal),
       progress: site.progress,
       signal: site.signal,

@@ -27,7 +27,7 @@ import {
   webProxy,
 } from "../../routeros/schema/menus/management.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
-import { sshService } from "../guard/lockout.ts";
+import { sshServer as sshServerLockout, sshService } from "../guard/lockout.ts";
 
 /** `/ip/service`. */
 const ipServicesTools: MenuTools = {
@@ -197,8 +197,9 @@ const sshServerTools: MenuTools = {
   verbs: ["get", "update"],
   columns: ["strong-crypto", "host-key-type", "host-key-size"],
   notes:
-    "This server logs in over SSH: a setting its client cannot meet cuts it off (strong_crypto is safe for it).",
+    "This server logs in over SSH: a setting its client cannot meet cuts it off (strong_crypto is safe for it). A new host key (host_key_type, host_key_size) and forwarding turned off on a bastion of other devices need confirm.",
   example: { update: { strong_crypto: true } },
+  lockout: sshServerLockout,
 };
 
 /** The menus of this family, in catalogue order. */
