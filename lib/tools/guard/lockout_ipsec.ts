@@ -28,7 +28,7 @@ import type { MenuSchema } from "../../routeros/schema/menu.ts";
 import type { ToolContext } from "../tool.ts";
 import { argName } from "../menu_tools/naming.ts";
 import type { LockoutChange, LockoutRule } from "./lockout.ts";
-import { applyChange, changedProps } from "./lockout_firewall.ts";
+import { applyChange, changedProps, type Tables } from "./lockout_firewall.ts";
 import { EPHEMERAL, type Row, sessionSources } from "./lockout_session.ts";
 
 function printed(path: string, where: readonly Condition[] = []) {
@@ -125,8 +125,21 @@ async function check(
   const ports = (out.get(services).map(ruleFromRaw) as Row[])
     .filter((s) => !isYes(s.disabled)).map((s) => Number(s.port)).filter((p) => p > 0);
   const sources = sessionSources(session.local, out.get(active).map(ruleFromRaw) as Row[]);
+  return ipsecChange(t, router, sources, ports.length ? ports : [ctx.client.target.port]);
+}
+
+/**
+ * The cut of a policy change (`t`: the policies before and after) to the
+ * session from `sources` to `router` on the ssh `ports`, or undefined.
+ */
+export function ipsecChange(
+  t: Tables,
+  router: string,
+  sources: readonly (string | undefined)[],
+  ports: readonly number[],
+): string | undefined {
   for (const src of sources) {
-    for (const port of ports.length ? ports : [ctx.client.target.port]) {
+    for (const port of ports) {
       const reply = {
         srcAddress: router,
         dstAddress: src,

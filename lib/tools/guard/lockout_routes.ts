@@ -34,6 +34,7 @@ import {
   describeRoute,
   type LookupResult,
   lookupRoute,
+  type RoutingFacts,
 } from "../../routeros/route_lookup.ts";
 import { ruleFromRaw } from "../../routeros/rule_match.ts";
 import { Script, type Section } from "../../routeros/script.ts";
@@ -67,7 +68,7 @@ function coveringRoutes(script: Script, v6: boolean, address: string, name: stri
 }
 
 /** A route row the lookup takes as a candidate: `active` is for the lookup to decide. */
-function candidate(row: Row): Row {
+function candidate(row: RoutingFacts["routes"][number]): RoutingFacts["routes"][number] {
   const { active: _active, ...rest } = row;
   return rest;
 }
@@ -139,8 +140,26 @@ export async function routeBackCut(
   let routes = own ? rows(own) : [];
   const behindNat = sources.filter((s) => s !== session.local);
   if (behindNat.length) routes = [...routes, ...await natRoutes(ctx, dialect, v6, behindNat)];
-  const facts = { addresses: rows(addresses), rules: rows(rules) };
-  const before = routes.map(candidate);
+  return routeBackChange(
+    { routes, addresses: rows(addresses), rules: rows(rules) },
+    change,
+    router,
+    sources,
+  );
+}
+
+/**
+ * The cut of `change` to the router's replies from `router` to each of
+ * `sources`, decided on `facts` as read (the routes that hold the sources,
+ * the addresses, the policy rules), or undefined.
+ */
+export function routeBackChange(
+  facts: RoutingFacts,
+  change: RouteChange,
+  router: string,
+  sources: readonly string[],
+): string | undefined {
+  const before = facts.routes.map(candidate);
   const after = [
     ...before.filter((r) => change.removed === undefined || r[".id"] !== change.removed),
     ...(change.added ? [candidate(change.added)] : []),
