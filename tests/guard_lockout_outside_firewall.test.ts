@@ -410,3 +410,24 @@ Deno.test("lock-out beyond the firewall: the session's VLAN retagged or reparent
     await sim.close();
   }
 });
+
+Deno.test("lock-out beyond the firewall: a first call to a router named by host name is checked too", async () => {
+  // Before the first connection the socket's ends are unknown: the guard connects first.
+  const sim = await startSimulator();
+  const session = await serveInProcess([
+    "--host",
+    "localhost",
+    "--port",
+    String(sim.port),
+    "--host-key-policy",
+    "off",
+  ]);
+  try {
+    await refusedAsLockout(session, sim, "/ip/route", "router_add_blackhole_route", {
+      dst_address: `${SERVER}/32`,
+    });
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});

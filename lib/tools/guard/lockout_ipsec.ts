@@ -100,10 +100,10 @@ async function check(
   change: LockoutChange,
   ctx: ToolContext,
 ): Promise<string | undefined> {
+  const dialect = await ctx.client.dialect();
   const session = ctx.client.session();
   const router = session.router;
   if (!router) return undefined;
-  const dialect = await ctx.client.dialect();
   const script = new Script(dialect);
   const table = script.records(printed(schema.path), true, "every");
   const services = script.records(printed("/ip/service", [{ key: "name", value: "ssh" }]), true, [

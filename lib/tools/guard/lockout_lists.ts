@@ -94,6 +94,7 @@ async function addressListCut(
   { verb, before, after }: LockoutChange,
   ctx: ToolContext,
 ): Promise<string | undefined> {
+  await ctx.client.dialect(); // connected: the socket's ends are known
   if (!sessionOfFamily(ctx, family)) return undefined;
   const was = live(before) ? before : undefined;
   const will = live(after, verb) ? after : undefined;
@@ -133,6 +134,7 @@ async function interfaceListCut(
   what: string,
   iface?: string,
 ): Promise<string | undefined> {
+  await ctx.client.dialect(); // connected: the socket's ends are known
   const family = sessionFamily(ctx);
   if (!family) return undefined;
   const read = await readWalk(ctx, family, FAMILY_TABLES[family]);

@@ -106,10 +106,11 @@ export async function routeBackCut(
   family: 4 | 6,
   change: RouteChange,
 ): Promise<string | undefined> {
+  // Connected first: the socket's ends are known once there is a connection.
+  const dialect = await ctx.client.dialect();
   const session = ctx.client.session();
   const router = session.router;
   if (!router || router.includes(":") !== (family === 6)) return undefined;
-  const dialect = await ctx.client.dialect();
   const v6 = family === 6;
   const script = new Script(dialect);
   const own = session.local ? coveringRoutes(script, v6, session.local, "d") : undefined;
