@@ -44,7 +44,7 @@ export type Toolset = typeof TOOLSETS[number];
 
 /** What each toolset covers, for the discovery tool and the server instructions. */
 export const TOOLSET_ABOUT: Record<Toolset, string> = {
-  interfaces: "interfaces, Ethernet ports, VLANs, VRRP, PoE, traffic",
+  interfaces: "interfaces, Ethernet ports, VLANs, VRRP, interface lists, PoE, traffic",
   ip: "IPv4/IPv6 addresses, address pools, ARP",
   dhcp: "DHCP servers, networks, leases",
   dns: "DNS resolver, static entries, cache",
