@@ -293,6 +293,18 @@ for (const version of PROFILES) {
         /interface list MGMT would include none and exclude WAN: after the change, rule/,
       );
 
+      // The built-in lists are RouterOS's own: it refuses to change or remove them.
+      for (
+        const [tool, args] of [
+          ["router_update_interface_list", { name: "all", comment: "x" }],
+          ["router_remove_interface_list", { name: "dynamic", confirm: true }],
+        ] as const
+      ) {
+        const r = await callTool(session, tool, args);
+        assert.equal(r.isError, true, `${tool} ${JSON.stringify(args)}: ${r.content[0].text}`);
+        assert.match(r.content[0].text, /builtin list/);
+      }
+
       // Routes: the router's replies to 127.0.0.1 leave by the connected route on ether2.
       const replies =
         /the router's replies to this server's SSH session \(127\.0\.0\.4 → 127\.0\.0\.1\)/;
