@@ -46,6 +46,8 @@ export interface RunOptions {
   idempotent: boolean;
   /** The menu or operation, for messages (`/ip/address`). */
   what?: string;
+  /** Aborting it stops the command on the router (its channel is closed). */
+  signal?: AbortSignal;
 }
 
 /** One device's RouterOS client over the shared pool. */
@@ -129,6 +131,7 @@ export class RouterOsClient {
     const r = await this.#pool.exec(this.target, command, {
       idempotent: options.idempotent,
       what: options.what ?? "the command",
+      ...(options.signal ? { signal: options.signal } : {}),
       // Recorded once, even if the pool retries a command it could not send.
       ...(record
         ? { beforeSend: () => recorded ??= Promise.resolve(record(command, options.idempotent)) }

@@ -19,7 +19,7 @@ import type {
 import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
 import { collectOutput, execOnFreshChannel } from "./exec_output.ts";
-import { SshError } from "./errors.ts";
+import { cancelledError, SshError } from "./errors.ts";
 import { handshake, type Transport } from "./handshake.ts";
 import type { CloseReason } from "./pool_observer.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
@@ -329,6 +329,7 @@ export class SshConnection {
         done = true;
         this.#deadlines.remove(deadline);
         this.#onClose.delete(onLost);
+        req.signal?.removeEventListener("abort", onAbort);
         if (err) {
           if (channel && channelIsOpen(channel)) channel.close();
           reject(err);
@@ -349,10 +350,15 @@ export class SshConnection {
         );
         this.retire();
       });
+      // Cancelled by the caller: closing the channel stops the command on
+      // the router; the connection stays usable.
+      const onAbort = () => finish(cancelledError(who, req.what, sent));
       // Last: on a connection already gone this finishes at once, and
-      // finish reads `deadline` and `onLost`.
+      // finish reads `deadline`, `onLost` and `onAbort`.
       const onLost = () => finish(this.#lost(sent, req));
       this.onClose(onLost);
+      if (req.signal?.aborted) return onAbort();
+      req.signal?.addEventListener("abort", onAbort, { once: true });
 
       /** Collect a channel's output; returns the function that marks the exec accepted. */
       const collect = (ch: ClientChannel): () => void => {

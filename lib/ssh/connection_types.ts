@@ -32,6 +32,12 @@ export interface ExecRequest {
    * It may be called again if the command is retried before it was sent.
    */
   beforeSend?: () => Promise<void>;
+  /**
+   * Aborting it closes the command's channel (what stops a running command
+   * on the router, as Ctrl-C does at the console) and fails the exec as
+   * `cancelled`.
+   */
+  signal?: AbortSignal;
 }
 
 /** Result of one exec. */

@@ -21,7 +21,8 @@ export type SshErrorKind =
   | "exec-refused"
   | "connection-lost"
   | "output-too-large"
-  | "key-error";
+  | "key-error"
+  | "cancelled";
 
 /** An SSH failure with a person-readable message. */
 export class SshError extends Error {
@@ -36,4 +37,15 @@ export class SshError extends Error {
     this.kind = kind;
     this.outcomeUnknown = outcomeUnknown;
   }
+}
+
+/** A command its caller cancelled: closing its channel stops it on the device. */
+export function cancelledError(who: string, what: string, sent: boolean): SshError {
+  return new SshError(
+    "cancelled",
+    sent
+      ? `${who}: ${what} was cancelled; its channel was closed, which stops it on the device`
+      : `${who}: ${what} was cancelled before it was sent`,
+    sent,
+  );
 }

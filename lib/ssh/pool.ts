@@ -63,6 +63,8 @@ export interface ExecOptions {
   what: string;
   /** Awaited just before the command is written to a channel (see {@linkcode ExecRequest}). */
   beforeSend?: () => Promise<void>;
+  /** Aborting it stops the command (its channel is closed); the exec fails as `cancelled`. */
+  signal?: AbortSignal;
 }
 
 /** A device's connection counters. */
@@ -239,6 +241,7 @@ export class SshPool {
       what: options.what,
       idempotent: options.idempotent,
       ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     };
     const run = async () => {
       const conn = await this.connect(target);
