@@ -56,6 +56,8 @@ export class Interpreter implements Interp {
   scope: Scope = new Scope(null);
   /** Depth of `[ ... ]` substitutions being run. */
   cmdDepth = 0;
+  /** How long the commands run so far take on a real router, in ms (see `CommandCtx.runFor`). */
+  runMs = 0;
 
   constructor(readonly st: RouterState, readonly session: Session) {
     this.root = st.menus.tree(st.release, st.packages);
@@ -264,6 +266,7 @@ export class Interpreter implements Interp {
 
   private runCommand(node: MenuNode, def: CommandDef, args: Args): Val {
     if (def.write) this.requirePolicy("write");
+    if (def.policy) this.requirePolicy(def.policy);
     const named = new Map<string, string>();
     const selection = def.numbersName ?? "numbers";
     for (const [k, a] of args.named) {
@@ -309,6 +312,7 @@ export class Interpreter implements Interp {
       interactive: this.interactive,
       print: (l) => this.print(l),
       runScript: (src) => this.runScriptText(src),
+      runFor: (ms) => void (this.runMs += ms),
       exportText: (o) => exportConfig(this.st, o),
     }) ?? null;
   }

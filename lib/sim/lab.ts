@@ -28,7 +28,7 @@
  *
  * @module
  */
-import { type SimOptions, type SimRouter, startSimulator } from "./mod.ts";
+import { SimNetwork, type SimOptions, type SimRouter, startSimulator } from "./mod.ts";
 import type { SimUser, SimVersion } from "./types.ts";
 
 /** A static route of a lab router. */
@@ -167,12 +167,15 @@ function check(lab: Lab): void {
 export async function startLab(lab: Lab, opts: SimOptions = {}): Promise<RunningLab> {
   check(lab);
   const sims = new Map<string, SimRouter>();
+  // The lab's routers reach each other by address (a bandwidth test between two of them).
+  const network = opts.network ?? new SimNetwork();
   try {
     for (const r of lab.routers) {
       sims.set(
         r.name,
         await startSimulator({
           ...opts,
+          network,
           port: 0,
           identity: r.name,
           ...(r.version ? { version: r.version } : {}),

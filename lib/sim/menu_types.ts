@@ -118,6 +118,12 @@ export interface CommandCtx {
   print: (line: string) => void;
   /** Runs a script as the current user (scheduler, scripts). */
   runScript: (src: string) => void;
+  /**
+   * The command runs this long (ms) on a real router before it answers (a
+   * torch for its `duration`); Infinity: until it is stopped. The SSH
+   * server holds the answer that long.
+   */
+  runFor: (ms: number) => void;
 }
 
 /** An extra command beyond the generic verbs. */
@@ -139,6 +145,8 @@ export interface CommandDef {
   positionalArg?: string;
   /** Needs the `write` policy. */
   write?: boolean;
+  /** Needs this policy of the user's group (`test`, `sniff`). */
+  policy?: string;
   /** Bare words the command takes anywhere after its name (`once`, `as-value`). */
   switches?: string[];
   /** Only in these releases (else `bad command name`). */

@@ -23,10 +23,12 @@ import {
 } from "./types.ts";
 import { exportConfig } from "./export.ts";
 import type { Menus } from "./menu_types.ts";
+import type { SimNetwork } from "./network.ts";
 
 export type { SimCounters, SimFaults, SimUser, SimVersion } from "./types.ts";
 export { defaultFaults } from "./types.ts";
 export { HostKeyFileError } from "./hostkey.ts";
+export { SimNetwork } from "./network.ts";
 
 /** Options of one simulated router. */
 export interface SimOptions {
@@ -75,6 +77,17 @@ export interface SimOptions {
    * a family of its own with `new MenuIndex([...ALL_MENUS, ...its], LOOSE_COMMANDS)`.
    */
   menus?: Menus;
+  /**
+   * Routers this one reaches by address (`network.ts`): a bandwidth test to
+   * another member's address meets that member's bandwidth server.
+   */
+  network?: SimNetwork;
+  /**
+   * How much of a command's run time passes before it answers: 1 (the
+   * default) as a real router, less in tests that need no waiting (a 5 s
+   * torch answers after 5 s x timeScale).
+   */
+  timeScale?: number;
 }
 
 /** A running simulated router. */
@@ -143,6 +156,8 @@ class Router implements SimRouter {
       uptime: opts.uptime,
       packages: opts.packages,
       menus: opts.menus,
+      network: opts.network,
+      timeScale: opts.timeScale,
     });
     this.listener = new SshListener(this.core, () => this.key);
   }

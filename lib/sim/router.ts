@@ -12,6 +12,7 @@ import { loginName, policiesOf } from "./auth.ts";
 import { Scheduler } from "./scheduler.ts";
 import { describeKey } from "./auth.ts";
 import type { Menus } from "./menu_types.ts";
+import type { SimNetwork } from "./network.ts";
 import { SIM_MENUS } from "./menus/registry.ts";
 
 /** Settings of one router. */
@@ -32,12 +33,22 @@ export interface CoreOptions {
   packages?: string[];
   /** The router's menus (default: every family's, `SIM_MENUS`). */
   menus?: Menus;
+  /** Routers this one reaches by address (a bandwidth test's server). */
+  network?: SimNetwork;
+  /** How much of a command's run time passes before it answers (1: all of it). */
+  timeScale?: number;
 }
 
 /** Result of one exec. */
 export interface ExecResult {
   output: string;
   exitCode: number;
+  /**
+   * How long the command runs on a real router before it answers (a torch
+   * or a bandwidth test for its `duration`), in ms; Infinity: until it is
+   * stopped.
+   */
+  runMs?: number;
 }
 
 /** A logged-in session (for `/user/active`). */
@@ -61,6 +72,7 @@ export class RouterCore {
     commands: 0,
     authFailures: 0,
     reboots: 0,
+    interrupted: 0,
   };
   faults: SimFaults;
   private st: RouterState | null = null;
@@ -81,6 +93,7 @@ export class RouterCore {
   constructor(readonly opts: CoreOptions) {
     this.faults = opts.faults;
     this.bootMs = Date.now() - (opts.uptime ?? 0) * 1000;
+    opts.network?.join(this);
   }
 
   /** The state, created (or loaded from the state file) on first use. */
@@ -115,6 +128,7 @@ export class RouterCore {
     this.st = st;
     if (!data) this.seedUserKeys(st);
     st.updates = this.updates;
+    st.peerAt = (ip) => this.opts.network?.routerAt(ip, this)?.state();
     st.onReboot = () => {
       this.counters.reboots++;
       this.bootMs = st.bootMs;
@@ -231,7 +245,7 @@ export class RouterCore {
     const output = ip.out.map((l) => l + "\r\n").join("");
     let exitCode = 0;
     if (ip.failed) exitCode = this.faults.randomExitStatus ? (Math.random() < 0.5 ? 0 : 1) : 1;
-    return { output, exitCode };
+    return ip.runMs > 0 ? { output, exitCode, runMs: ip.runMs } : { output, exitCode };
   }
 
   /** Runs a stored script as `user` (scheduler); output goes nowhere. */
@@ -252,6 +266,7 @@ export class RouterCore {
 
   /** Stops timers. */
   close(): void {
+    this.opts.network?.leave(this);
     this.scheduler?.stop();
     this.scheduler = null;
     this.save();

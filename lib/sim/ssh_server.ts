@@ -318,11 +318,33 @@ export class SshListener {
             res = { output: `failure: ${e instanceof Error ? e.message : e}\r\n`, exitCode: 1 };
           }
           if (f.garble) res = { ...res, output: f.garble(req.command, res.output) };
-          try {
-            if (res.output) ch.write(res.output);
-            ch.exit(res.exitCode);
-            ch.end();
-          } catch { /* channel closed by the client */ }
+          const { output, exitCode } = res;
+          const reply = () => {
+            try {
+              if (output) ch.write(output);
+              ch.exit(exitCode);
+              ch.end();
+            } catch { /* channel closed by the client */ }
+          };
+          // A command that runs for a while (a torch, a bandwidth test)
+          // answers when it ends, unless the client stops it first by
+          // closing its channel.
+          const runMs = (res.runMs ?? 0) * (core.opts.timeScale ?? 1);
+          if (runMs <= 0) return reply();
+          let stopped = false;
+          // The client's close ends the channel's input: read it so that `close` follows.
+          ch.resume();
+          ch.once("close", () => {
+            if (stopped) return;
+            stopped = true;
+            core.counters.interrupted++;
+          });
+          if (runMs === Infinity) return;
+          this.later(runMs, () => {
+            if (stopped) return;
+            stopped = true;
+            reply();
+          });
         };
         if (f.latencyMs > 0) this.later(f.latencyMs, answer);
         else answer();

@@ -72,6 +72,8 @@ export class RouterState {
   nextRunOf: (id: string) => number | null = () => null;
   /** Called by `/system reboot` from a script: drops connections. */
   onReboot: (() => void) | null = null;
+  /** The state of the router that holds `ip`, among those this one reaches (`network.ts`). */
+  peerAt: (ip: string) => RouterState | undefined = () => undefined;
   /** Logged-in sessions, for `/user/active`. */
   activeSessions: () => {
     id: string;

@@ -62,6 +62,8 @@ export interface SimCounters {
   authFailures: number;
   /** Reboots done (`/system reboot` from a script or `:execute`, backup load...). */
   reboots: number;
+  /** Commands still running (a torch, a bandwidth test) when the client closed their channel. */
+  interrupted: number;
 }
 
 /** The default faults: none. */

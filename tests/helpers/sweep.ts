@@ -93,6 +93,8 @@ export async function sweepCatalogue(version: string): Promise<SweepResult> {
     packages: ["wireless"],
     // Up for an hour, as a managed router is: the reboot tools do not wait for 2 s of uptime.
     uptime: 3600,
+    // Timed diagnostics (torch, bandwidth test...) answer after 1/20 of their duration.
+    timeScale: 0.05,
     onCommand: (command) => sent.push({ tool: current, command }),
   });
   let session: McpSession | undefined;

@@ -1,6 +1,8 @@
 /**
  * Commands that are not generic menu verbs: `/ping`, `/tool/traceroute`,
- * `/system/reboot`, `/system/shutdown`, `/system/backup/save|load`.
+ * `/system/reboot`, `/system/shutdown`, `/system/backup/save|load`, and
+ * the long-running tools of `tool_traffic.ts`, `tool_scan.ts` and
+ * `tool_bandwidth.ts`.
  * The simulated network: the router's own and LAN addresses answer, the
  * documentation ranges (192.0.2/24, 198.51.100/24, 203.0.113/24) time out,
  * and everything else answers as "the internet".
@@ -14,6 +16,9 @@ import { fail } from "../errors.ts";
 import { parseIp4 } from "../ipaddr.ts";
 import { sortedMap, toStr, type Val } from "../values.ts";
 import { CONSOLE_INSPECT } from "../console_inspect.ts";
+import { TRAFFIC_COMMANDS } from "./tool_traffic.ts";
+import { SCAN_COMMANDS } from "./tool_scan.ts";
+import { BANDWIDTH_COMMANDS } from "./tool_bandwidth.ts";
 
 type Hop = { ttl: number; ms: number } | null;
 
@@ -335,4 +340,8 @@ export const LOOSE_COMMANDS: LooseCommand[] = [
   { path: "/system/backup", name: "save", def: BACKUP_SAVE },
   { path: "/system/backup", name: "load", def: BACKUP_LOAD },
   { path: "/console", name: "inspect", def: CONSOLE_INSPECT, releases: V7 },
+  // the diagnostic tools that run for a while: torch, sniffer, IP scan, bandwidth test, WoL
+  ...TRAFFIC_COMMANDS,
+  ...SCAN_COMMANDS,
+  ...BANDWIDTH_COMMANDS,
 ];
