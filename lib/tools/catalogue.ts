@@ -27,6 +27,11 @@ import { addBlackholeRoute, checkRoute, getDefaultRoute } from "./routing/routes
 import { runCommand } from "./diagnostics/run_command.ts";
 import { reboot, systemHealth } from "./system/reboot_health.ts";
 import { traceroute } from "./diagnostics/traceroute.ts";
+import { torch } from "./diagnostics/torch.ts";
+import { sniffPackets } from "./diagnostics/sniffer.ts";
+import { ipScan } from "./diagnostics/ip_scan.ts";
+import { wakeOnLan } from "./diagnostics/wake_on_lan.ts";
+import { bandwidthTest } from "./diagnostics/bandwidth_test.ts";
 import { addUserSshKey, disconnectActiveUser } from "./users/accounts.ts";
 import { wireguardClientConfig } from "./wireguard/client_config.ts";
 import { menuTools } from "./menu_tools/menu_tools.ts";
@@ -127,6 +132,11 @@ function beyondCrud(schemas: readonly MenuSchema[]): ToolDef[] {
     wireguardClientConfig,
     ping,
     traceroute,
+    torch,
+    sniffPackets,
+    ipScan,
+    wakeOnLan,
+    bandwidthTest,
     printTool(schemas),
     runCommand,
     runScript,

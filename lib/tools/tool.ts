@@ -59,7 +59,8 @@ export const TOOLSET_ABOUT: Record<Toolset, string> = {
   queues: "simple queues, queue tree, queue types",
   bridge: "bridges, bridge ports, bridge VLANs",
   services: "management services, netwatch, scheduler, neighbours, SNMP, RoMON, traffic-flow",
-  diagnostics: "ping, traceroute, print any menu, raw commands",
+  diagnostics: "ping, traceroute, torch, packet sniffer, IP scan, bandwidth test, wake-on-LAN, " +
+    "print any menu, raw commands",
   changes: "confirm-or-revert changes (apply, commit, roll back)",
   fleet: "devices and fleet-wide queries",
   tunnels: "GRE, EoIP, IPIP and VXLAN tunnels, bonding",
