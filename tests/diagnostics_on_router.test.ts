@@ -228,6 +228,7 @@ Deno.test("bandwidth test between two routers of the fleet: the server's side ch
     assert.equal(off.isError, true);
     assert.match(off.content[0].text, /device "B" has its bandwidth test server off/);
     assert.match(off.content[0].text, /router_update_bandwidth_server/);
+    assert.match(off.content[0].text, /nothing was changed/);
     assert.deepEqual(commands(sentA), [], "nothing was sent to A");
     assert.ok(
       !commands(sentB).some((c) => c.includes("bandwidth-server set")),

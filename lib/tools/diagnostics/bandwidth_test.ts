@@ -195,7 +195,8 @@ export const bandwidthTest = defineTool({
   async handler(args, ctx) {
     const t = target(ctx, args);
     const problem = t.device ? await serverProblem(ctx, t.device) : undefined;
-    if (problem) throw new ArgumentError(`${problem}. Nothing was sent.`, "to");
+    // Nothing was sent to this device: the outcome says "nothing was changed".
+    if (problem) throw new Error(problem);
     const seconds = args.duration_s ?? 5;
     let result: BandwidthResult;
     try {

@@ -143,7 +143,8 @@ const bandwidthServerTools: MenuTools = {
   noun: noun("bandwidth_server", "bandwidth test server"),
   verbs: ["get", "update"],
   columns: ["enabled", "authenticate"],
-  example: { update: { enabled: false } },
+  // On, with logins: how a bandwidth test server is run (router_bandwidth_test needs one).
+  example: { update: { enabled: true, authenticate: true } },
 };
 
 /** `/ip/proxy`. */
