@@ -235,6 +235,15 @@ Deno.test("bandwidth test between two routers of the fleet: the server's side ch
       "B was not changed",
     );
 
+    const dry = await callTool(s, "router_bandwidth_test", {
+      ...toB,
+      password: "s3cret pass",
+      dry_run: true,
+    });
+    const plan = dry.structuredContent!.dry_run as { commands: string[]; problems: string[] };
+    assert.match(plan.commands[0], /^\/tool bandwidth-test address="127\.0\.0\.2" protocol="tcp"/);
+    assert.ok(!plan.commands[0].includes("s3cret"), plan.commands[0]);
+    assert.match(plan.problems[0], /bandwidth test server off/);
     const on = await callTool(s, "router_update_bandwidth_server", { device: "B", enabled: true });
     assert.equal(on.isError, undefined, on.content[0]?.text);
     const wrong = await callTool(s, "router_bandwidth_test", { ...toB, password: "guess" });
@@ -355,6 +364,24 @@ Deno.test("a torch reports progress each second; a cancelled bandwidth test stop
       interface: "bridge",
     });
     assert.equal(next.isError, undefined, "the connection still serves calls");
+  } finally {
+    await s.close();
+    await sim.close();
+  }
+});
+
+Deno.test("a run that could outlast --command-timeout is refused before it is sent", async () => {
+  const sent: string[] = [];
+  const sim = await quickSim("7.24", sent);
+  const s = await serve(sim, ["--command-timeout", "8"]);
+  try {
+    const r = await callTool(s, "router_torch", { interface: "bridge", duration_s: 10 });
+    assert.equal(r.isError, true);
+    assert.match(r.content[0].text, /could take up to 13 s, more than the 6 s allowed/);
+    assert.match(r.content[0].text, /lower duration_s/);
+    assert.ok(!commands(sent).some((c) => c.includes("torch")), "torch was not sent");
+    const ok = await callTool(s, "router_torch", { interface: "bridge", duration_s: 3 });
+    assert.equal(ok.isError, undefined, ok.content[0]?.text);
   } finally {
     await s.close();
     await sim.close();

@@ -24,6 +24,7 @@ import { cmd } from "./command.ts";
 import { lastTableFrame } from "./console_table.ts";
 import type { Dialect } from "./dialect.ts";
 import { unparsable } from "./errors.ts";
+import { inRange, type ReleaseRange } from "./release.ts";
 
 /** A bounded capture. */
 export interface SnifferRun {
@@ -89,14 +90,12 @@ const PROPLIST = [
   "size",
 ];
 
-function from716(dialect: Dialect): boolean {
-  const r = dialect.release;
-  return r.major > 7 || (r.major === 7 && r.minor >= 16);
-}
+/** Releases whose `quick` takes `rows` and `proplist` (the trees: 7.16.2 has them, 7.13.5 not). */
+const ROWS_FROM: ReleaseRange = { from: "7.16" };
 
 /** The quick sniffer command of a bounded capture on `dialect`'s release. */
 export function snifferCommand(dialect: Dialect, run: SnifferRun): string {
-  const newer = from716(dialect);
+  const newer = inRange(dialect.release, ROWS_FROM);
   return cmd("/tool/sniffer", "quick", {
     args: {
       interface: run.interface,

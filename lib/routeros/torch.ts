@@ -25,6 +25,10 @@ import { cmd } from "./command.ts";
 import { bitsPerSecond, lastTableFrame } from "./console_table.ts";
 import type { Dialect } from "./dialect.ts";
 import { unparsable } from "./errors.ts";
+import { inRange, type ReleaseRange } from "./release.ts";
+
+/** Releases whose torch takes `proplist` (the trees: 7.16.2 has it, 7.13.5 not). */
+const PROPLIST_FROM: ReleaseRange = { from: "7.16" };
 
 /** What a flow's rows are told apart by. */
 export const TORCH_BREAKDOWNS = [
@@ -104,8 +108,7 @@ export function torchCommand(dialect: Dialect, run: TorchRun): string {
   const by = new Set(run.breakdown);
   const arg = (filter: string | number | undefined, breakdown: TorchBreakdown, any: string) =>
     filter !== undefined ? String(filter) : by.has(breakdown) ? any : undefined;
-  const proplist = dialect.release.major > 7 ||
-    (dialect.release.major === 7 && dialect.release.minor >= 16);
+  const proplist = inRange(dialect.release, PROPLIST_FROM);
   const columns = [...run.breakdown.flatMap((b) => SHOWN[b])];
   if (run.srcAddress !== undefined && !by.has("src-address")) columns.push("src-address");
   if (run.dstAddress !== undefined && !by.has("dst-address")) columns.push("dst-address");

@@ -33,7 +33,7 @@ export interface TimedCommand {
 /** Run a bounded command and return what it printed. */
 export async function runTimed(ctx: ToolContext, command: TimedCommand): Promise<string> {
   const { statement, seconds, what, path, idempotent } = command;
-  checkBudget(ctx, seconds * 1000 + SLACK_MS, what);
+  checkBudget(ctx, seconds * 1000 + SLACK_MS, what, "lower duration_s");
   const script: Script = await ctx.client.script();
   const section = script.lines(statement);
   const started = performance.now();

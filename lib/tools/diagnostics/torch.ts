@@ -107,9 +107,9 @@ export const torch = defineTool({
     };
     const columns = ["src_address", "src_port", "dst_address", "dst_port", "ip_protocol"]
       .filter((c) => shown.some((f) => (f as unknown as Record<string, unknown>)[c] !== undefined));
-    const text2 = `torch on ${args.interface}, ${seconds} s, ${flows.length} flow(s)` +
+    const summary = `torch on ${args.interface}, ${seconds} s, ${flows.length} flow(s)` +
       (structured.more ? ` (${structured.more} more)` : "") + "\n" +
       renderTable(shown, [...columns, "tx_bps", "rx_bps", "tx_packets_per_s", "rx_packets_per_s"]);
-    return { structured, text: text2 };
+    return { structured, text: summary };
   },
 });
