@@ -19,6 +19,8 @@
 #               internet. It is used for the target of its own CPU architecture (read from
 #               its ELF header); other targets download theirs.
 #   DENO        the deno executable (default: deno)
+#   TYPECHECK   "no" skips deno compile's type check (default: "yes"); for a caller
+#               that has just run `deno check` on the same tree, as CI does
 #
 # Every runtime asset (Swagger UI and the like) is imported as a module (raw
 # text and bytes imports), so `deno compile` embeds it and the binary needs
@@ -119,6 +121,12 @@ npm_cache="$("$DENO" info --json | "$DENO" eval --quiet \
   'console.log(JSON.parse(await new Response(Deno.stdin.readable).text()).npmCache)')"
 EXCLUDES=(--exclude "$npm_cache/registry.npmjs.org/bintrees/1.0.2/test")
 
+case "${TYPECHECK:-yes}" in
+  yes) CHECK=() ;;
+  no) CHECK=(--no-check) ;;
+  *) die "TYPECHECK=$TYPECHECK: expected yes or no" ;;
+esac
+
 mkdir -p "$OUT_DIR"
 built=()
 for arch in ${TARGETS//,/ }; do
@@ -143,6 +151,7 @@ for arch in ${TARGETS//,/ }; do
   # (deno.json enables it too; the flag keeps the build independent of that).
   "${runtime[@]}" "$DENO" compile \
     --frozen \
+    "${CHECK[@]}" \
     --unstable-raw-imports \
     --target "$triple" \
     --output "$OUT_DIR/$name" \
