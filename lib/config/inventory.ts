@@ -12,6 +12,7 @@
  * @module
  */
 import { yamlParser } from "./yaml_parser.ts";
+import type { SshLogin } from "./login.ts";
 import { ConfigError } from "./errors.ts";
 import {
   bastionsOf,
@@ -49,20 +50,10 @@ export {
 } from "./fields.ts";
 
 /** One router, as configured. */
-export interface DeviceConfig {
-  title: string;
-  host: string;
-  port: number;
-  username: string;
-  password?: string;
-  keyFilename?: string;
-  keyPassphrase?: string;
+export interface DeviceConfig extends SshLogin {
   region?: string;
   tags: string[];
-  /** Pinned host key fingerprint (`SHA256:...`). */
-  hostKey?: string;
-  /** Per-device timeouts in seconds (override the global ones). */
-  connectTimeout?: number;
+  /** Per-device command timeout in seconds (overrides the global one). */
   commandTimeout?: number;
   /** Refuse write tools on this device. */
   readOnly: boolean;

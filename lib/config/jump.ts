@@ -33,23 +33,10 @@ import {
   timeout,
 } from "./fields.ts";
 import { CONTROL } from "./parsers.ts";
+import type { SshLogin } from "./login.ts";
 
 /** A bastion, resolved: where it is, how to log in, and its own bastion. */
-export interface JumpConfig {
-  /** The inventory title it has, or `user@host:port` for one given inline. */
-  title: string;
-  host: string;
-  port: number;
-  username: string;
-  /** Password; never shown. */
-  password?: string;
-  keyFilename?: string;
-  /** Passphrase of the key; never shown. */
-  keyPassphrase?: string;
-  /** Pinned host key fingerprint (`SHA256:...`). */
-  hostKey?: string;
-  /** Connect timeout in seconds (overrides the global one). */
-  connectTimeout?: number;
+export interface JumpConfig extends SshLogin {
   /** The bastion this one is reached through. */
   jump?: JumpConfig;
 }
@@ -197,16 +184,7 @@ export function readJump(value: unknown, depth = 1): JumpSpec {
 }
 
 /** An inventory entry as a bastion sees it. */
-export interface JumpEntry {
-  title: string;
-  host: string;
-  port: number;
-  username: string;
-  password?: string;
-  keyFilename?: string;
-  keyPassphrase?: string;
-  hostKey?: string;
-  connectTimeout?: number;
+export interface JumpEntry extends SshLogin {
   /** Its own `jump`, as written. */
   jump?: JumpSpec;
 }
