@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { unescaped } from "./escapes.ts";
 
 /** One command of an export: an item added, or settings set. */
 export interface ExportCommand {
@@ -86,25 +87,11 @@ export function words(line: string): string[] {
   return out;
 }
 
-const ESCAPES: Record<string, string> = {
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  a: "\x07",
-  b: "\b",
-  f: "\f",
-  v: "\v",
-  _: " ",
-};
-
 /** A value as RouterOS means it: quotes removed and escapes undone. */
 export function unquote(value: string): string {
   if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
   const inner = value.slice(1, -1);
-  return inner.replace(/\\([0-9A-Fa-f]{2}|.)/gs, (_, e: string) => {
-    if (e.length === 2) return String.fromCharCode(parseInt(e, 16));
-    return ESCAPES[e] ?? e;
-  });
+  return inner.replace(/\\([0-9A-Fa-f]{2}|.)/gs, (_, e: string) => unescaped(e));
 }
 
 /**

@@ -34,6 +34,7 @@
  */
 import { SECRET_MASK } from "../secret_mask.ts";
 import { isSecretArgument } from "./secret_args.ts";
+import { unescaped } from "./escapes.ts";
 
 /** Text as one level of quoting reads it: each character with the span of raw text it came from. */
 interface View {
@@ -67,17 +68,6 @@ const NAME_CHAR = /[a-z0-9.-]/;
 const BOUNDARY = /[\s;{[(]/;
 const OPENERS = "{[(";
 const CLOSERS = "}])";
-const SIMPLE_ESCAPES: Record<string, string> = {
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  a: "\x07",
-  b: "\b",
-  f: "\f",
-  v: "\v",
-  _: " ",
-};
-
 /** The raw text as a view of itself. */
 function rawView(text: string): View {
   const chars = [...text.split("")];
@@ -106,11 +96,10 @@ function decoded(v: View, start: number, end: number): View {
     if (char === "\\" && j + 1 < end) {
       const hex = v.chars.slice(j + 1, j + 3).join("");
       if (j + 2 < end && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-        char = String.fromCharCode(parseInt(hex, 16));
+        char = unescaped(hex);
         j += 2;
       } else {
-        const e = v.chars[++j];
-        char = SIMPLE_ESCAPES[e] ?? e;
+        char = unescaped(v.chars[++j]);
       }
     }
     out.chars.push(char);
