@@ -36,7 +36,10 @@ export interface AuditIntent {
   command: string;
   client?: { name?: string; version?: string };
   session?: string;
-  /** Who made the call: an API key's name or a token's subject (absent for stdio's owner). */
+  /**
+   * Who made the call, named by where it comes from (`key:NAME`,
+   * `oauth:ISSUER#SUBJECT`, `anonymous:ADDRESS`); absent for stdio's owner.
+   */
   principal?: string;
 }
 
