@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool } from "./helpers/mcp.ts";
+import { callTool, listAllTools } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 
 type Rec = Record<string, unknown>;
@@ -293,21 +293,43 @@ Deno.test("binary and empty files up and down over SFTP on RouterOS 6.49", async
   }
 });
 
-Deno.test("the files directory defaults to <state-dir>/files; --read-only offers no transfers", async () => {
+Deno.test("the files directory defaults to <state-dir>/files; --read-only offers no transfers; a read-only device is downloaded from, not uploaded to", async () => {
   const sim = await startSimulator({ version: "7.16.2" });
   const state = await Deno.makeTempDir({ prefix: "mcp-state-test-" });
   const args = ["--host", sim.host, "--port", String(sim.port), "--state-dir", state];
   const s = await serveInProcess(args);
   const ro = await serveInProcess([...args, "--read-only"]);
+  const inventory = JSON.stringify([{
+    title: "ro-1",
+    host: sim.host,
+    port: sim.port,
+    username: "admin",
+    read_only: true,
+  }]);
+  const roDevice = await serveInProcess([
+    "--inventory",
+    inventory,
+    "--state-dir",
+    `${state}/ro-device`,
+  ]);
   try {
     sim.run('/file add name=note.txt contents="hi"');
     const r = await callTool(s, "router_download_file", { name: "note.txt" });
     assert.equal(r.isError, undefined, r.content[0]?.text);
     assert.equal(await Deno.readTextFile(`${state}/files/note.txt`), "hi");
     assert.equal((await Deno.stat(`${state}/files`)).mode! & 0o777, 0o700);
-    const names = (await ro.client.listTools()).tools.map((t) => t.name);
+    const names = (await listAllTools(ro.client)).map((t) => t.name);
+    assert.ok(names.includes("router_list_files"), "the read tools are listed");
     assert.ok(!names.includes("router_download_file") && !names.includes("router_upload_file"));
+    // inventory read_only: the router is not changed, but it may be read, into --files-dir too
+    const down = await callTool(roDevice, "router_download_file", { name: "note.txt" });
+    assert.equal(down.isError, undefined, down.content[0]?.text);
+    assert.equal(await Deno.readTextFile(`${state}/ro-device/files/note.txt`), "hi");
+    const up = await callTool(roDevice, "router_upload_file", { name: "x.txt", contents: "x" });
+    assert.equal(up.isError, true);
+    assert.match(up.content[0].text, /read-only \(inventory read_only: true\)/);
   } finally {
+    await roDevice.close();
     await ro.close();
     await s.close();
     await sim.close();

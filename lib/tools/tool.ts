@@ -236,6 +236,12 @@ export interface ToolDef {
    * `--allow-raw-commands` (the tool sends console text as written).
    */
   optIn?: "raw-commands";
+  /**
+   * A write that changes only this server's side (a download into
+   * `--files-dir`): a device marked `read_only` in the inventory still
+   * allows it, as it allows reads. `--read-only` still leaves it out.
+   */
+  localOnly?: boolean;
   // deno-lint-ignore no-explicit-any
   handler(args: any, ctx: ToolContext): Promise<ToolResult>;
   /**

@@ -349,6 +349,8 @@ export const downloadFile = defineTool({
     seconds: z.number(),
   },
   annotations: WRITE,
+  // It writes into --files-dir only; the router is read.
+  localOnly: true,
   perDevice: true,
   example: { name: "mcp-example.txt", overwrite: true },
   async handler(args, ctx) {

@@ -270,7 +270,7 @@ export class ToolRunner {
     if (tool.requireOneOf && !tool.requireOneOf.some((k) => args[k] !== undefined)) {
       throw new ArgumentError(`${what}: give ${tool.requireOneOf.join(" or ")} to say which item`);
     }
-    if (isWrite && device?.readOnly) {
+    if (isWrite && device?.readOnly && !tool.localOnly) {
       throw new RefusedError(
         "read-only-device",
         `device "${device.title}" is read-only (inventory read_only: true); ${what} changes ` +
