@@ -78,7 +78,15 @@ Deno.test("resources, prompts and completions on one router (default toolsets)",
     });
 
     await t.step("the export is the router's /export with its secrets hidden", async () => {
-      // The files toolset is not listed in a default session: resources still read it.
+      // The files toolset is not enabled in a default session: its resource is refused until
+      // the session enables it, as the tool is (guards.md, session toolsets).
+      await rejects(
+        read(session, `${base}/export`),
+        -32602,
+        /not enabled in this session: call router_enable_toolsets with \["files"\] first/,
+      );
+      const enabled = await callTool(session, "router_enable_toolsets", { toolsets: ["files"] });
+      assert.equal(enabled.isError, undefined, enabled.content[0].text);
       const c = await read(session, `${base}/export`);
       assert.equal(c.mimeType, "text/plain");
       assert.match(c.text!, /add address=10\.7\.7\.1\/24 comment=lab interface=ether2/);

@@ -98,9 +98,13 @@ export class Completer {
   #interfaceNames(device: string, site: ReadSite): Promise<string[]> {
     const hit = this.#interfaces.get(device);
     if (hit && performance.now() - hit.at < INTERFACE_TTL_MS) return hit.names;
-    if (!this.#reads.offers("router_list_interfaces")) return Promise.resolve([]);
+    // A session that has not enabled the interfaces toolset is offered none (nor the cache).
+    if (!this.#reads.enabledFor(site, "router_list_interfaces")) return Promise.resolve([]);
     // Shared by every request that comes within the TTL, so no one request's cancellation.
-    const names = this.#reads.call("router_list_interfaces", device, {}, { caller: site.caller })
+    const names = this.#reads.call("router_list_interfaces", device, {}, {
+      caller: site.caller,
+      enabled: site.enabled,
+    })
       .then(
         (r) =>
           ((r.structured.items ?? []) as { name?: unknown }[])

@@ -243,13 +243,15 @@ function refusalOf(err: unknown): Refusal | undefined {
 
 /** Resources, prompts and completions: reads through the guard chain. */
 function registerSurface(server: Server, ready: () => Session | Promise<Session>): void {
-  const site = (extra: Extra): ReadSite => ({
+  // The session's toolset check, as its tool calls have it.
+  const site = (extra: Extra, session: Session): ReadSite => ({
     caller: {
       client: server.getClientVersion(),
       session: extra.sessionId,
       principal: transportPrincipal(extra),
     },
     signal: extra.signal,
+    enabled: (tool) => session.tools.has(tool),
   });
   server.setRequestHandler(
     ListResourcesRequestSchema,
@@ -259,9 +261,12 @@ function registerSurface(server: Server, ready: () => Session | Promise<Session>
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
     resourceTemplates: listTemplates((await ready()).core.reads),
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra: Extra) => ({
-    contents: await readResource((await ready()).core.reads, request.params.uri, site(extra)),
-  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra: Extra) => {
+    const session = await ready();
+    return {
+      contents: await readResource(session.core.reads, request.params.uri, site(extra, session)),
+    };
+  });
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({
     prompts: listPrompts((await ready()).core.reads),
   }));
@@ -278,14 +283,17 @@ function registerSurface(server: Server, ready: () => Session | Promise<Session>
       transportPrincipal(extra),
     );
   });
-  server.setRequestHandler(CompleteRequestSchema, async (request, extra: Extra) => ({
-    completion: await (await ready()).core.completer.complete(
-      request.params.ref,
-      request.params.argument,
-      request.params.context?.arguments,
-      site(extra),
-    ),
-  }));
+  server.setRequestHandler(CompleteRequestSchema, async (request, extra: Extra) => {
+    const session = await ready();
+    return {
+      completion: await session.core.completer.complete(
+        request.params.ref,
+        request.params.argument,
+        request.params.context?.arguments,
+        site(extra, session),
+      ),
+    };
+  });
 }
 
 /** Where a session's call comes from: caller, progress, cancellation, confirmation. */

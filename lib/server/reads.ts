@@ -17,7 +17,7 @@ import { UnsafeInputError } from "../routeros/quote.ts";
 import { errorText } from "../tools/errors.ts";
 import { RefusedError } from "../tools/guard/refusals.ts";
 import type { Caller, ToolRunner } from "../tools/guard/runner.ts";
-import type { FleetView, ToolResult } from "../tools/tool.ts";
+import type { FleetView, ToolDef, ToolResult } from "../tools/tool.ts";
 import { UnknownDeviceError } from "./devices.ts";
 import type { ToolList } from "./tool_list.ts";
 
@@ -42,10 +42,15 @@ export class RequestError extends Error {
   }
 }
 
-/** Who reads, and the request's cancellation. */
+/** Who reads, the request's cancellation, and the tools its session has enabled. */
 export interface ReadSite {
   caller: Caller;
   signal?: AbortSignal;
+  /**
+   * Tools enabled in the session (dynamic toolsets), checked like a tool
+   * call's: a resource runs no tool of a toolset the session has not enabled.
+   */
+  enabled?(tool: ToolDef): boolean;
 }
 
 /** A server's read-only tools, as the resources, prompts and completions use them. */
@@ -86,6 +91,12 @@ export class Reads {
     return tools.every((t) => this.#runner.tool(t) !== undefined);
   }
 
+  /** Whether this server offers `tool` and the reading session has it enabled. */
+  enabledFor(site: ReadSite, tool: string): boolean {
+    const def = this.#runner.tool(tool);
+    return def !== undefined && (!site.enabled || site.enabled(def));
+  }
+
   /** The toolset of a tool this server offers. */
   toolsetOf(tool: string): string | undefined {
     return this.#runner.tool(tool)?.toolset;
@@ -102,8 +113,8 @@ export class Reads {
   }
 
   /**
-   * Call a tool through the guard chain on a device. The session's dynamic
-   * listing does not apply (it is about the tool list's size, not access).
+   * Call a tool through the guard chain on a device, with the session's
+   * toolset check as a tool call has it (`site.enabled`).
    */
   async call(
     tool: string,
@@ -115,7 +126,7 @@ export class Reads {
       return await this.#runner.call(
         tool,
         device === undefined ? args : { ...args, device },
-        { caller: site.caller, signal: site.signal },
+        { caller: site.caller, signal: site.signal, enabled: site.enabled },
       );
     } catch (caught) {
       const err = this.forCaller(caught, site.caller.principal);
