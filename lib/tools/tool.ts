@@ -184,6 +184,12 @@ export interface ToolContext {
   /** Refuse, as the scope guard does, a device outside the caller's scope. */
   authorizeDevice(device: string): void;
   /**
+   * Refuse, as the role guard does, a caller below `need`, for a need the
+   * call's arguments do not show (`why`: the pending change it acts on is
+   * an import).
+   */
+  authorizeRole(need: Role, why: string): void;
+  /**
    * Run another tool of this server's catalogue through the same guard
    * chain as a direct call (composite tools and fleet jobs use this).
    */

@@ -29,7 +29,16 @@ import { noteOutcome, outcomeOf } from "../errors.ts";
 import { refOf, refOn } from "../menu_tools/read_tools.ts";
 import { DESTRUCTIVE, type ToolContext, type ToolDef } from "../tool.ts";
 import { type Before, inverseStatement, IrreversibleError } from "./inverse.ts";
-import { defaultRoutes, expectSilent, healthCheck, revertNow, routerTime } from "./revert_job.ts";
+import { roleAtLeast } from "../../auth/principal.ts";
+import { requiredRole } from "../guard/roles.ts";
+import {
+  defaultRoutes,
+  expectSilent,
+  healthCheck,
+  revertNow,
+  roleNote,
+  routerTime,
+} from "./revert_job.ts";
 
 /** Most operations in one change. */
 export const MAX_OPERATIONS = 50;
@@ -205,13 +214,17 @@ export const applyChanges = defineTool({
     const hadDefaultRoute = (await defaultRoutes(client)) > 0;
     const inverses = ops.map((o) => o.inverse);
     const at = `${formatDate(deadline)} ${formatTime(deadline)}`;
+    // Committing or rolling it back needs the role its operations needed (roles.ts).
+    const role = ops.some((o) => roleAtLeast(requiredRole(o.tool, o.args), "admin"))
+      ? "admin"
+      : "operate";
     await expectSilent(
       client,
       armJobStatement(
         job,
         deadline,
         revertScript(job, []),
-        `mcp-server-router change ${id}: reverts at ${at} unless committed`,
+        `mcp-server-router change ${id}: reverts at ${at} unless committed${roleNote(role)}`,
       ),
       "arm the revert job",
     );

@@ -4,6 +4,11 @@
  * back now (run the job's script: an import's loads its backup, in the
  * background, and the router reboots), and list the armed jobs.
  *
+ * Committing or rolling back a change needs the role that made it, checked
+ * by the role guard once the job is read: an import's is
+ * `router_import_script`'s (admin; its rollback reboots the router), a
+ * change whose operations needed admin says so in its job's comment.
+ *
  * @module
  */
 import * as z from "zod";
@@ -18,7 +23,9 @@ import { renderTable } from "../render.ts";
 import { READ, type ToolContext, type ToolDef, WRITE } from "../tool.ts";
 import { noteOutcome } from "../errors.ts";
 import { RouterOsError } from "../../routeros/errors.ts";
-import { expectSilent, findJob, incompleteRevert } from "./revert_job.ts";
+import { expectSilent, findJob, incompleteRevert, notedRole } from "./revert_job.ts";
+import { requiredRole } from "../guard/roles.ts";
+import { importScript } from "./import_script.ts";
 import { exportBefore, revertImportNow } from "./import_revert.ts";
 
 const CHANGE_ID = z.string().regex(
@@ -31,6 +38,29 @@ function stated(message: string): RouterOsError {
   const err = new RouterOsError("failure", message, "");
   noteOutcome(err, { kind: "stated" });
   return err;
+}
+
+/**
+ * The pending change `changeId` (its job), once the caller is known to
+ * hold the role that made it (the role guard's own check).
+ */
+async function authorizedJob(ctx: ToolContext, changeId: string): Promise<RawItem> {
+  const job = await findJob(ctx.client, changeId);
+  if (revertBackupOf(String(job["on-event"] ?? ""))) {
+    ctx.authorizeRole(
+      requiredRole(importScript),
+      `acts on change ${changeId}, an import by ${importScript.name} (its rollback loads a ` +
+        "backup and reboots the router)",
+    );
+  }
+  const noted = notedRole(String(job.comment ?? ""));
+  if (noted) {
+    ctx.authorizeRole(
+      noted,
+      `acts on change ${changeId}, whose operations needed the ${noted} role`,
+    );
+  }
+  return job;
 }
 
 /** A tool that acts on one pending change by running one script for its job. */
@@ -60,7 +90,7 @@ function pendingChangeTool(o: {
     annotations: WRITE,
     perDevice: true,
     async dryRun(args, ctx) {
-      const job = await findJob(ctx.client, args.change_id);
+      const job = await authorizedJob(ctx, args.change_id);
       return {
         commands: [o.script(job)],
         preview: { change_id: args.change_id, [o.done]: true },
@@ -68,7 +98,7 @@ function pendingChangeTool(o: {
       };
     },
     async handler(args, ctx) {
-      const job = await findJob(ctx.client, args.change_id);
+      const job = await authorizedJob(ctx, args.change_id);
       const detail = o.act
         ? await o.act(ctx, job, args.change_id)
         : await expectSilent(ctx.client, o.script(job), o.what).then(() => undefined);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Role } from "../../auth/principal.ts";
 import type { RouterOsClient } from "../../routeros/client.ts";
 import { bracket, cmd } from "../../routeros/command.ts";
 import { RouterOsError } from "../../routeros/errors.ts";
@@ -129,4 +130,19 @@ export async function findJob(client: RouterOsClient, changeId: string): Promise
     );
   }
   return job;
+}
+
+/**
+ * What a revert job's comment says when committing or rolling back its
+ * change needs more than the operate role: an operation of it needed admin
+ * (a user added). Only admin writes `/system scheduler`, so no lesser key
+ * can change it.
+ */
+export function roleNote(role: Role): string {
+  return role === "admin" ? "; commit or roll back needs the admin role" : "";
+}
+
+/** The role a revert job's comment names ({@linkcode roleNote}), or undefined. */
+export function notedRole(comment: string): Role | undefined {
+  return /; commit or roll back needs the admin role/.test(comment) ? "admin" : undefined;
 }

@@ -115,6 +115,25 @@ export function authorizeArguments(
   );
 }
 
+/**
+ * Refuse a call whose role shows only once it has read the router: acting
+ * on a pending change needs the role that made it (an import's, admin: its
+ * rollback loads a backup and reboots the router). `why` says what needs it.
+ */
+export function authorizeRole(
+  principal: Principal | undefined,
+  need: Role,
+  what: string,
+  why: string,
+): void {
+  if (!principal || roleAtLeast(principal.role, need)) return;
+  throw new RefusedError(
+    "role",
+    `${what} ${why}, which needs the ${need} role; "${principal.name}" has ` +
+      `${principal.role}. Nothing was sent; ask the operator for a key or token with that role.`,
+  );
+}
+
 /** The fleet as `principal` may see it: only the devices in its scope. */
 export function scopedFleet(fleet: FleetView, principal: Principal | undefined): FleetView {
   if (!principal?.scopes?.length) return fleet;
