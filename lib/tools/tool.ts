@@ -266,11 +266,13 @@ export interface ToolDef {
    */
   rawCommandArgs?: readonly string[];
   /**
-   * Input arguments whose value is a script the router runs (a field marked
-   * `script`: `lease_script`, `on_up`): a call that sets one to anything
-   * but "" needs the admin role, whatever the tool's own role.
+   * Input arguments that grant more than the tool's role when set, with
+   * what each grants (a field marked `privileged`: a script the router runs
+   * such as `lease_script`, a community's `write_access`): a call that sets
+   * one to anything but "", false or null needs the admin role, whatever
+   * the tool's own role.
    */
-  scriptArgs?: readonly string[];
+  privilegedArgs?: Readonly<Record<string, string>>;
   /**
    * Composite tools: `args` with the arguments of each nested call replaced
    * by `mask(tool, arguments)`, so their secrets are masked in the

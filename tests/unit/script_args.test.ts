@@ -3,10 +3,12 @@
  * (`lib/routeros/script_args.ts`), held against the real command trees
  * (every `add`/`set` argument named like a script is judged) and against
  * the schema (a declared field is marked `script` exactly when it is one);
- * and the role such a field asks for (`requiredRole`).
+ * and the role a privileged field (every script field, SNMP write access)
+ * asks for (`requiredRole`).
  */
 import assert from "node:assert/strict";
 import { isScriptArgument, SCRIPT_ARGUMENTS } from "../../lib/routeros/script_args.ts";
+import { SCRIPT_PRIVILEGE } from "../../lib/routeros/schema/field.ts";
 import { MENU_SCHEMAS } from "../../lib/routeros/schema/registry.ts";
 import { requiredRole } from "../../lib/tools/guard/roles.ts";
 import { READ, WRITE } from "../../lib/tools/tool.ts";
@@ -68,13 +70,30 @@ Deno.test("script arguments: the schema marks exactly the script fields", () => 
   assert.deepEqual(wrong, []);
 });
 
-Deno.test("requiredRole: setting a script needs admin; reading or clearing one does not", () => {
-  const write = { annotations: WRITE, scriptArgs: ["lease_script"] };
+Deno.test("requiredRole: setting a privileged field needs admin; reading or clearing one does not", () => {
+  const privilegedArgs = { lease_script: SCRIPT_PRIVILEGE, write_access: "SNMP write access" };
+  const write = { annotations: WRITE, privilegedArgs };
   assert.equal(requiredRole(write), "operate");
   assert.equal(requiredRole(write, { name: "x" }), "operate");
   assert.equal(requiredRole(write, { lease_script: "" }), "operate");
   assert.equal(requiredRole(write, { lease_script: ":log info x" }), "admin");
+  assert.equal(requiredRole(write, { write_access: false }), "operate");
+  assert.equal(requiredRole(write, { write_access: null }), "operate");
+  assert.equal(requiredRole(write, { write_access: true }), "admin");
   assert.equal(requiredRole({ ...write, role: "admin" }, { name: "x" }), "admin");
-  const read = { annotations: READ, scriptArgs: ["lease_script"] };
+  const read = { annotations: READ, privilegedArgs };
   assert.equal(requiredRole(read, { lease_script: ":log info x" }), "read");
+});
+
+Deno.test("privileged fields: every script field is one, and SNMP write access", () => {
+  const privileged = MENU_SCHEMAS.flatMap((m) =>
+    Object.entries(m.fields).flatMap(([name, f]) => f.privileged ? [{ m, name, f }] : [])
+  );
+  for (const { m, name, f } of privileged) {
+    if (f.script) assert.equal(f.privileged, SCRIPT_PRIVILEGE, `${m.path} ${name}`);
+  }
+  assert.deepEqual(
+    [...new Set(privileged.filter(({ f }) => !f.script).map(({ m, name }) => `${m.path} ${name}`))],
+    ["/snmp/community write-access"],
+  );
 });

@@ -43,6 +43,13 @@ export interface Field {
    * passwords its text may hold are masked like raw console text.
    */
   script?: boolean;
+  /**
+   * Setting it to anything but empty or off grants power beyond the menu's
+   * own writes: what it grants, as a phrase ("a script the router runs with
+   * its owner's rights" for every `script` field; "SNMP write access" for a
+   * community's `write-access`). The tools ask the highest role for it.
+   */
+  privileged?: string;
   /** Offered as a list filter (default: every field that is neither secret nor a script). */
   filter: boolean;
   /** `enum`: the allowed values. */
@@ -76,6 +83,7 @@ export type FieldOptions = Partial<
     | "required"
     | "secret"
     | "script"
+    | "privileged"
     | "filter"
     | "ref"
     | "releases"
@@ -89,6 +97,9 @@ export type FieldOptions = Partial<
   >
 >;
 
+/** What setting a script field grants ({@linkcode Field.privileged}). */
+export const SCRIPT_PRIVILEGE = "a script the router runs with its owner's rights";
+
 function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Field> = {}): Field {
   const secret = o.secret ?? false;
   return {
@@ -98,6 +109,7 @@ function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Fiel
     required: o.required ?? false,
     secret,
     ...(o.script ? { script: true } : {}),
+    ...(o.privileged || o.script ? { privileged: o.privileged ?? SCRIPT_PRIVILEGE } : {}),
     // A filter on a script's text would answer whether a guessed password in it is right.
     filter: o.filter ?? !(secret || o.script),
     ...(o.ref ? { ref: o.ref } : {}),

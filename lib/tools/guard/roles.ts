@@ -17,21 +17,27 @@ import { RefusedError } from "./refusals.ts";
 
 /**
  * The least role that may call `tool`; with `args`, that call: a write that
- * sets a script the router runs (`lease_script`, `on_up`: `scriptArgs`) to
- * anything but "" needs `admin`, since the router runs it with the rights
- * of its owner (a read of it stays `read`).
+ * sets a privileged field (`privilegedArgs`: a script the router runs, such
+ * as `lease_script`, which it runs with its owner's rights; a community's
+ * `write_access`) to anything but "", false or null needs `admin` (a read
+ * of it stays `read`).
  */
 export function requiredRole(
-  tool: Pick<ToolDef, "role" | "annotations" | "scriptArgs">,
+  tool: Pick<ToolDef, "role" | "annotations" | "privilegedArgs">,
   args?: Record<string, unknown>,
 ): Role {
-  if (args && !tool.annotations.readOnlyHint && scriptsSet(tool, args).length) return "admin";
+  if (args && !tool.annotations.readOnlyHint && privilegesSet(tool, args).length) return "admin";
   return tool.role ?? (tool.annotations.readOnlyHint ? "read" : "operate");
 }
 
-/** The script arguments `args` sets to something (not ""). */
-function scriptsSet(tool: Pick<ToolDef, "scriptArgs">, args: Record<string, unknown>): string[] {
-  return (tool.scriptArgs ?? []).filter((k) => args[k] !== undefined && args[k] !== "");
+/** The privileged arguments `args` sets to something (not "", false or null), with what each grants. */
+function privilegesSet(
+  tool: Pick<ToolDef, "privilegedArgs">,
+  args: Record<string, unknown>,
+): [string, string][] {
+  return Object.entries(tool.privilegedArgs ?? {}).filter(([k]) =>
+    args[k] !== undefined && args[k] !== "" && args[k] !== false && args[k] !== null
+  );
 }
 
 /** Whether `principal` may call `tool` at all (no principal: the process's owner, who may). */
@@ -95,7 +101,7 @@ export function deviceInScope(
 
 /**
  * Refuse a call whose checked arguments need more than the tool's role
- * (a script the router runs, see {@linkcode requiredRole}).
+ * (a privileged field set, see {@linkcode requiredRole}).
  */
 export function authorizeArguments(
   principal: Principal | undefined,
@@ -108,8 +114,9 @@ export function authorizeArguments(
   if (roleAtLeast(principal.role, need)) return;
   throw new RefusedError(
     "role",
-    `${what} sets ${scriptsSet(tool, args).join(", ")}, a script the router runs with its ` +
-      `owner's rights, which needs the ${need} role; "${principal.name}" has ` +
+    `${what} sets ${
+      privilegesSet(tool, args).map(([arg, grants]) => `${arg}, ${grants}`).join("; ")
+    }, which needs the ${need} role; "${principal.name}" has ` +
       `${principal.role}. Nothing was sent; leave it out, or ask the operator for a key or ` +
       "token with that role.",
   );

@@ -328,9 +328,14 @@ function writeTool(
     secretArgs: Object.entries(spec.schema.fields).filter(([, f]) => f.secret).map(([n]) =>
       argName(n)
     ),
-    // A script the router runs: setting one needs admin (roles.ts), and the
-    // passwords in its text are masked like raw console text.
-    scriptArgs: scriptArgsOf(spec),
+    // A privileged field (a script the router runs, SNMP write access):
+    // setting one needs admin (roles.ts). The passwords in a script's text
+    // are masked like raw console text.
+    privilegedArgs: Object.fromEntries(
+      Object.entries(spec.schema.fields).flatMap(([n, f]) =>
+        f.privileged ? [[argName(n), f.privileged]] : []
+      ),
+    ),
     rawCommandArgs: scriptArgsOf(spec),
     crud: { menu: spec.schema, verb },
     readBack: spec.verbs.includes("list")
@@ -358,10 +363,12 @@ function scriptArgsOf(spec: MenuTools): string[] {
   return Object.entries(spec.schema.fields).filter(([, f]) => f.script).map(([n]) => argName(n));
 }
 
-/** A field's description in write input; a script's says who may set it. */
+/** A field's description in write input; a privileged one's says who may set it. */
 function writeDoc(spec: MenuTools, field: Field): string {
-  return field.script && spec.writeRole !== "admin"
-    ? `${fieldDoc(field)}; setting it needs the admin role`
+  return field.privileged && spec.writeRole !== "admin"
+    ? `${fieldDoc(field)}; ${
+      field.kind === "bool" ? "turning it on" : "setting it"
+    } needs the admin role`
     : fieldDoc(field);
 }
 

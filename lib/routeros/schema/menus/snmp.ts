@@ -63,7 +63,12 @@ export const snmpCommunities = menu({
       "SNMPv3 security: none, authorized (authentication) or private (and encryption)",
     ),
     "read-access": bool("Managers may read"),
-    "write-access": bool("Managers may write (set) through SNMP"),
+    // An SNMP set reaches MIKROTIK-MIB's reboot OID and runs /system/script
+    // entries by their run OID (MikroTik's SNMP manual, "SNMP write").
+    "write-access": bool("Managers may write (set) through SNMP", {
+      privileged: "SNMP write access, with which a manager can reboot the router and run its " +
+        "scripts",
+    }),
     "authentication-protocol": oneOf(["MD5", "SHA1"], "SNMPv3 authentication protocol"),
     "authentication-password": text("SNMPv3 authentication password (write-only: masked)", {
       secret: true,
