@@ -16,6 +16,14 @@ Deno.test("maskText: a long secret is masked anywhere, and regex characters are 
   assert.equal(maskText("untouched", { p: "" }, ["p"]), "untouched");
 });
 
+Deno.test("maskText: short values with other characters first, then words; thousands stay whole", () => {
+  assert.equal(maskText("a-b then a", { p: "a-b", q: "a" }, ["p", "q"]), "******** then ********");
+  // A raw command of 5000 passwords: each is masked in an error that quotes them all.
+  const command = Array.from({ length: 5000 }, (_, i) => `password=p${i}x`).join(" ");
+  const text = maskText(`failed: ${command}`, { command }, [], ["command"]);
+  assert.equal(text, `failed: ${Array(5000).fill("password=********").join(" ")}`);
+});
+
 Deno.test("maskCommand: a secret inside a quoted background script is masked too", () => {
   const load =
     ':execute script="/system backup load name=\\"b.backup\\" password=\\"Zq9 not-shown\\""';

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { maskRawCommand, rawSecretValues } from "../../lib/routeros/raw_secrets.ts";
+import { maskingWork, maskRawCommand, rawSecretValues } from "../../lib/routeros/raw_secrets.ts";
 import {
   isSecretArgument,
   KEY_IS_NOT_SECRET_IN,
@@ -172,6 +172,53 @@ Deno.test("maskRawCommand: a table of raw commands and their masked text", () =>
       ':local name "ops"; /user set [find name=$name] comment=$name',
       ':local name "ops"; /user set [find name=$name] comment=$name',
     ],
+    // Credentials of web requests, by their shape (raw_secret_shapes.ts).
+    [
+      '/tool fetch url="https://dyn.example.net/nic/update?hostname=gw&password=P1" keep-result=no',
+      `/tool fetch url="https://dyn.example.net/nic/update?hostname=gw&password=${M}" keep-result=no`,
+    ],
+    [
+      "/tool fetch url=https://h/x?access_token=T1&id=2 output=user",
+      `/tool fetch url=https://h/x?access_token=${M}&id=2 output=user`,
+    ],
+    [
+      '/tool fetch url="https://h/x?name=a&id=2" output=user',
+      '/tool fetch url="https://h/x?name=a&id=2" output=user',
+    ],
+    [
+      '/tool fetch url="https://api/x" http-method=post http-data="api_key=K3&text=up"',
+      `/tool fetch url="https://api/x" http-method=post http-data="api_key=${M}&text=up"`,
+    ],
+    [
+      '/tool fetch url="https://api/x" http-data="{\\"token\\":\\"T4\\",\\"text\\":\\"up\\"}"',
+      `/tool fetch url="https://api/x" http-data="{\\"token\\":\\"${M}\\",\\"text\\":\\"up\\"}"`,
+    ],
+    [
+      '/tool fetch url="https://api.telegram.org/bot123456789:AAE-abcdefghijklmnopqrstuvwxyz01/sendMessage?chat_id=1"',
+      `/tool fetch url="https://api.telegram.org/bot${M}/sendMessage?chat_id=1"`,
+    ],
+    // A URL's password built by concatenation, and the variable that holds it.
+    [
+      ':local pass "P2"; /tool fetch url=("https://gw:" . $pass . "@b.example.net/u") keep-result=no',
+      `:local pass "${M}"; /tool fetch url=("https://gw:" . ${M} . "@b.example.net/u") keep-result=no`,
+    ],
+    [
+      ':local p "P3"; /tool fetch url=("https://" . $u . ":" . $p . "@h/") keep-result=no',
+      `:local p "${M}"; /tool fetch url=("https://" . $u . ":" . ${M} . "@h/") keep-result=no`,
+    ],
+    [
+      ':put ("time: " . [/system clock get time])',
+      ':put ("time: " . [/system clock get time])',
+    ],
+    // A function's argument that the function uses as a secret.
+    [
+      ':local notify do={/tool fetch url="https://n/" user=gw password=$pw}; $notify pw=F5 to=ops',
+      `:local notify do={/tool fetch url="https://n/" user=gw password=${M}}; $notify pw=${M} to=ops`,
+    ],
+    [
+      ":local notify do={:log info $msg}; $notify msg=up",
+      ":local notify do={:log info $msg}; $notify msg=up",
+    ],
   ];
   for (const [raw, masked] of table) assert.equal(maskRawCommand(raw), masked, raw);
 });
@@ -230,6 +277,42 @@ Deno.test("maskRawCommand: no secret value survives, quoted, nested, in a header
     ),
     { numRuns: 1000 },
   );
+});
+
+/**
+ * Texts that made the scan quadratic or could (a statement of many
+ * arguments, brackets nested deep, many strings, variables, headers), each
+ * as a function of its size.
+ */
+const HARD_TEXTS: Record<string, (n: number) => string> = {
+  "many secrets": (n) => "password=a ".repeat(n),
+  "many arguments": (n) => "/ip address add address=1.2.3.4 ".repeat(n),
+  "nested brackets": (n) => "[".repeat(n) + "a=1" + "] b=1".repeat(n),
+  "concatenated URLs": (n) => '("https://u:" . $p . "@h") '.repeat(n),
+  "query strings": (n) => '"https://h/?a=1&password=x&token=y" '.repeat(n),
+  "JSON bodies": (n) => '"{\\"api_key\\":\\"v\\"}" '.repeat(n),
+  "variable chains": (n) =>
+    Array.from({ length: n }, (_, i) => `:local v${i} $v${i + 1};`).join("") + " password=$v0",
+  "function calls": (n) => "$f pw=x ".repeat(n) + ":local f do={password=$pw}",
+  "quotes": (n) => '"'.repeat(n),
+  "an unterminated string": (n) => '"' + "a".repeat(n),
+  "headers": (n) => 'http-header-field="' + "Authorization: x,".repeat(n) + '"',
+  "assignments": (n) => "l;".repeat(n),
+};
+
+Deno.test("maskingWork: masking is linear in the text, whatever its shape", () => {
+  for (const [shape, text] of Object.entries(HARD_TEXTS)) {
+    const small = text(500);
+    const large = text(8000);
+    const ratio = maskingWork(large) / maskingWork(small);
+    const lengths = large.length / small.length;
+    // Linear: 16 times the text is about 16 times the work (a quadratic scan is 256 times).
+    assert.ok(ratio < lengths * 1.25, `${shape}: ${ratio.toFixed(1)} times the work`);
+    assert.ok(maskingWork(large) < 40 * large.length, `${shape}: over 40 steps a character`);
+  }
+  // At the largest input an admin may send (64 KiB), in one piece: it ends.
+  const big = "password=a ".repeat(6000);
+  assert.equal(maskRawCommand(big), `password=${M} `.repeat(6000));
 });
 
 Deno.test("SECRET_ARGUMENTS: every secret field of the schema is in it", () => {

@@ -215,7 +215,8 @@ function failedAt(outcome: ImportOutcome): string {
 
 /** The output a script printed (`:put`), masked and bounded. */
 function printed(outcome: ImportOutcome): string[] {
-  return outcome.units.flatMap((u) => u.output).map(maskRawCommand).slice(0, MAX_OUTPUT_LINES);
+  const lines = outcome.units.flatMap((u) => u.output).slice(0, MAX_OUTPUT_LINES);
+  return lines.map((l) => maskRawCommand(l));
 }
 
 /** A failure whose message states what it left on the router. */

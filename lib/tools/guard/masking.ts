@@ -79,16 +79,32 @@ export function maskText(
   secrets: readonly string[] = [],
   raw: readonly string[] = [],
 ): string {
-  const values = secrets.map((k) => args[k])
-    .concat(raw.flatMap((k) => typeof args[k] === "string" ? rawSecretValues(args[k]) : []))
-    .filter((v): v is string => typeof v === "string" && v !== "")
-    .sort((a, b) => b.length - a.length);
-  return values.reduce((out, v) => {
-    if (v.length >= 8) return out.split(v).join(SECRET_MASK);
+  const values = [
+    ...new Set(
+      secrets.map((k) => args[k])
+        .concat(raw.flatMap((k) => typeof args[k] === "string" ? rawSecretValues(args[k]) : []))
+        .filter((v): v is string => typeof v === "string" && v !== ""),
+    ),
+  ].sort((a, b) => b.length - a.length);
+  let out = maskFields(text, secrets);
+  // Each pass reads the text once: a raw command of thousands of secrets stays linear in each.
+  for (const v of values) if (v.length >= 8) out = out.split(v).join(SECRET_MASK);
+  const short = values.filter((v) => v.length < 8);
+  const words = new Set(short.filter((v) => WHOLE_WORD.test(v)));
+  // A short value with other characters first: a word inside it may be a value too.
+  for (const v of short) {
+    if (words.has(v)) continue;
     const escaped = v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    return out.replace(
+    out = out.replace(
       new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu"),
       SECRET_MASK,
     );
-  }, maskFields(text, secrets));
+  }
+  // A short value of letters and digits alone is masked where it is a whole word.
+  return words.size ? out.replace(WORD, (w) => words.has(w) ? SECRET_MASK : w) : out;
 }
+
+/** A run of letters and digits: a word, as a short value is masked by. */
+const WORD = /[\p{L}\p{N}]+/gu;
+/** Letters and digits alone. */
+const WHOLE_WORD = /^[\p{L}\p{N}]+$/u;
