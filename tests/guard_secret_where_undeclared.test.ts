@@ -71,7 +71,7 @@ Deno.test("router_print: every secret is masked in what it returns, declared or 
     "wpa2-pre-shared-key": "psk-0123456789",
     "supplicant-identity": "MikroTik",
   };
-  assert.deepEqual(maskedRecord(raw, PATH, [wirelessSecurityProfiles], [], false), {
+  assert.deepEqual(maskedRecord(raw, PATH, [wirelessSecurityProfiles], [], "masked"), {
     ...raw,
     "static-key-0": "********",
     "management-protection-key": "********",
@@ -79,16 +79,20 @@ Deno.test("router_print: every secret is masked in what it returns, declared or 
   });
   // An unset secret shows as unset; a menu router_print does not declare is judged by name.
   assert.deepEqual(
-    maskedRecord({ "static-key-1": "", secret: "s-0123456789" }, "/radius", [], [], false),
+    maskedRecord({ "static-key-1": "", secret: "s-0123456789" }, "/radius", [], [], "masked"),
     { "static-key-1": "", secret: "********" },
   );
-  // A script: the passwords in it, unless --reveal-secrets.
+  // A script: the passwords in it masked, withheld whole below admin, whole with --reveal-secrets.
   const dhcp = { name: "d", "lease-script": "/user set 0 password=Pw-0123456789" };
-  assert.deepEqual(maskedRecord(dhcp, "/ip/dhcp-server", [dhcpServers], [], false), {
+  assert.deepEqual(maskedRecord(dhcp, "/ip/dhcp-server", [dhcpServers], [], "masked"), {
     name: "d",
     "lease-script": "/user set 0 password=********",
   });
-  assert.deepEqual(maskedRecord(dhcp, "/ip/dhcp-server", [dhcpServers], [], true), dhcp);
+  assert.deepEqual(maskedRecord(dhcp, "/ip/dhcp-server", [dhcpServers], [], "withheld"), {
+    name: "d",
+    "lease-script": "********",
+  });
+  assert.deepEqual(maskedRecord(dhcp, "/ip/dhcp-server", [dhcpServers], [], "whole"), dhcp);
   // Undeclared script properties (a DHCP client's script) by the list of them.
   assert.deepEqual(
     maskedRecord(
@@ -96,7 +100,7 @@ Deno.test("router_print: every secret is masked in what it returns, declared or 
       "/ip/dhcp-client",
       [],
       [],
-      false,
+      "masked",
     ),
     { script: ":global p; /user set 0 password=********" },
   );

@@ -10,17 +10,42 @@
  * A command that holds a secret comes back as one unwrapped line (still a
  * valid script); the rest is left as RouterOS wrote it.
  *
+ * How a script's text is shown depends on the reader ({@linkcode ScriptText}):
+ * whole (the operator's `--reveal-secrets`), with the credentials found in
+ * it masked, or withheld whole, since no masking by shape finds every
+ * credential a script can hold (a token in a URL's path, a value computed).
+ *
  * @module
  */
+import { SECRET_MASK } from "../secret_mask.ts";
 import { maskRawCommand } from "./raw_secrets.ts";
+
+/**
+ * How script text is shown to a reader: `whole`, `masked` (the credentials
+ * masking finds, {@linkcode maskRawCommand}) or `withheld` (only whether
+ * there is one).
+ */
+export type ScriptText = "whole" | "masked" | "withheld";
+
+/** A script's text (a `source`, an `on-event`) as a reader may see it. */
+export function shownScript(text: string, scripts: ScriptText): string {
+  if (scripts === "whole") return text;
+  if (scripts === "withheld") return text === "" ? "" : SECRET_MASK;
+  return maskRawCommand(text);
+}
 
 /** Whether a physical line continues on the next (an odd number of trailing backslashes). */
 function continues(line: string): boolean {
   return /(^|[^\\])(\\\\)*\\$/.test(line);
 }
 
-/** Export text (lines joined by `\n`) with every secret value in its commands masked. */
-export function maskExportSecrets(text: string): string {
+/**
+ * Export text (lines joined by `\n`) with every secret value in its
+ * commands masked, and the scripts in them as `scripts` says (no `whole`:
+ * the secrets are masked either way).
+ */
+export function maskExportSecrets(text: string, scripts: ScriptText = "masked"): string {
+  const options = { scripts: scripts === "withheld" };
   const lines = text.split("\n");
   const out: string[] = [];
   let section = "";
@@ -51,7 +76,7 @@ export function maskExportSecrets(text: string): string {
       continue;
     }
     const prefix = trimmed.startsWith("/") || section === "" ? "" : `${section} `;
-    const masked = maskRawCommand(prefix + command).slice(prefix.length);
+    const masked = maskRawCommand(prefix + command, options).slice(prefix.length);
     if (masked === command) out.push(...group);
     else out.push(masked + cr);
   }

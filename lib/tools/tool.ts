@@ -9,6 +9,7 @@ import type * as z from "zod";
 import type { RouterOsClient } from "../routeros/client.ts";
 import type { MenuSchema } from "../routeros/schema/menu.ts";
 import type { Role } from "../auth/principal.ts";
+import type { ScriptText } from "../routeros/export_secrets.ts";
 
 /** The toolsets tools are grouped in. */
 export const TOOLSETS = [
@@ -176,6 +177,13 @@ export interface ToolContext {
    * (absent or false: they are masked).
    */
   revealSecrets?: boolean;
+  /**
+   * How reads show script text (a `source`, an `on-event`, the scripts in
+   * an export or a file): whole with `--reveal-secrets`; withheld from a
+   * principal below admin, since no masking finds every credential a script
+   * can hold; otherwise with the credentials masking finds masked.
+   */
+  scriptText: ScriptText;
   /**
    * Whether the caller's scope lets it see or act on `device` (a title):
    * for tools that act on no device but keep data of many (snapshots).

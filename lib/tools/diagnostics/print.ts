@@ -17,7 +17,8 @@ import { describeRange, inRange, type Release, type ReleaseRange } from "../../r
 import type { RawItem } from "../../routeros/parse_json.ts";
 import { DEFAULT_FLAGS, type FlagMap } from "../../routeros/parse_terse.ts";
 import { checkId, checkMenuPath, checkName } from "../../routeros/quote.ts";
-import { maskRawCommand } from "../../routeros/raw_secrets.ts";
+import { type ScriptText, shownScript } from "../../routeros/export_secrets.ts";
+import { maskFileText } from "../../routeros/file_secrets.ts";
 import { isScriptArgument, SCRIPT_ARGUMENTS } from "../../routeros/script_args.ts";
 import { isSecretArgument } from "../../routeros/secret_args.ts";
 import { declarationOn, fieldsOn, type MenuSchema } from "../../routeros/schema/menu.ts";
@@ -146,12 +147,22 @@ function isScriptProperty(key: string, path: string, menus: readonly MenuSchema[
 }
 
 /**
- * Whether a `where` key filters on a secret: a secret or a script (whose
- * text may hold one), by its name or what RouterOS might take as one
- * abbreviated (`pass`, `priv`), unless it is a declared property that holds
- * neither.
+ * Properties whose value is a file's text, by menu path: masked as
+ * `router_read_file` masks it ({@linkcode maskFileText}). RouterOS 7 prints
+ * a small file's `contents` with every other property (7.13 on), and any
+ * release returns it when `proplist` names it.
+ */
+const FILE_TEXT: ReadonlyMap<string, string> = new Map([["/file", "contents"]]);
+
+/**
+ * Whether a `where` key filters on a secret: a secret, a script or a
+ * file's text (which may hold one), by its name or what RouterOS might
+ * take as one abbreviated (`pass`, `priv`, `cont`), unless it is a declared
+ * property that holds none of them.
  */
 function isSecretFilter(key: string, path: string, menus: readonly MenuSchema[]): boolean {
+  const text = FILE_TEXT.get(path);
+  if (text?.startsWith(key)) return true;
   const declared = menus.flatMap((m) => m.fields[key] ? [m.fields[key]] : []);
   if (declared.length) return declared.some((f) => f.secret || f.script);
   if (isSecretArgument(key, path) || isScriptArgument(path, key)) return true;
@@ -277,7 +288,7 @@ export function printTool(menus: readonly MenuSchema[]) {
         }, conditions);
       const limit = args.limit ?? MAX_LIST;
       const items = raws.slice(0, limit).map((r) =>
-        maskedRecord(r, args.path, entry.menus, proplist, ctx.revealSecrets ?? false)
+        maskedRecord(r, args.path, entry.menus, proplist, ctx.scriptText)
       );
       return {
         structured: { path: args.path, items, count: items.length, truncated: raws.length > limit },
@@ -367,23 +378,26 @@ async function onThisRouter(
 
 /**
  * A record with every secret masked (declared, or named as one: RouterOS
- * 7.13 on prints every property, declared or not), and the passwords in
- * each script masked unless `reveal` (`--reveal-secrets`).
+ * 7.13 on prints every property, declared or not), each script shown as
+ * `scripts` says (the caller's `ctx.scriptText`), and a file's text masked
+ * as `router_read_file` masks it.
  */
 export function maskedRecord(
   raw: RawItem,
   path: string,
   menus: readonly MenuSchema[],
   proplist: string[],
-  reveal: boolean,
+  scripts: ScriptText,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (proplist.length && key !== ".id" && !proplist.includes(key)) continue;
     if (key === ".id") out[key] = value;
     else if (value !== "" && isSecretProperty(key, path, menus)) out[key] = MASK;
-    else if (!reveal && typeof value === "string" && isScriptProperty(key, path, menus)) {
-      out[key] = maskRawCommand(value);
+    else if (typeof value === "string" && FILE_TEXT.get(path) === key) {
+      out[key] = maskFileText(String(raw.name ?? ""), value, scripts);
+    } else if (typeof value === "string" && isScriptProperty(key, path, menus)) {
+      out[key] = shownScript(value, scripts);
     } else out[key] = value;
   }
   return out;

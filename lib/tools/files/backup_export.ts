@@ -7,6 +7,7 @@
  * @module
  */
 import { maskExportSecrets } from "../../routeros/export_secrets.ts";
+import { isKeyFile, maskFileText } from "../../routeros/file_secrets.ts";
 import * as z from "zod";
 import { cmd, findExpr, getExpr } from "../../routeros/command.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
@@ -228,7 +229,10 @@ export function exportTool(menus: readonly MenuSchema[]) {
       const out = await ctx.client.run(script, { idempotent: true, what: section ?? "/export" });
       // Scripts are exported whole: the passwords written in them are masked unless asked for.
       const text = out.get(exported).join("\n") + "\n";
-      const config = show ? text : maskExportSecrets(text);
+      // --reveal-secrets alone does not show them: show_sensitive asks for it.
+      const config = show
+        ? text
+        : maskExportSecrets(text, ctx.scriptText === "whole" ? "masked" : ctx.scriptText);
       return {
         structured: { config, ...(section ? { section } : {}), show_sensitive: show },
         text: config,
@@ -255,8 +259,9 @@ export const readFile = defineTool({
   description:
     "Read a small text file from the router's storage (scripts, exports, notes). RouterOS returns " +
     "at most about 4 KiB of contents on older releases; `truncated` says when the file is larger " +
-    "than what came back. Binary backups and packages are refused. Secrets written in it " +
-    "(password=...) are masked unless the server runs with --reveal-secrets.",
+    "than what came back. Binary backups and packages are refused, and so is a private key's " +
+    "file (.key, .p12, .pfx). Secrets written in it (password=..., PEM private keys) are masked " +
+    "unless the server runs with --reveal-secrets.",
   toolset: "files",
   input: { name: FILE_NAME.describe("File name, e.g. notes.txt or flash/export.rsc") },
   output: {
@@ -267,6 +272,9 @@ export const readFile = defineTool({
   annotations: READ,
   example: { name: "mcp-example.txt" },
   perDevice: true,
+  revealsSecrets: (args) =>
+    isKeyFile(args.name) &&
+    `would show a private key: ${args.name} is a key file (.key, .p12, .pfx), a secret whole`,
   async handler(args, ctx) {
     if (/\.(backup|npk)$/i.test(args.name)) {
       throw new ArgumentError(`${args.name} is a binary file; it cannot be read as text`, "name");
@@ -286,8 +294,8 @@ export const readFile = defineTool({
     const text = out.get(contents);
     const size = typeof file.size === "number" ? file.size : undefined;
     const truncated = size !== undefined && new TextEncoder().encode(text).length < size;
-    // An export or script file (an .rsc) may hold secrets: masked as in an export.
-    const shown = ctx.revealSecrets ? text : maskExportSecrets(text);
+    // An export or script file (an .rsc) may hold secrets, a certificate file a private key.
+    const shown = maskFileText(args.name, text, ctx.scriptText);
     return { structured: { item: file, contents: shown, truncated }, text: shown };
   },
 });

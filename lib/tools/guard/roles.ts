@@ -12,8 +12,9 @@
  * @module
  */
 import { inScope, type Principal, type Role, roleAtLeast } from "../../auth/principal.ts";
-import type { DeviceInfo, FleetView, ToolDef } from "../tool.ts";
+import type { DeviceInfo, FleetView, ToolContext, ToolDef } from "../tool.ts";
 import { RefusedError } from "./refusals.ts";
+import type { ScriptText } from "../../routeros/export_secrets.ts";
 
 /**
  * The least role that may call `tool`; with `args`, that call: a write that
@@ -139,6 +140,38 @@ export function authorizeRole(
     `${what} ${why}, which needs the ${need} role; "${principal.name}" has ` +
       `${principal.role}. Nothing was sent; ask the operator for a key or token with that role.`,
   );
+}
+
+/**
+ * How reads show script text to `principal` ({@linkcode ScriptText}): whole
+ * when the operator reveals secrets; withheld below admin (script text may
+ * hold credentials no masking finds, and only admin may write it); masked
+ * for admin and the process's owner.
+ */
+export function scriptTextFor(principal: Principal | undefined, reveal: boolean): ScriptText {
+  if (reveal) return "whole";
+  return principal && !roleAtLeast(principal.role, "admin") ? "withheld" : "masked";
+}
+
+/**
+ * What a handler knows and checks of its caller (`principal` calling
+ * `tool`, named `what` in refusals): how it may see script text, which
+ * devices its scope lets it use, and refusals as the role and scope guards
+ * make them.
+ */
+export function callerChecks(
+  principal: Principal | undefined,
+  tool: ToolDef,
+  what: string,
+  describe: (title: string) => DeviceInfo | undefined,
+  reveal: boolean,
+): Pick<ToolContext, "scriptText" | "mayUse" | "authorizeDevice" | "authorizeRole"> {
+  return {
+    scriptText: scriptTextFor(principal, reveal),
+    mayUse: (title) => deviceInScope(principal, title, describe),
+    authorizeDevice: (title) => authorize(principal, tool, what, title, describe),
+    authorizeRole: (need, why) => authorizeRole(principal, need, what, why),
+  };
 }
 
 /** The fleet as `principal` may see it: only the devices in its scope. */

@@ -40,13 +40,7 @@ import { argumentError, flag, refusePrototypeKeys } from "./arguments.ts";
 import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
-import {
-  authorize,
-  authorizeArguments,
-  authorizeRole,
-  deviceInScope,
-  scopedFleet,
-} from "./roles.ts";
+import { authorize, authorizeArguments, callerChecks, scopedFleet } from "./roles.ts";
 import { type CallObserver, observed } from "./call_observer.ts";
 import type { Principal } from "../../auth/principal.ts";
 
@@ -352,9 +346,7 @@ export class ToolRunner {
       stateDir: this.#options.stateDir,
       filesDir: this.#options.filesDir,
       revealSecrets: this.#options.revealSecrets,
-      mayUse: (title) => deviceInScope(site.caller.principal, title, describe),
-      authorizeDevice: (title) => authorize(site.caller.principal, tool, what, title, describe),
-      authorizeRole: (need, why) => authorizeRole(site.caller.principal, need, what, why),
+      ...callerChecks(site.caller.principal, tool, what, describe, this.#options.revealSecrets),
       // A composite owns its progress token: nested calls report none of their own.
       call: async (nested: NestedCall) => {
         const r = await this.call(

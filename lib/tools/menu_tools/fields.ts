@@ -16,7 +16,7 @@ import { type FieldOn, fieldsOn, type MenuSchema } from "../../routeros/schema/m
 import { validateValue } from "../../routeros/schema/validate.ts";
 import { ArgumentError } from "../../routeros/errors.ts";
 import { SECRET_MASK } from "../../secret_mask.ts";
-import { maskRawCommand } from "../../routeros/raw_secrets.ts";
+import { type ScriptText, shownScript } from "../../routeros/export_secrets.ts";
 import { argName } from "./naming.ts";
 
 /** Largest free-text value accepted (4 KiB). */
@@ -101,14 +101,14 @@ export const MASK = SECRET_MASK;
 /**
  * Convert a raw item to the typed item tools return (tool-side names). A
  * write-only secret shows only whether it is set; a script the router runs
- * shows with the passwords in it masked, unless `revealSecrets` (the
- * operator's `--reveal-secrets`, for reads).
+ * shows as `scripts` says (a read passes its caller's `ctx.scriptText`;
+ * anything else, a write's result, shows none).
  */
 export function toItem(
   menu: MenuSchema,
   release: Release,
   raw: RawItem,
-  revealSecrets = false,
+  scripts: ScriptText = "withheld",
 ): Record<string, Value> {
   const item: Record<string, Value> = {};
   if (menu.kind === "list") item.id = String(raw[".id"] ?? "");
@@ -117,8 +117,8 @@ export function toItem(
     if (value === undefined) continue;
     item[tool] = field.secret && value !== ""
       ? MASK
-      : field.script && !revealSecrets && typeof value === "string"
-      ? maskRawCommand(value)
+      : field.script && typeof value === "string"
+      ? shownScript(value, scripts)
       : value;
   }
   return item;

@@ -26,6 +26,7 @@ import {
   rosName,
 } from "../../routeros/schema/menu.ts";
 import type { Field } from "../../routeros/schema/field.ts";
+import type { ScriptText } from "../../routeros/export_secrets.ts";
 import { checkOnRelease } from "../../routeros/schema/validate.ts";
 import { renderTable } from "../render.ts";
 import { READ, type ToolContext, type ToolDef, type ToolResult } from "../tool.ts";
@@ -183,9 +184,9 @@ export function typedItems(
   menu: MenuSchema,
   release: Release,
   raws: readonly Record<string, unknown>[],
-  reveal = false,
+  scripts?: ScriptText,
 ): Record<string, unknown>[] {
-  return raws.map((r) => toItem(menu, release, r as never, reveal));
+  return raws.map((r) => toItem(menu, release, r as never, scripts));
 }
 
 /**
@@ -271,7 +272,7 @@ export function listTool(spec: MenuTools): ToolDef {
         }
       }
       const raw = await ctx.client.read(readSpecOf(menu, release), conditions);
-      let items = typedItems(menu, release, raw, ctx.revealSecrets);
+      let items = typedItems(menu, release, raw, ctx.scriptText);
       if (wanted.length) items = items.filter((item) => wanted.every(([k, v]) => item[k] === v));
       if (args.limit !== undefined) items = items.slice(0, args.limit);
       return itemsResult(spec, items);
@@ -310,7 +311,7 @@ export function getTool(spec: MenuTools): ToolDef {
       const rs = readSpecOf(menu, release);
       if (single) {
         const [raw] = await ctx.client.read(rs);
-        return itemResult(spec, toItem(menu, release, raw, ctx.revealSecrets));
+        return itemResult(spec, toItem(menu, release, raw, ctx.scriptText));
       }
       const ref = refOf(menu, args);
       const raws = await ctx.client.read(rs, [refCondition(refOn(menu, ref, release))]);
@@ -318,7 +319,7 @@ export function getTool(spec: MenuTools): ToolDef {
       if (raws.length > 1) {
         throw unparsable(JSON.stringify(raws).slice(0, 200), "more than one item matched");
       }
-      return itemResult(spec, toItem(menu, release, raws[0], ctx.revealSecrets));
+      return itemResult(spec, toItem(menu, release, raws[0], ctx.scriptText));
     },
   };
 }

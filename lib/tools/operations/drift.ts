@@ -25,6 +25,7 @@ import {
   liveExport,
   loadInScope,
   mayShowSecrets,
+  shownConfig,
   storeOf,
 } from "./snapshots.ts";
 
@@ -88,7 +89,7 @@ export const fleetDrift = defineTool({
       if (snap.show_sensitive) await mayShowSecrets(ctx, snap.device);
       secrets = snap.show_sensitive;
       baselineName = snap.id;
-      baselineText = Promise.resolve(snap.config);
+      baselineText = Promise.resolve(shownConfig(ctx, snap.config));
     } else {
       const wanted = args.baseline?.trim().toLowerCase();
       const base = wanted === undefined

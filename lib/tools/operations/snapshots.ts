@@ -9,6 +9,7 @@
  * @module
  */
 import * as z from "zod";
+import { maskExportSecrets } from "../../routeros/export_secrets.ts";
 import {
   type ConfigDiff,
   diffExports,
@@ -68,6 +69,15 @@ export async function mayShowSecrets(ctx: ToolContext, device: string): Promise<
   const known = ctx.fleet.summaries();
   const on = known.find((d) => d.title === device)?.title ?? known[0]?.title;
   await ctx.check({ name: "router_export_config", args: { show_sensitive: true }, device: on });
+}
+
+/**
+ * A stored export as the caller may read it: one taken by a reader who may
+ * see scripts (admin) shows them to no reader who may not (the scripts of
+ * its commands withheld, as that reader's own export has them).
+ */
+export function shownConfig(ctx: ToolContext, config: string): string {
+  return ctx.scriptText === "withheld" ? maskExportSecrets(config, "withheld") : config;
 }
 
 /** A snapshot, refused (as the scope guard refuses) when its device is outside the caller's scope. */
@@ -150,7 +160,7 @@ export const snapshotConfig = defineTool({
     const unchanged = previous !== undefined &&
       (previous.sha256 === sha256 ||
         sameConfiguration(
-          parseExport((await store.load(previous.id)).config),
+          parseExport(shownConfig(ctx, (await store.load(previous.id)).config)),
           parseExport(config),
         ));
     return {
@@ -338,11 +348,15 @@ export const diffConfig = defineTool({
       : await loadInScope(ctx, store, await resolve(args.to));
     if (from.show_sensitive || to?.show_sensitive) await mayShowSecrets(ctx, from.device);
     const live = to ? undefined : await liveExport(ctx, named ?? from.device, from.show_sensitive);
-    const diff = diffExports(parseExport(from.config), parseExport(to?.config ?? live!), {
-      keyOf,
-      ignore: args.ignore,
-      ignoreValues: args.ignore_values,
-    });
+    const diff = diffExports(
+      parseExport(shownConfig(ctx, from.config)),
+      parseExport(to ? shownConfig(ctx, to.config) : live!),
+      {
+        keyOf,
+        ignore: args.ignore,
+        ignoreValues: args.ignore_values,
+      },
+    );
     const out = diffOutput(diff);
     const toName = to?.id ?? `live (${named ?? from.device})`;
     return {

@@ -2,7 +2,7 @@
  * The commands of `/certificate` beyond its list: `router_sign_certificate`
  * (a template becomes a certificate, self-signed or by a CA the router
  * holds), `router_export_certificate` (files in /file; the key only with a
- * passphrase) and `router_import_certificate` (a certificate or key file
+ * passphrase, and only with the operator's `--reveal-secrets`) and `router_import_certificate` (a certificate or key file
  * from /file). Passphrases are write-only: masked in dry runs, errors and
  * audit lines, never returned.
  *
@@ -89,7 +89,8 @@ export const exportCertificate = defineTool({
   title: "Export a certificate to files",
   description: "Export a signed certificate to /file (router_read_file, router_list_files): PEM " +
     "`<file_name>.crt`, plus `<file_name>.key` when export_passphrase is given (the key is " +
-    "encrypted with it); pkcs12 writes one `.p12`. export_passphrase is write-only.",
+    "encrypted with it); pkcs12 writes one `.p12`. export_passphrase is write-only. Exporting " +
+    "the private key (export_passphrase, pkcs12) needs the server's --reveal-secrets.",
   toolset: "platform",
   input: {
     ...WHICH,
@@ -102,9 +103,13 @@ export const exportCertificate = defineTool({
   requireOneOf: ["id", "name"],
   secretArgs: ["export_passphrase"],
   output: { files: z.array(z.string()).describe("Files the export made") },
-  example: { name: "cert-example", export_passphrase: "Example-Pass-1" },
+  example: { name: "cert-example" },
   annotations: WRITE,
   perDevice: true,
+  // The key leaves the router, encrypted with a passphrase the caller chose: a secret shown.
+  revealsSecrets: (args) =>
+    (args.export_passphrase !== undefined || args.type === "pkcs12") &&
+    "would take the certificate's private key out of the router (export_passphrase or pkcs12)",
   async handler(args, ctx) {
     const { dialect, id, raw } = await find(args, ctx);
     const base = args.file_name ?? `cert_export_${raw.name}`;

@@ -54,7 +54,7 @@ export const runScript = defineTool({
     const [raw] = (await ctx.client.run(script, { idempotent: false, what: scripts.path }))
       .get(read).items;
     if (!raw) throw new RouterOsError("not-found", "the script is gone", "no such item");
-    const item = toItem(scripts, dialect.release, raw, ctx.revealSecrets);
+    const item = toItem(scripts, dialect.release, raw, ctx.scriptText);
     return {
       structured: { item },
       text: renderTable([item], ["id", "name", "run_count", "last_started"]),
