@@ -63,6 +63,12 @@ export function addSeconds(at: RouterTime, seconds: number): RouterTime {
   };
 }
 
+/** Seconds from `from` to `to` (negative when `to` is earlier; calendar arithmetic). */
+export function secondsBetween(from: RouterTime, to: RouterTime): number {
+  const ms = (t: RouterTime) => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  return (ms(to) - ms(from)) / 1000;
+}
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** `start-date` value in the router's own format. */

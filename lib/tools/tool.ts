@@ -282,6 +282,13 @@ export interface ToolDef {
    */
   privilegedArgs?: Readonly<Record<string, string>>;
   /**
+   * Input arguments that may move the router's clock when set to anything
+   * but "", false or null (a field marked `movesClock`): refused inside a
+   * change and while a change waits for its commit, since revert jobs run
+   * by that clock (`lib/tools/system/clock_guard.ts`).
+   */
+  clockArgs?: readonly string[];
+  /**
    * Composite tools: `args` with the arguments of each nested call replaced
    * by `mask(tool, arguments)`, so their secrets are masked in the
    * composite's own audit line and previews.

@@ -50,6 +50,12 @@ export interface Field {
    * community's `write-access`). The tools ask the highest role for it.
    */
   privileged?: string;
+  /**
+   * Setting it to anything but empty or off may move the router's wall
+   * clock (its date, time or time zone: `/system/clock`, the NTP client,
+   * `/ip/cloud` `update-time`). Revert jobs run by that clock.
+   */
+  movesClock?: boolean;
   /** Offered as a list filter (default: every field that is neither secret nor a script). */
   filter: boolean;
   /** `enum`: the allowed values. */
@@ -84,6 +90,7 @@ export type FieldOptions = Partial<
     | "secret"
     | "script"
     | "privileged"
+    | "movesClock"
     | "filter"
     | "ref"
     | "releases"
@@ -110,6 +117,7 @@ function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Fiel
     secret,
     ...(o.script ? { script: true } : {}),
     ...(o.privileged || o.script ? { privileged: o.privileged ?? SCRIPT_PRIVILEGE } : {}),
+    ...(o.movesClock ? { movesClock: true } : {}),
     // A filter on a script's text would answer whether a guessed password in it is right.
     filter: o.filter ?? !(secret || o.script),
     ...(o.ref ? { ref: o.ref } : {}),

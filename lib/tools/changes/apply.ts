@@ -31,8 +31,10 @@ import { DESTRUCTIVE, type ToolContext, type ToolDef } from "../tool.ts";
 import { type Before, inverseStatement, IrreversibleError } from "./inverse.ts";
 import { roleAtLeast } from "../../auth/principal.ts";
 import { requiredRole } from "../guard/roles.ts";
+import { clockArgsSet } from "../system/clock_guard.ts";
 import {
   defaultRoutes,
+  defeatedJob,
   expectSilent,
   healthCheck,
   revertNow,
@@ -102,6 +104,15 @@ async function plan(
     if (!checked.tool.crud || checked.tool.annotations.readOnlyHint) {
       throw new ArgumentError(
         `${label}: only the add/update/remove/enable/disable/move tools of a menu can be part of a change`,
+      );
+    }
+    const clock = clockArgsSet(checked.tool, checked.args);
+    if (clock.length) {
+      // The revert job runs by the router's clock: moving it would move the deadline.
+      throw new ArgumentError(
+        `${label}: ${clock.join(", ")} may move the router's clock, by which this change's ` +
+          "revert job runs (setting the date back would put the deadline years away); it " +
+          "cannot be part of a change: apply it on its own, with no change pending",
       );
     }
     const before = await readBefore(ctx, dialect, checked.tool, checked.args);
@@ -280,6 +291,23 @@ export const applyChanges = defineTool({
         noteOutcome(failed, { kind: "stated" });
         throw failed;
       }
+    }
+    // An operation may have removed or disabled the job (a scheduler write): then revert now.
+    const defeated = await defeatedJob(client, job, deadline, seconds);
+    if (defeated) {
+      const undone = await revertNow(
+        client,
+        job,
+        inverses.slice(),
+        `The ${inverses.length} operation(s) were`,
+      );
+      const failed = new RouterOsError(
+        "failure",
+        `the change would not revert by itself: ${defeated}. ${undone}`,
+        "",
+      );
+      noteOutcome(failed, { kind: "stated" });
+      throw failed;
     }
     const health = await healthCheck(client, args.ping_targets);
     const routeOk = !hadDefaultRoute || (await defaultRoutes(client)) > 0;

@@ -20,7 +20,8 @@ import {
 import { RouterOsError } from "../../routeros/errors.ts";
 import { type ParsedExport, parseExport } from "../../routeros/export_parse.ts";
 import { backupSaveStatement, runInBackground } from "../../routeros/import_revert.ts";
-import { REVERT_INCOMPLETE_MARK, REVERT_JOB_PREFIX } from "../../routeros/scheduler.ts";
+import { REVERT_INCOMPLETE_MARK } from "../../routeros/scheduler.ts";
+import { maskExportSecrets } from "../../routeros/export_secrets.ts";
 import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { files } from "../../routeros/schema/menus/files.ts";
 import { scheduler } from "../../routeros/schema/menus/services.ts";
@@ -39,30 +40,38 @@ export function snapshotNote(changeId: string): string {
   return `before router_import_script, change ${changeId}`;
 }
 
-/** The whole configuration as `/export` prints it, secrets hidden (6.x shows them unless told). */
+/**
+ * The whole configuration as `/export` prints it, secrets hidden (6.x shows
+ * them unless told), and the passwords in its scripts masked (a pending
+ * change's revert job holds its backup's one-time password).
+ */
 export async function hiddenExport(client: RouterOsClient): Promise<string> {
   const script = await client.script();
   const switches = script.dialect.major < 7 ? ["hide-sensitive"] : [];
   const exported = script.lines(cmd("/", "export", { switches }));
   const out = await client.run(script, { idempotent: true, what: "/export" });
-  return out.get(exported).join("\n") + "\n";
+  return maskExportSecrets(out.get(exported).join("\n") + "\n");
 }
 
-/** An export without this server's revert jobs, which are not the configuration compared. */
-function withoutRevertJobs(text: string): ParsedExport {
+/**
+ * An export without the revert job `job` of the change compared, which is
+ * not the configuration it made. Other changes' revert jobs stay: a script
+ * that removes them shows in the diff.
+ */
+function withoutRevertJob(text: string, job: string): ParsedExport {
   const parsed = parseExport(text);
   const jobs = parsed.menus.get("/system/scheduler");
   if (jobs) {
-    const kept = jobs.filter((c) => !(c.values.name ?? "").startsWith(REVERT_JOB_PREFIX));
+    const kept = jobs.filter((c) => c.values.name !== job);
     if (kept.length) parsed.menus.set("/system/scheduler", kept);
     else parsed.menus.delete("/system/scheduler");
   }
   return parsed;
 }
 
-/** What changed from one export to another, revert jobs left out. */
-export function changesBetween(before: string, after: string): ConfigDiff {
-  return diffExports(withoutRevertJobs(before), withoutRevertJobs(after));
+/** What changed from one export to another, the revert job `job` of the change left out. */
+export function changesBetween(before: string, after: string, job: string): ConfigDiff {
+  return diffExports(withoutRevertJob(before, job), withoutRevertJob(after, job));
 }
 
 /** A diff as text, cut to `max` characters. */
@@ -255,8 +264,8 @@ async function afterReboot(
   if (o.before !== undefined) {
     try {
       const now = await hiddenExport(ctx.client);
-      const diff = changesBetween(o.before, now);
-      matches = sameConfiguration(withoutRevertJobs(o.before), withoutRevertJobs(now));
+      const diff = changesBetween(o.before, now, o.job);
+      matches = sameConfiguration(withoutRevertJob(o.before, o.job), withoutRevertJob(now, o.job));
       compared = matches
         ? "; its configuration matches the export taken before the import"
         : `; its configuration differs from the export taken before the import:\n${diffText(diff)}`;

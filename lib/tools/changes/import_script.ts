@@ -45,6 +45,7 @@ import {
   formatTime,
   removeJobStatement,
   revertJobName,
+  type RouterTime,
 } from "../../routeros/scheduler.ts";
 import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { files } from "../../routeros/schema/menus/files.ts";
@@ -64,7 +65,7 @@ import {
   saveBackup,
   snapshotNote,
 } from "./import_revert.ts";
-import { defaultRoutes, expectSilent, healthCheck, routerTime } from "./revert_job.ts";
+import { defaultRoutes, defeatedJob, expectSilent, healthCheck, routerTime } from "./revert_job.ts";
 
 /** Largest script given inline (`source`), in bytes. */
 export const MAX_INLINE = 65536;
@@ -368,10 +369,11 @@ export const importScript = defineTool({
     if (src.upload) await upload(ctx, dialect, src);
     const leftovers = () => removeFiles(client, src.upload ? [src.file] : []);
     let at: string;
+    let deadline: RouterTime;
     let hadDefaultRoute: boolean;
     try {
       await saveBackup(client, backupName, password);
-      const deadline = addSeconds(await routerTime(client), seconds);
+      deadline = addSeconds(await routerTime(client), seconds);
       at = `${formatDate(deadline)} ${formatTime(deadline)}`;
       hadDefaultRoute = (await defaultRoutes(client)) > 0;
       await expectSilent(
@@ -428,7 +430,28 @@ export const importScript = defineTool({
       );
     }
 
-    // 4. Health, as after router_apply_changes.
+    // 4. The revert as armed: the script may have removed or disabled the job, moved the
+    // clock it runs by, or removed the backup it loads.
+    const backupThere = (await client.read(readSpecOf(files, dialect.release), [
+      { key: "name", value: backupFile },
+    ])).length > 0;
+    const defeated = await defeatedJob(client, job, deadline, seconds);
+    if (!backupThere) {
+      throw stated(
+        `The import ran, but the script removed ${backupFile}, the backup its revert loads: ` +
+          `the router cannot revert it by itself and this server cannot either${
+            defeated ? ` (and ${defeated})` : ""
+          }. Read the configuration back and restore it by hand` +
+          `${snapshot ? ` (the export before the import is snapshot ${snapshot})` : ""}.`,
+      );
+    }
+    if (defeated) {
+      throw stated(
+        await revert(`The import ran, but it would not revert by itself: ${defeated}.`),
+      );
+    }
+
+    // 5. Health, as after router_apply_changes.
     const health = await healthCheck(client, args.ping_targets);
     const routeOk = !hadDefaultRoute || (await defaultRoutes(client)) > 0;
     const pingOk = Object.values(health.ping).every(Boolean);
@@ -441,7 +464,7 @@ export const importScript = defineTool({
       );
     }
     const after = await hiddenExport(client);
-    const diff = changesBetween(before, after);
+    const diff = changesBetween(before, after, job);
     const lines = outcome.units.length;
     return {
       structured: {

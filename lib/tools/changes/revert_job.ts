@@ -15,11 +15,15 @@ import { ipRoutes } from "../../routeros/schema/menus/routing.ts";
 import { scheduler } from "../../routeros/schema/menus/services.ts";
 import { clock } from "../../routeros/schema/menus/system.ts";
 import {
+  formatDate,
+  formatTime,
   parseRouterTime,
   REVERT_INCOMPLETE_MARK,
+  REVERT_JOB_PREFIX,
   revertJobName,
   revertScript,
   type RouterTime,
+  secondsBetween,
 } from "../../routeros/scheduler.ts";
 import { Script } from "../../routeros/script.ts";
 import { asNumber } from "../../routeros/values.ts";
@@ -145,4 +149,64 @@ export function roleNote(role: Role): string {
 /** The role a revert job's comment names ({@linkcode roleNote}), or undefined. */
 export function notedRole(comment: string): Role | undefined {
   return /; commit or roll back needs the admin role/.test(comment) ? "admin" : undefined;
+}
+
+/** Whether a scheduler job is disabled (RouterOS prints `true`; older output `yes`). */
+function isDisabled(job: RawItem): boolean {
+  return job.disabled === true || job.disabled === "true" || job.disabled === "yes";
+}
+
+/** The revert jobs armed on the router (enabled: a disabled one is an incomplete revert's record). */
+export async function armedRevertJobs(client: RouterOsClient): Promise<RawItem[]> {
+  const dialect = await client.dialect();
+  return (await client.read(readSpecOf(scheduler, dialect.release)))
+    .filter((j) => String(j.name ?? "").startsWith(REVERT_JOB_PREFIX) && !isDisabled(j));
+}
+
+/** A router time as people read it. */
+function shown(at: RouterTime): string {
+  return `${formatDate(at)} ${formatTime(at)}`;
+}
+
+/** How far past the planned window the deadline may lie before the clock counts as moved back. */
+const CLOCK_SLACK_S = 60;
+
+/**
+ * What defeats a change's revert job, or undefined when it is armed as it
+ * was: still there, enabled, to run at `deadline`, which the router's
+ * clock has neither passed nor left more than `seconds` (plus a minute)
+ * away. A change that removed or disabled its job, or moved the clock (a
+ * date set back, a time zone), would otherwise never revert.
+ */
+export async function defeatedJob(
+  client: RouterOsClient,
+  job: string,
+  deadline: RouterTime,
+  seconds: number,
+): Promise<string | undefined> {
+  const dialect = await client.dialect();
+  const [found] = await client.read(readSpecOf(scheduler, dialect.release), [
+    { key: "name", value: job },
+  ]);
+  if (!found) return `its revert job ${job} is gone from the router`;
+  if (isDisabled(found)) return `its revert job ${job} was disabled`;
+  const start = parseRouterTime(
+    String(found["start-date"] ?? ""),
+    String(found["start-time"] ?? ""),
+  );
+  if (!start || secondsBetween(start, deadline) !== 0) {
+    return `its revert job ${job} no longer starts at ${shown(deadline)} (it says ` +
+      `${found["start-date"] ?? ""} ${found["start-time"] ?? ""})`;
+  }
+  const now = await routerTime(client);
+  const left = secondsBetween(now, deadline);
+  if (left < 0) {
+    return `the router's clock (${shown(now)}) was moved past the deadline ${shown(deadline)}, ` +
+      "so its revert job would not run";
+  }
+  if (left > seconds + CLOCK_SLACK_S) {
+    return `the router's clock was moved back (${shown(now)}), so its revert job would run ` +
+      `${Math.round(left)} s from now instead of within ${seconds} s`;
+  }
+  return undefined;
 }

@@ -19,6 +19,7 @@ export type Guard =
   | "dry-run"
   | "role"
   | "scope"
+  | "pending-change"
   | "audit";
 
 /** A call the guard chain refused; nothing was sent. */

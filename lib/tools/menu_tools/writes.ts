@@ -49,6 +49,7 @@ import { fieldDoc, notes, titleOf, toolNameOf, words } from "./naming.ts";
 import { inputType, MASK, toItem, toRaw } from "./fields.ts";
 import { argName } from "./naming.ts";
 import { mayCut } from "../guard/lockout.ts";
+import { refuseClockMove } from "../system/clock_guard.ts";
 import type { MenuTools } from "./spec.ts";
 
 type Args = Record<string, unknown>;
@@ -309,6 +310,13 @@ function writeTool(
   annotations: Annotations,
 ): ToolDef {
   const inputObject = lazyObject(() => z.object(input()).strict());
+  // Fields that may move the router's clock, which revert jobs run by.
+  const clock = {
+    name: toolNameOf(spec, verb),
+    clockArgs: Object.entries(spec.schema.fields).filter(([, f]) => f.movesClock).map(([n]) =>
+      argName(n)
+    ),
+  };
   const outputObject = lazyObject(() => z.object(output()));
   return {
     name: toolNameOf(spec, verb),
@@ -337,6 +345,7 @@ function writeTool(
       ),
     ),
     rawCommandArgs: scriptArgsOf(spec),
+    clockArgs: clock.clockArgs,
     crud: { menu: spec.schema, verb },
     readBack: spec.verbs.includes("list")
       ? toolNameOf(spec, "list")
@@ -347,13 +356,17 @@ function writeTool(
       ? undefined
       : refRequirement(spec),
     async handler(args: Args, ctx) {
+      await refuseClockMove(clock, args, ctx);
       const dialect = await writeDialect(spec.schema, writeOf(verb), ctx);
       const plan = PLANS[verb](spec, dialect, args);
       return plan.finish(
         await ctx.client.run(plan.script, { idempotent: false, what: spec.schema.path }),
       );
     },
-    dryRun: (args: Args, ctx) => dryRunOf(spec, verb, args, ctx),
+    async dryRun(args: Args, ctx) {
+      await refuseClockMove(clock, args, ctx);
+      return await dryRunOf(spec, verb, args, ctx);
+    },
     lockout: spec.lockout ? (args: Args, ctx) => lockoutOf(spec, verb, args, ctx) : undefined,
   };
 }

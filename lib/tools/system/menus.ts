@@ -35,7 +35,7 @@ const clockTools: MenuTools = {
   verbs: ["get", "update"],
   columns: ["date", "time", "time-zone-name", "gmt-offset"],
   notes:
-    "Dates are 2024-06-26 on RouterOS 7 and jun/26/2024 on RouterOS 6. Prefer the NTP client over setting time by hand.",
+    "Dates are 2024-06-26 on RouterOS 7 and jun/26/2024 on RouterOS 6. Prefer the NTP client over setting time by hand. Refused while a change waits for router_commit_changes and inside a change: revert jobs run by this clock.",
   example: { "update": { "time_zone_autodetect": false, "time_zone_name": "Europe/Riga" } },
 };
 
@@ -47,7 +47,7 @@ const ntpClientTools: MenuTools = {
   verbs: ["get", "update"],
   columns: ["enabled", "mode", "servers", "status"],
   notes:
-    "RouterOS 7 takes a list of servers (addresses or DNS names); RouterOS 6 takes primary_ntp and secondary_ntp addresses plus server_dns_names.",
+    "RouterOS 7 takes a list of servers (addresses or DNS names); RouterOS 6 takes primary_ntp and secondary_ntp addresses plus server_dns_names. Refused (but enabled: false) while a change waits for router_commit_changes and inside a change: a sync moves the clock revert jobs run by.",
   example: { "update": { "enabled": true } },
 };
 

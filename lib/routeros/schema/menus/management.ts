@@ -143,7 +143,7 @@ export const ipCloud = menu({
     "ddns-enabled": bool(
       "Publish the router's address under its cloud name (a newer router's auto is not shown)",
     ),
-    "update-time": bool("Set the clock from the cloud service"),
+    "update-time": bool("Set the clock from the cloud service", { movesClock: true }),
     "ddns-update-interval": duration("How often the DDNS name is refreshed, or none", {
       words: ["none"],
     }),

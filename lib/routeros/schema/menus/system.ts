@@ -16,16 +16,19 @@ export const identity = menu({
   },
 });
 
+/** Fields whose write may move the router's clock (revert jobs run by it). */
+const CLOCK = { movesClock: true } as const;
+
 /** `/system/clock`. */
 export const clock = menu({
   path: "/system/clock",
   kind: "singleton",
   writes: ["set"],
   fields: {
-    time: text("Local time, HH:MM:SS"),
-    date: text("Local date (2024-06-26 on RouterOS 7, jun/26/2024 on RouterOS 6)"),
-    "time-zone-name": text("Time zone, e.g. Europe/Riga or manual"),
-    "time-zone-autodetect": bool("Guess the time zone from the public IP address"),
+    time: text("Local time, HH:MM:SS", CLOCK),
+    date: text("Local date (2024-06-26 on RouterOS 7, jun/26/2024 on RouterOS 6)", CLOCK),
+    "time-zone-name": text("Time zone, e.g. Europe/Riga or manual", CLOCK),
+    "time-zone-autodetect": bool("Guess the time zone from the public IP address", CLOCK),
     "gmt-offset": state(text("Offset from UTC in effect, e.g. +03:00")),
     "dst-active": state(bool("Whether daylight saving time is in effect")),
   },
@@ -37,18 +40,24 @@ export const ntpClient = menu({
   kind: "singleton",
   writes: ["set"],
   fields: {
-    enabled: bool("Synchronise the clock"),
+    // Any of these may start a synchronisation that steps the clock.
+    enabled: bool("Synchronise the clock", CLOCK),
     mode: oneOf(
       ["broadcast", "manycast", "multicast", "unicast"],
       "Client mode (read-only on RouterOS 6)",
+      CLOCK,
     ),
     servers: list('NTP servers, addresses or DNS names, e.g. ["pool.ntp.org"]', {
       releases: { from: "7.0" },
+      ...CLOCK,
     }),
-    vrf: text("VRF the client uses (default main)", { releases: { from: "7.0" } }),
-    "primary-ntp": text("First NTP server address", { releases: { until: "6.99" } }),
-    "secondary-ntp": text("Second NTP server address", { releases: { until: "6.99" } }),
-    "server-dns-names": list("NTP servers by DNS name", { releases: { until: "6.99" } }),
+    vrf: text("VRF the client uses (default main)", { releases: { from: "7.0" }, ...CLOCK }),
+    "primary-ntp": text("First NTP server address", { releases: { until: "6.99" }, ...CLOCK }),
+    "secondary-ntp": text("Second NTP server address", { releases: { until: "6.99" }, ...CLOCK }),
+    "server-dns-names": list("NTP servers by DNS name", {
+      releases: { until: "6.99" },
+      ...CLOCK,
+    }),
     status: state(text("Synchronisation state, e.g. synchronized", { releases: { from: "7.0" } })),
     "synced-server": state(text("Server synchronised to", { releases: { from: "7.0" } })),
     "synced-stratum": state(int("Stratum of that server", { releases: { from: "7.0" } })),
