@@ -127,6 +127,28 @@ Deno.test("script text: withheld below admin, masked for admin and in the audit 
         assert.match(out, /ddns/, `${name} still lists the script`);
       }
     });
+
+    await t.step("an operate key's write result shows no script text either", async () => {
+      const operator = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.operator);
+      try {
+        const script = `/tool fetch url="https://h.example.net/?token=${SECRETS[0]}"`;
+        const set = await admin.callTool({
+          name: "router_update_dhcp_server",
+          arguments: { device: "r1", id: "*1", lease_script: script },
+        });
+        assert.equal(set.isError, undefined, textOf(set));
+        const r = await operator.callTool({
+          name: "router_update_dhcp_server",
+          arguments: { device: "r1", id: "*1", comment: "lan" },
+        });
+        assert.equal(r.isError, undefined, textOf(r));
+        const { after } = r.structuredContent as { after: Record<string, unknown> };
+        assert.equal(after.lease_script, "********");
+        assert.equal(after.comment, "lan");
+      } finally {
+        await operator.close();
+      }
+    });
   } finally {
     await admin.close();
     await reader.close();

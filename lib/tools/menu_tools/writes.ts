@@ -47,6 +47,7 @@ import {
 } from "./read_tools.ts";
 import { fieldDoc, notes, titleOf, toolNameOf, words } from "./naming.ts";
 import { inputType, MASK, toItem, toRaw } from "./fields.ts";
+import type { ScriptText } from "../../routeros/export_secrets.ts";
 import { argName } from "./naming.ts";
 import { mayCut } from "../guard/lockout.ts";
 import { refuseClockMove } from "../system/clock_guard.ts";
@@ -104,8 +105,11 @@ function readBack(spec: MenuTools, dialect: Dialect) {
   return readSpecOf(spec.schema, dialect.release);
 }
 
-const PLANS: Record<Exclude<Verb, "list" | "get">, (s: MenuTools, d: Dialect, a: Args) => Plan> = {
-  add(spec, dialect, args) {
+/** A verb's plan: its script, and its result read back, scripts shown as the caller may see them. */
+type PlanOf = (s: MenuTools, d: Dialect, a: Args, scripts: ScriptText) => Plan;
+
+const PLANS: Record<Exclude<Verb, "list" | "get">, PlanOf> = {
+  add(spec, dialect, args, scripts) {
     const script = new Script(dialect);
     script.do(
       local("id", bracket(cmd(spec.schema.path, "add", { args: writeProps(spec, dialect, args) }))),
@@ -114,10 +118,10 @@ const PLANS: Record<Exclude<Verb, "list" | "get">, (s: MenuTools, d: Dialect, a:
     return {
       script,
       finish: (out) =>
-        itemResult(spec, toItem(spec.schema, dialect.release, one(out.get(after), spec))),
+        itemResult(spec, toItem(spec.schema, dialect.release, one(out.get(after), spec), scripts)),
     };
   },
-  update(spec, dialect, args) {
+  update(spec, dialect, args, scripts) {
     const props = writeProps(spec, dialect, updateValues(spec, args));
     if (Object.keys(props).length === 0) {
       throw new ArgumentError("nothing to change: give at least one property");
@@ -145,8 +149,8 @@ const PLANS: Record<Exclude<Verb, "list" | "get">, (s: MenuTools, d: Dialect, a:
     return {
       script,
       finish(out) {
-        const b = toItem(spec.schema, dialect.release, one(out.get(before), spec, ref));
-        const a = toItem(spec.schema, dialect.release, one(out.get(after), spec, ref));
+        const b = toItem(spec.schema, dialect.release, one(out.get(before), spec, ref), scripts);
+        const a = toItem(spec.schema, dialect.release, one(out.get(after), spec, ref), scripts);
         return {
           structured: { before: b, after: a },
           text: `before:\n${renderTable([b], Object.keys(b))}\nafter:\n${
@@ -164,7 +168,7 @@ const PLANS: Record<Exclude<Verb, "list" | "get">, (s: MenuTools, d: Dialect, a:
 
 /** A write that acts on one item by reference. */
 function itemVerb(verb: "remove" | "enable" | "disable" | "move") {
-  return (spec: MenuTools, dialect: Dialect, args: Args): Plan => {
+  return (spec: MenuTools, dialect: Dialect, args: Args, scripts: ScriptText): Plan => {
     const ref = refOn(spec.schema, refOf(spec.schema, args), dialect.release);
     const script = new Script(dialect);
     const rs = readBack(spec, dialect);
@@ -183,7 +187,10 @@ function itemVerb(verb: "remove" | "enable" | "disable" | "move") {
     return {
       script,
       finish: (out) =>
-        itemResult(spec, toItem(spec.schema, dialect.release, one(out.get(read), spec, ref))),
+        itemResult(
+          spec,
+          toItem(spec.schema, dialect.release, one(out.get(read), spec, ref), scripts),
+        ),
     };
   };
 }
@@ -222,12 +229,12 @@ async function currentOf(
 ): Promise<Args | undefined> {
   const rs = readSpecOf(spec.schema, release);
   if (spec.schema.kind === "singleton") {
-    return toItem(spec.schema, release, (await ctx.client.read(rs))[0]);
+    return toItem(spec.schema, release, (await ctx.client.read(rs))[0], ctx.scriptText);
   }
   if (verb === "add") return undefined;
   const ref = refOn(spec.schema, refOf(spec.schema, args), release);
   const [raw] = await ctx.client.read(rs, [refCondition(ref)]).catch(() => []);
-  return raw ? toItem(spec.schema, release, raw) : undefined;
+  return raw ? toItem(spec.schema, release, raw, ctx.scriptText) : undefined;
 }
 
 /** The item as a write would leave it (for remove: as it was), secrets masked. */
@@ -253,7 +260,7 @@ async function dryRunOf(
 ): Promise<DryRunResult> {
   const dialect = await writeDialect(spec.schema, writeOf(verb), ctx);
   const release = dialect.release;
-  const plan = PLANS[verb as Exclude<Verb, "list" | "get">](spec, dialect, args);
+  const plan = PLANS[verb as Exclude<Verb, "list" | "get">](spec, dialect, args, ctx.scriptText);
   const rs = readSpecOf(spec.schema, release);
   const problems: string[] = [];
   const current = await currentOf(spec, verb, args, ctx, release);
@@ -358,7 +365,7 @@ function writeTool(
     async handler(args: Args, ctx) {
       await refuseClockMove(clock, args, ctx);
       const dialect = await writeDialect(spec.schema, writeOf(verb), ctx);
-      const plan = PLANS[verb](spec, dialect, args);
+      const plan = PLANS[verb](spec, dialect, args, ctx.scriptText);
       return plan.finish(
         await ctx.client.run(plan.script, { idempotent: false, what: spec.schema.path }),
       );
