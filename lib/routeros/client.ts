@@ -9,6 +9,7 @@
 import { isIpv4, isIpv6 } from "./ip_address.ts";
 import { SshError } from "../ssh/errors.ts";
 import type { SshPool } from "../ssh/pool.ts";
+import type { LoginMethod } from "../ssh/handshake.ts";
 import type { ChunkSink, DownloadOptions, TransferResult, UploadOptions } from "../ssh/sftp.ts";
 import type { SshTarget } from "../ssh/target.ts";
 import { type Condition, refCondition } from "./command.ts";
@@ -104,13 +105,19 @@ export class RouterOsClient {
    * protects): the router's end (the socket's peer, else the configured host
    * when it is an IP literal) and this host's end (unknown before the first
    * connection). Behind NAT the router sees other addresses than these.
+   * `login` is how the live connection logged in; before one, what the
+   * configuration allows: the key alone (no password), the password alone
+   * (no key), or undefined when either may be the one the router accepts.
    */
-  session(): { router?: string; local?: string } {
+  session(): { router?: string; local?: string; login?: LoginMethod } {
     const host = this.target.host.replace(/^\[|\]$/g, "");
     const live = this.#pool.endpoints(this.target.title);
+    const { keyFilename, password } = this.target;
     return {
       router: live?.router ?? (isIpv4(host) || isIpv6(host) ? host : undefined),
       local: live?.local,
+      login: live?.login ??
+        (!keyFilename ? "password" : password === undefined ? "publickey" : undefined),
     };
   }
 

@@ -20,7 +20,7 @@ import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
 import { collectOutput, execOnFreshChannel } from "./exec_output.ts";
 import { cancelledError, SshError } from "./errors.ts";
-import { handshake, type Transport } from "./handshake.ts";
+import { handshake, type LoginMethod, type Transport } from "./handshake.ts";
 import type { CloseReason } from "./pool_observer.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
 import type { KeyStore } from "./keys.ts";
@@ -70,6 +70,8 @@ export class SshConnection {
   /** Unique id of this connection, for per-connection caches. */
   readonly id: number;
   readonly target: SshTarget;
+  /** How this connection logged in. */
+  readonly login: LoginMethod;
   #client: Client;
   #socket: Transport;
   #settings: ConnectionSettings;
@@ -93,7 +95,9 @@ export class SshConnection {
     socket: Transport,
     target: SshTarget,
     settings: ConnectionSettings,
+    login: LoginMethod,
   ) {
+    this.login = login;
     this.#client = client;
     this.#socket = socket;
     this.target = target;
@@ -189,7 +193,7 @@ export class SshConnection {
   ): Promise<SshConnection> {
     const key = await deps.keys.load(target);
     const check = await deps.hostKeys.prepare(target);
-    const { client, socket } = await handshake(
+    const { client, socket, login } = await handshake(
       target,
       settings.keepaliveMs,
       check,
@@ -197,7 +201,7 @@ export class SshConnection {
       deps.signal,
       deps.through,
     );
-    const conn = new SshConnection(client, socket, target, settings);
+    const conn = new SshConnection(client, socket, target, settings, login);
     log("debug", `${conn.#who}: SSH connection ${conn.id} open`);
     return conn;
   }

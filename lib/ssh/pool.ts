@@ -16,7 +16,7 @@ import {
   SshConnection,
 } from "./connection.ts";
 import { Dialer } from "./dialer.ts";
-import type { Transport } from "./handshake.ts";
+import type { LoginMethod, Transport } from "./handshake.ts";
 import { SshError } from "./errors.ts";
 import { type HostKeyPolicy, HostKeyVerifier } from "./host_key_policy.ts";
 import { JumpHosts } from "./jump.ts";
@@ -139,10 +139,14 @@ export class SshPool {
     return conn ? { connectionId: conn.id, ...conn.stats } : undefined;
   }
 
-  /** Both ends of the device's live connection, if any: the router's address and ours. */
-  endpoints(title: string): { router?: string; local?: string } | undefined {
+  /** The device's live connection, if any: the router's address, ours, and how it logged in. */
+  endpoints(
+    title: string,
+  ): { router?: string; local?: string; login: LoginMethod } | undefined {
     const conn = this.#usable(this.#current.get(title));
-    return conn ? { router: conn.remoteAddress, local: conn.localAddress } : undefined;
+    return conn
+      ? { router: conn.remoteAddress, local: conn.localAddress, login: conn.login }
+      : undefined;
   }
 
   /** Dialer counters: attempts in flight, waiting, and the most ever in flight. */
