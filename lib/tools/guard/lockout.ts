@@ -57,6 +57,29 @@ export function mayCut(rule: LockoutRule, verb: Verb, args: Record<string, unkno
   return rule.updates.some((a) => args[a] !== undefined);
 }
 
+/**
+ * One rule made of several (an interface menu's own rule and its members'
+ * one): it can cut where any of them can, and names every cut found.
+ */
+export function eitherRule(...rules: readonly LockoutRule[]): LockoutRule {
+  return {
+    verbs: [...new Set(rules.flatMap((r) => r.verbs))],
+    updates: rules.every((r) => r.updates)
+      ? [...new Set(rules.flatMap((r) => r.updates!))]
+      : undefined,
+    ownReads: rules.every((r) => r.ownReads),
+    check: async (change, ctx) => {
+      const cuts: string[] = [];
+      for (const rule of rules) {
+        if (!mayCut(rule, change.verb, change.args ?? {})) continue;
+        const cut = await rule.check(change, ctx);
+        if (cut) cuts.push(cut);
+      }
+      return cuts.length ? cuts.join("; and ") : undefined;
+    },
+  };
+}
+
 function isSet(value: unknown): boolean {
   if (value === undefined || value === null || value === "" || value === false) return false;
   return !(Array.isArray(value) && value.length === 0);
@@ -88,50 +111,6 @@ export const ownAddress: LockoutRule = {
       ? `${before.address} on ${before.interface} is the address this server's SSH session ` +
         `reaches the router at (${ip})`
       : undefined;
-  },
-};
-
-/**
- * The interface that carries the session (or the parent of that VLAN):
- * removed, disabled, its ARP turned off; a VLAN's id or parent changed; a
- * bridge's VLAN filtering turned on (its frames then need a bridge VLAN
- * entry and port PVIDs the guard does not evaluate).
- */
-export const ownInterface: LockoutRule = {
-  verbs: ["remove", "disable", "update"],
-  updates: ["disabled", "arp", "vlan_id", "interface", "vlan_filtering"],
-  check: async ({ verb, before, after }, ctx) => {
-    if (!before || before.disabled === true) return undefined;
-    const noArp = after.arp === "disabled" && before.arp !== "disabled";
-    const down = verb === "remove" || verb === "disable" || after.disabled === true;
-    const retagged = after.vlan_id !== undefined && after.vlan_id !== before.vlan_id;
-    const reparented = after.interface !== undefined && after.interface !== before.interface;
-    const filtering = after.vlan_filtering === true && before.vlan_filtering !== true;
-    if (!down && !noArp && !retagged && !reparented && !filtering) return undefined;
-    const iface = await sessionInterface(ctx);
-    if (!iface) return undefined;
-    const name = String(before.name ?? "");
-    const why = down
-      ? ""
-      : noArp
-      ? " (without ARP it is unreachable)"
-      : retagged
-      ? ` (VLAN id ${after.vlan_id} puts it on another VLAN than the one this server reaches)`
-      : reparented
-      ? ` (on ${after.interface} its frames come from another port)`
-      : " (with VLAN filtering on, its frames pass only if the bridge VLAN table and the ports' " +
-        "PVIDs let them through, which the guard does not evaluate)";
-    if (name === iface) {
-      return `interface ${name} carries the address this server's SSH session uses${why}`;
-    }
-    const vlans = await ctx.client.read({ path: "/interface/vlan", keys: ["name", "interface"] }, [
-      { key: "name", value: iface },
-    ]);
-    if (vlans.some((v) => v.interface === name)) {
-      return `interface ${name} is the parent of ${iface}, which carries this server's SSH ` +
-        `session${why}`;
-    }
-    return undefined;
   },
 };
 

@@ -49,6 +49,7 @@ import { fieldDoc, notes, titleOf, toolNameOf, words } from "./naming.ts";
 import { inputType, MASK, toItem, toRaw } from "./fields.ts";
 import { argName } from "./naming.ts";
 import { mayCut } from "../guard/lockout.ts";
+import { lockoutRuleOf } from "./lockout_rule.ts";
 import type { MenuTools } from "./spec.ts";
 
 type Args = Record<string, unknown>;
@@ -289,7 +290,7 @@ async function lockoutOf(
   args: Args,
   ctx: ToolContext,
 ): Promise<string | undefined> {
-  const rule = spec.lockout!;
+  const rule = lockoutRuleOf(spec)!;
   if (!mayCut(rule, verb, args)) return undefined;
   // What the release refuses is said before the rule reads anything.
   const dialect = await writeDialect(spec.schema, writeOf(verb), ctx);
@@ -349,7 +350,9 @@ function writeTool(
       );
     },
     dryRun: (args: Args, ctx) => dryRunOf(spec, verb, args, ctx),
-    lockout: spec.lockout ? (args: Args, ctx) => lockoutOf(spec, verb, args, ctx) : undefined,
+    lockout: lockoutRuleOf(spec)
+      ? (args: Args, ctx) => lockoutOf(spec, verb, args, ctx)
+      : undefined,
   };
 }
 
