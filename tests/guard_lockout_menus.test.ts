@@ -30,11 +30,13 @@ import { MENU_TOOLS } from "../lib/tools/catalogue.ts";
 import { menuTools } from "../lib/tools/menu_tools/menu_tools.ts";
 import { callTool, configOf, type McpSession } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
+import { makeKey, writeKey } from "./helpers/keys.ts";
 import { PROFILES } from "./helpers/profiles.ts";
 import { ScriptChecker } from "./helpers/script_check.ts";
 import { argsOf, nearestTree, trees, treesAvailable } from "./helpers/trees.ts";
 
 const HOST = "127.0.0.2";
+const ON_ETHER2 = `/ip address add address=${HOST}/8 interface=ether2`;
 
 interface Case {
   name: string;
@@ -101,6 +103,35 @@ const CASES: Case[] = [
     tool: "router_disable_bond",
     args: { name: "bond1" },
     why: /interface bond1 carries the address/,
+  },
+  {
+    name: "SSH ciphers this server's client cannot negotiate (aes-cbc)",
+    version: "7.24",
+    where: ["/ip/ssh", "set", "ciphers"],
+    setup: [ON_ETHER2],
+    tool: "router_update_ssh_server",
+    args: { ciphers: ["aes-cbc"] },
+    why:
+      /ciphers=aes-cbc leaves the router's SSH server only aes128-cbc, .*this server's SSH client offers only .*aes128-gcm@openssh\.com/,
+  },
+  {
+    name: "password logins turned off while this server logs in with a password",
+    version: "7.24",
+    where: ["/ip/ssh", "set", "password-authentication"],
+    setup: [ON_ETHER2],
+    tool: "router_update_ssh_server",
+    args: { password_authentication: "no" },
+    why:
+      /password_authentication=no turns SSH password logins off, and this server logs in as "admin" with a password/,
+  },
+  {
+    name: "the ssh service moved into another VRF",
+    version: "7.16.2",
+    where: ["/ip/service", "set", "vrf"],
+    setup: [ON_ETHER2, "/ip vrf add name=v1 interfaces=ether5"],
+    tool: "router_update_ip_service",
+    args: { name: "ssh", vrf: "v1" },
+    why: /it moves ssh into VRF v1, and this server's session arrives in VRF main/,
   },
 ];
 
@@ -303,4 +334,208 @@ Deno.test("lock-out of interfaces: every menu of interfaces has the rule, from i
   const missed = ALL_MENUS.filter((m) => m.table === "/interface" && presented.has(m.path))
     .map((m) => m.path).filter((p) => !itemsAreInterfaces(presented.get(p)!));
   assert.deepEqual(missed, [], "simulated menus of interfaces the schema does not call so");
+});
+
+Deno.test("lock-out of the SSH server: what this server's client and login still meet needs no confirm", async () => {
+  const commands: string[] = [];
+  const sim = await startSimulator({
+    host: HOST,
+    version: "7.24",
+    onCommand: (c) => commands.push(c),
+  });
+  assert.equal(sim.run(ON_ETHER2).exitCode, 0);
+  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  try {
+    await ok(session, "router_update_ssh_server", { ciphers: ["aes-gcm"] });
+    await ok(session, "router_update_ssh_server", { ciphers: ["aes-ctr"] });
+    await ok(session, "router_update_ssh_server", { strong_crypto: true, ciphers: ["aes-ctr"] });
+    await refused(
+      session,
+      sim,
+      "router_update_ssh_server",
+      { ciphers: ["3des-cbc"] },
+      /ciphers=3des-cbc \(with strong_crypto on\) leaves the router's SSH server no cipher, and this server's SSH client offers only/,
+    );
+    await ok(session, "router_update_ssh_server", { password_authentication: "yes" });
+    // yes-if-no-key: refused only once the user has a key.
+    await ok(session, "router_update_ssh_server", { password_authentication: "yes-if-no-key" });
+    await ok(session, "router_update_ssh_server", { password_authentication: "yes" });
+    const key = makeKey("ed25519", "openssh").publicKey;
+    assert.equal(sim.run(`/user ssh-keys add user=admin key="${key}"`).exitCode, 0);
+    await refused(
+      session,
+      sim,
+      "router_update_ssh_server",
+      { password_authentication: "yes-if-no-key" },
+      /yes-if-no-key refuses the password of a user with an SSH key, user "admin" has one/,
+    );
+    // A key option binds key logins; this server logs in with a password.
+    await ok(session, "router_update_ssh_server", {
+      publickey_authentication_options: "touch-required",
+    });
+    inTree("7.24", commands);
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
+
+Deno.test("lock-out of logins: always-allow-password-login and adding a key, up to 7.21", async () => {
+  for (const version of ["6.49.13", "7.20.8"]) {
+    const commands: string[] = [];
+    const sim = await startSimulator({ host: HOST, version, onCommand: (c) => commands.push(c) });
+    assert.equal(sim.run(ON_ETHER2).exitCode, 0);
+    const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+    const key = makeKey("rsa", "openssh").publicKey;
+    try {
+      // always-allow-password-login=no (the default): a key on admin ends its password.
+      await refused(
+        session,
+        sim,
+        "router_add_user_ssh_key",
+        { user: "admin", public_key: key },
+        /logs in as "admin" with a password, and a key on that user makes the router refuse its password \(always-allow-password-login=no\)/,
+      );
+      await ok(session, "router_update_ssh_server", { always_allow_password_login: true });
+      await ok(session, "router_update_ssh_server", { always_allow_password_login: false });
+      await ok(session, "router_update_ssh_server", { always_allow_password_login: true });
+      await ok(session, "router_add_user_ssh_key", { user: "admin", public_key: key });
+      await refused(
+        session,
+        sim,
+        "router_update_ssh_server",
+        { always_allow_password_login: false },
+        /always_allow_password_login=no refuses the password of a user with an SSH key/,
+      );
+      inTree(version, commands);
+    } finally {
+      await session.close();
+      await sim.close();
+    }
+  }
+});
+
+Deno.test("lock-out of logins: with a key, its key options and the user's keys", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "lockout-keys-" });
+  const key = makeKey("ed25519", "openssh");
+  const sim = await startSimulator({
+    host: HOST,
+    version: "7.24",
+    users: [{ name: "admin", group: "full", publicKeys: [key.publicKey] }],
+  });
+  assert.equal(sim.run(ON_ETHER2).exitCode, 0);
+  const inventory = [{
+    title: "R1",
+    host: HOST,
+    port: sim.port,
+    username: "admin",
+    key_filename: await writeKey(dir, key),
+  }];
+  const session = await serveInProcess(["--inventory", JSON.stringify(inventory)]);
+  try {
+    await ok(session, "router_update_ssh_server", { password_authentication: "no" });
+    await refused(
+      session,
+      sim,
+      "router_update_ssh_server",
+      { publickey_authentication_options: "verify-required" },
+      /publickey_authentication_options=verify-required asks key logins to prove/,
+    );
+    const id = sim.items("/user/ssh-keys")[0][".id"];
+    await refused(
+      session,
+      sim,
+      "router_remove_ssh_key",
+      { id },
+      /logs in as "admin" with an SSH key, and this may be that key/,
+    );
+  } finally {
+    await session.close();
+    await sim.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("lock-out of the ssh service: its VRF and max-sessions", async () => {
+  const commands: string[] = [];
+  const sim = await startSimulator({
+    host: HOST,
+    version: "7.20.8",
+    onCommand: (c) => commands.push(c),
+  });
+  for (const line of [ON_ETHER2, "/ip vrf add name=v1 interfaces=ether5"]) {
+    assert.equal(sim.run(line).exitCode, 0, line);
+  }
+  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  const other = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  try {
+    await ok(session, "router_update_ip_service", { name: "ssh", vrf: "main" });
+    await ok(session, "router_update_ip_service", { name: "telnet", vrf: "v1" });
+    await ok(session, "router_update_ip_service", { name: "ssh", max_sessions: 5 });
+    // A second server's session: two in use.
+    await ok(other, "router_list_ip_addresses", {});
+    await refused(
+      session,
+      sim,
+      "router_update_ip_service",
+      { name: "ssh", max_sessions: 1 },
+      /max_sessions=1 is fewer than the 2 SSH sessions the router serves now/,
+    );
+    await ok(session, "router_update_ip_service", { name: "ssh", max_sessions: 2 });
+    // The session's interface moved into v1 (with confirm): ssh follows it there.
+    await ok(session, "router_update_vrf", { name: "v1", interfaces: ["ether2"], confirm: true });
+    await ok(session, "router_update_ip_service", { name: "ssh", vrf: "v1" });
+    await refused(
+      session,
+      sim,
+      "router_update_ip_service",
+      { name: "ssh", vrf: "main" },
+      /it moves ssh into VRF main, and this server's session arrives in VRF v1/,
+    );
+    inTree("7.20.8", commands);
+  } finally {
+    await other.close();
+    await session.close();
+    await sim.close();
+  }
+});
+
+Deno.test("lock-out of logins: the method the live connection logged in with decides, not the configuration", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "lockout-login-" });
+  const key = makeKey("ed25519", "openssh");
+  const keyFile = await writeKey(dir, key);
+  // Key and password configured: the router has the key (it refuses the password of a user with one).
+  const withKey = await startSimulator({
+    host: HOST,
+    version: "7.24",
+    users: [{ name: "admin", password: "Pw-1-unused", group: "full", publicKeys: [key.publicKey] }],
+  });
+  // Key and password configured: the router lacks the key, so the password logs in.
+  const withoutKey = await startSimulator({ host: "127.0.0.3", version: "7.24" });
+  for (const [sim, host] of [[withKey, HOST], [withoutKey, "127.0.0.3"]] as const) {
+    assert.equal(sim.run(`/ip address add address=${host}/8 interface=ether2`).exitCode, 0);
+  }
+  const both = { username: "admin", key_filename: keyFile };
+  const session = await serveInProcess([
+    "--inventory",
+    JSON.stringify([
+      { title: "K", host: HOST, port: withKey.port, password: "Pw-1-unused", ...both },
+      { title: "P", host: "127.0.0.3", port: withoutKey.port, password: "", ...both },
+    ]),
+  ]);
+  try {
+    await ok(session, "router_update_ssh_server", { device: "K", password_authentication: "no" });
+    await refused(
+      session,
+      withoutKey,
+      "router_update_ssh_server",
+      { device: "P", password_authentication: "no" },
+      /this server logs in as "admin" with a password$|this server logs in as "admin" with a password\./,
+    );
+  } finally {
+    await session.close();
+    await withKey.close();
+    await withoutKey.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });

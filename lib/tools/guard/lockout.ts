@@ -15,6 +15,7 @@
  * @module
  */
 import { prefixContains, sameAddress } from "../../routeros/prefix.ts";
+import { isYes } from "../../routeros/rule_match.ts";
 import type { ToolContext, Verb } from "../tool.ts";
 
 type Item = Record<string, unknown>;
@@ -114,21 +115,67 @@ export const ownAddress: LockoutRule = {
   },
 };
 
-/** `/ip/service ssh`: disabled, moved to another port, or closed to this host's address. */
+/**
+ * The VRF the session arrives in: the one whose `interfaces` hold the
+ * interface that carries it, else `main`; undefined when that interface is
+ * not known (the guard then counts any VRF change as a cut).
+ */
+async function sessionVrf(ctx: ToolContext): Promise<string | undefined> {
+  const iface = await sessionInterface(ctx);
+  if (!iface) return undefined;
+  const vrfs = await ctx.client.read({ path: "/ip/vrf", keys: ["name", "interfaces", "disabled"] });
+  const own = vrfs.find((v) =>
+    !isYes(String(v.disabled ?? "")) && String(v.interfaces ?? "").split(",").includes(iface)
+  );
+  return own ? String(own.name) : "main";
+}
+
+/** How many SSH sessions the router serves now (every user's; this server's among them). */
+async function sshSessions(ctx: ToolContext): Promise<number> {
+  const active = await ctx.client.read({ path: "/user/active", keys: ["via"] });
+  return active.filter((a) => a.via === "ssh").length;
+}
+
+/**
+ * `/ip/service ssh`: disabled, moved to another port than the one it has
+ * (behind a port forward this server dials another one), closed to this
+ * host's address, moved into a VRF the session does not arrive in (7.x),
+ * or limited to fewer sessions (`max-sessions`, 7.16 on) than it serves
+ * now, so that this server's next login waits for a free one.
+ */
 export const sshService: LockoutRule = {
   verbs: ["disable", "update"],
-  updates: ["disabled", "port", "address"],
-  check: ({ verb, before, after }, ctx) => {
+  updates: ["disabled", "port", "address", "vrf", "max_sessions"],
+  check: async ({ verb, before, after }, ctx) => {
     const item = before ?? after;
     if (item.name !== "ssh" || before?.disabled === true) return undefined;
     if (verb === "disable" || after.disabled === true) {
       return "it disables the ssh service this server logs in through";
     }
     const port = ctx.client.target.port;
-    if (after.port !== undefined && after.port !== before?.port && Number(after.port) !== port) {
-      return `it moves ssh to port ${after.port}; this server connects to port ${port}`;
+    const oldPort = before?.port ?? port;
+    if (after.port !== undefined && Number(after.port) !== Number(oldPort)) {
+      return `it moves ssh to port ${after.port}; this server connects to port ${port}` +
+        (Number(oldPort) !== port ? ` (forwarded to ${oldPort})` : "");
     }
-    return closedTo(after.address, before?.address, ctx, "the ssh service");
+    const closed = closedTo(after.address, before?.address, ctx, "the ssh service");
+    if (closed) return closed;
+    if (after.vrf !== undefined && after.vrf !== (before?.vrf ?? "main")) {
+      const vrf = await sessionVrf(ctx);
+      if (vrf !== after.vrf) {
+        return `it moves ssh into VRF ${after.vrf}, and this server's session arrives in ` +
+          (vrf ? `VRF ${vrf}` : "a VRF the guard cannot tell (its interface is not known)");
+      }
+    }
+    const max = after.max_sessions;
+    if (typeof max === "number" && max !== before?.max_sessions) {
+      const now = await sshSessions(ctx);
+      if (max < now) {
+        return `max_sessions=${max} is fewer than the ${now} SSH sessions the router serves now ` +
+          "(this server's among them): its next login may be refused";
+      }
+    }
+    return undefined;
   },
 };
 
@@ -158,7 +205,7 @@ export const ownUser: LockoutRule = {
     if (verb === "remove") return `${who}; removing it`;
     if (verb === "disable" || after.disabled === true) return `${who}; disabling it`;
     if (after.name !== undefined && after.name !== before?.name) return `${who}; renaming it`;
-    if (isSet(after.password) && !t.keyFilename) {
+    if (isSet(after.password) && ctx.client.session().login !== "publickey") {
       return `${who} with a password; its next login fails until its configuration has the new one`;
     }
     if (after.group !== undefined && before && after.group !== before.group) {
