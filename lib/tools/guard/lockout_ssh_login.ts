@@ -39,7 +39,11 @@ const CIPHERS: Readonly<Record<string, readonly string[]>> = {
   null: ["none"],
 };
 
-/** `auto` (and every release before `ciphers`): all but null, as MikroTik's SSH page has it. */
+/**
+ * `auto` (the default, and every release before `ciphers`), taken as all but
+ * null: MikroTik's SSH page does not list it, and this server logs in with
+ * it, so it holds a cipher the client offers.
+ */
 const AUTO = ["aes-gcm", "aes-ctr", "aes-cbc", "3des-cbc"];
 
 /** The SSH host key algorithms of each RouterOS `host-key-type`. */
