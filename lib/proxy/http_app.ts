@@ -15,7 +15,8 @@
  * nested ones included.
  *
  * Routes:
- * - `GET /health`: each server's state (no key needed)
+ * - `GET /health`: each server's state (no key needed); with a credential
+ *   the authentication accepts, each one's last error too
  * - `GET /openapi.json`, `GET /docs`: all servers
  * - `GET /<server>`: its tools; `GET /<server>/openapi.json`, `GET /<server>/docs`
  * - `POST /<server>/<tool>`: call a tool with a JSON object of arguments
@@ -94,7 +95,12 @@ export function createApp(options: AppOptions): (req: Request) => Promise<Respon
   });
   const list = read((_req, ctx) => toolList(childOf(children, ctx)));
 
-  app.route("/health", [...guards, corsAll], read(() => health(children)));
+  const healthAuth = authenticate(options.auth);
+  app.route(
+    "/health",
+    [...guards, corsAll],
+    read((req, ctx) => health(children, req, ctx, healthAuth)),
+  );
   app.route("/openapi.json", reading, read(() => openApi(options)));
   app.route("/docs", reading, read(() => docsPage("mcp-server-router proxy")));
   app.route("/docs/", reading, read(toDocs));
@@ -217,8 +223,25 @@ function findTool(child: McpChild, name: string): Tool {
   );
 }
 
-function health(children: Children): Response {
-  const servers = Object.fromEntries(children.list().map((c) => [c.name, c.status()]));
+/**
+ * Each server's state, for anyone (load balancers); each one's last error
+ * only for a caller the authentication accepts (it names the child's
+ * address, and once quoted a remote child's URL whole).
+ */
+async function health(
+  children: Children,
+  req: Request,
+  ctx: Context,
+  auth: Middleware,
+): Promise<Response> {
+  const known = await Promise.resolve(auth(req, ctx, () => Promise.resolve(new Response())))
+    .then(() => true, () => false);
+  const servers = Object.fromEntries(
+    children.list().map((c) => {
+      const { lastError, ...status } = c.status();
+      return [c.name, known ? { ...status, lastError } : status];
+    }),
+  );
   const allUp = children.list().every((c) => c.state === "up");
   return jsonResponse(200, { status: allUp ? "ok" : "degraded", servers });
 }
