@@ -94,6 +94,8 @@ export class McpChild {
   restarts = 0;
   /** Why the last attempt or connection failed (URLs cut to origin and path). */
   lastError: string | null = null;
+  /** Whether the server, when last up, was this product (it applies a principal in `_meta`). */
+  isProduct = false;
 
   readonly #options: Required<ChildOptions>;
   #client?: Client;
@@ -239,6 +241,7 @@ export class McpChild {
       });
       const tools = await listAllTools(client, timeout);
       if (generation !== this.#generation) return;
+      this.isProduct = client.getServerVersion()?.name === PRODUCT_NAME;
       this.tools = tools;
       this.state = "up";
       this.#upSince = Date.now();
