@@ -226,7 +226,7 @@ export class SshConnection {
         if (attempt >= REFUSED_ATTEMPTS || !this.#refused.has(err as SshError)) throw err;
         refused = true;
       } finally {
-        this.#release();
+        this.#release(req.who);
       }
       if (refused) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
@@ -237,13 +237,14 @@ export class SshConnection {
     path: string,
     sink: ChunkSink,
     options: DownloadOptions,
+    who?: string,
   ): Promise<TransferResult> {
-    const req = { command: `sftp ${path}`, what: `the download of ${path}`, idempotent: true };
+    const req = { command: `sftp ${path}`, what: `the download of ${path}`, idempotent: true, who };
     await this.#acquire(req, options.idleTimeoutMs);
     try {
       return await sftpDownload(this.#client, path, sink, options, this.#who);
     } finally {
-      this.#release();
+      this.#release(who);
     }
   }
 
@@ -252,13 +253,14 @@ export class SshConnection {
     path: string,
     source: AsyncIterable<Uint8Array>,
     options: UploadOptions,
+    who?: string,
   ): Promise<TransferResult> {
-    const req = { command: `sftp ${path}`, what: `the upload of ${path}`, idempotent: false };
+    const req = { command: `sftp ${path}`, what: `the upload of ${path}`, idempotent: false, who };
     await this.#acquire(req, options.idleTimeoutMs);
     try {
       return await sftpUpload(this.#client, path, source, options, this.#who);
     } finally {
-      this.#release();
+      this.#release(who);
     }
   }
 
@@ -285,14 +287,16 @@ export class SshConnection {
         new SshError(
           "channel-limit",
           `${this.#who}: all ${limit} channels stayed busy for ${timeoutMs / 1000} s ` +
-            `(--max-channels, --command-timeout); ${req.what} was not sent`,
+            `(--max-channels, --command-timeout${req.who ? "; or this caller's share" : ""}); ` +
+            `${req.what} was not sent`,
         ),
+      req,
     );
   }
 
-  #release(): void {
+  #release(who: string | undefined): void {
     // Commands were waiting: the slot went to the next one (if the limit allows).
-    if (this.#slots.release()) return;
+    if (this.#slots.release(who)) return;
     if (this.#slots.active === 0 && this.#retired) {
       this.close();
       return;

@@ -65,6 +65,10 @@ export interface ExecOptions {
   beforeSend?: () => Promise<void>;
   /** Aborting it stops the command (its channel is closed); the exec fails as `cancelled`. */
   signal?: AbortSignal;
+  /** Who it is for: channels are shared fairly between these keys (see {@linkcode ExecRequest}). */
+  who?: string;
+  /** Must not wait behind other commands (see {@linkcode ExecRequest}). */
+  urgent?: boolean;
 }
 
 /** A device's connection counters. */
@@ -246,6 +250,8 @@ export class SshPool {
       idempotent: options.idempotent,
       ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      who: options.who,
+      urgent: options.urgent,
     };
     const run = async () => {
       const conn = await this.connect(target);
@@ -294,9 +300,13 @@ export class SshPool {
     path: string,
     sink: ChunkSink,
     options: Omit<DownloadOptions, "idleTimeoutMs">,
+    who?: string,
   ): Promise<TransferResult> {
     const idleTimeoutMs = target.commandTimeoutMs;
-    return this.#transfer(target, (c) => c.readFile(path, sink, { ...options, idleTimeoutMs }));
+    return this.#transfer(
+      target,
+      (c) => c.readFile(path, sink, { ...options, idleTimeoutMs }, who),
+    );
   }
 
   /** Upload `source` to `path` over SFTP on the device's pooled connection. */
@@ -305,9 +315,13 @@ export class SshPool {
     path: string,
     source: AsyncIterable<Uint8Array>,
     options: Omit<UploadOptions, "idleTimeoutMs">,
+    who?: string,
   ): Promise<TransferResult> {
     const idleTimeoutMs = target.commandTimeoutMs;
-    return this.#transfer(target, (c) => c.writeFile(path, source, { ...options, idleTimeoutMs }));
+    return this.#transfer(
+      target,
+      (c) => c.writeFile(path, source, { ...options, idleTimeoutMs }, who),
+    );
   }
 
   /** An SFTP transfer, once more on a new connection when the old one had gone (nothing sent). */

@@ -321,15 +321,15 @@ export class ToolRunner {
     });
     const describe = (title: string) => this.#devices.summaries().find((d) => d.title === title);
     const what = parent ? `${tool.name} (inside ${parent.tool})` : tool.name;
-    // The audit records what a call sends that may change the router: its
-    // write scripts (reads are retried freely and change nothing), each
-    // sent once its intent line is on disk.
+    // The audit records the write scripts a call sends (reads change nothing),
+    // each sent once its intent line is on disk; every command goes for the
+    // caller (principal, else session), among whom a device's channels are shared.
     const client = device?.client.withRecorder((c, idempotent) => {
       trail.push({ read: idempotent });
       if (idempotent) return;
       sent.push(c);
       return this.#writeAhead.get(sent)?.(c);
-    });
+    }, { who: site.caller.principal?.name ?? site.caller.session, urgent: tool.urgent });
     return {
       // A tool that acts on no device (perDevice: false) has no client: using
       // one is a programmer error, said as such.
