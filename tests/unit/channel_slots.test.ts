@@ -4,6 +4,7 @@
  * served in turn, timeouts, a lowered limit.
  */
 import assert from "node:assert/strict";
+import { channelShareKey } from "../../lib/auth/principal.ts";
 import { ChannelSlots } from "../../lib/ssh/channel_slots.ts";
 import { SshError } from "../../lib/ssh/errors.ts";
 
@@ -107,4 +108,14 @@ Deno.test("channel slots: a limit lowered to 1 keeps no slot aside", async () =>
   slots.release("a");
   await next;
   assert.deepEqual(got, ["a1", "b1"]);
+});
+
+Deno.test("callers by channelShareKey: a credential's principal; the owner and anonymous local peers by session", () => {
+  const key = { name: "key:reader", role: "read" as const };
+  const anonymous = { name: "anonymous:127.0.0.1", role: "admin" as const };
+  assert.equal(channelShareKey({ principal: key, session: "s1" }), "key:reader");
+  assert.equal(channelShareKey({ principal: anonymous, session: "s1" }), "s1");
+  assert.equal(channelShareKey({ principal: anonymous, session: "s2" }), "s2");
+  assert.equal(channelShareKey({ session: "s3" }), "s3");
+  assert.equal(channelShareKey({}), undefined);
 });
