@@ -19,7 +19,7 @@ import type {
 import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
 import { collectOutput, execOnFreshChannel } from "./exec_output.ts";
-import { cancelledError, SshError } from "./errors.ts";
+import { cancelledError, commandTimeoutError, SshError } from "./errors.ts";
 import { handshake, type LoginMethod, type Transport } from "./handshake.ts";
 import type { CloseReason } from "./pool_observer.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
@@ -344,18 +344,7 @@ export class SshConnection {
         } else resolve(out as ExecOutput);
       };
       const deadline = this.#deadlines.add(timeoutMs, () => {
-        const limit = `${timeoutMs / 1000} s (--command-timeout, or command_timeout per device)`;
-        finish(
-          new SshError(
-            "timeout",
-            sent
-              ? `${who}: ${req.what} did not answer within ${limit}; the channel was closed ` +
-                "and the connection will be reopened on the next call"
-              : `${who}: ${req.what} could not be sent within ${limit}: no channel opened; ` +
-                "the connection will be reopened on the next call",
-            sent,
-          ),
-        );
+        finish(commandTimeoutError(who, req.what, timeoutMs, sent));
         this.retire();
       });
       // Cancelled by the caller: closing the channel stops the command on
