@@ -65,7 +65,10 @@ Deno.test("system tools against a simulated 7.16", async (t) => {
           public_key: line,
         });
         assert.equal(refused.isError, true);
-        assert.match(refused.content[0].text, /stops password logins/);
+        assert.match(
+          refused.content[0].text,
+          /a key on that user makes the router refuse its password/,
+        );
         assert.ok(!sim.items("/user/ssh-keys").some((k) => k.user === "admin"));
         const hostile = await callTool(s, "router_add_user_ssh_key", {
           user: "backup",

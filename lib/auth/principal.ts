@@ -61,6 +61,25 @@ export function tokenPrincipalName(issuer: string, subject: string): string {
   return `oauth:${clean(issuer)}#${clean(subject.slice(0, 200))}`.slice(0, MAX_PRINCIPAL_NAME);
 }
 
+/** The name of a peer served without credentials (this machine only; see lib/http/authenticate.ts). */
+export function anonymousPrincipalName(peer: string): string {
+  return `anonymous:${peer}`;
+}
+
+/**
+ * Who a call is made for when a device's SSH channels are shared fairly:
+ * a credential's principal (all its sessions together), else the session.
+ * A peer served without credentials stands for this machine's owner, as on
+ * stdio, so each of its sessions counts on its own rather than all of them
+ * as one caller.
+ */
+export function channelShareKey(
+  caller: { principal?: Principal; session?: string },
+): string | undefined {
+  const name = caller.principal?.name;
+  return name !== undefined && !name.startsWith(anonymousPrincipalName("")) ? name : caller.session;
+}
+
 /** The `_meta` key under which a parent (the REST proxy) names the principal a call is made for. */
 export const PRINCIPAL_META_KEY = "io.github.mcp-server-router/principal";
 

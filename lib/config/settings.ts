@@ -337,7 +337,7 @@ export const SETTINGS = [
     name: "max-channels",
     env: "ROUTER_MAX_CHANNELS",
     arg: "<n>",
-    description: "Concurrent commands per device connection",
+    description: "Concurrent commands per device connection (one kept for commits; n-2 per caller)",
     default: 4,
     parse: integer(1, 64),
   }),

@@ -22,7 +22,7 @@
  *
  * @module
  */
-import type { Principal } from "../auth/principal.ts";
+import { anonymousPrincipalName, type Principal } from "../auth/principal.ts";
 import { TokenError, type TokenVerifier } from "../auth/oauth.ts";
 import { log } from "../log.ts";
 import type { Middleware } from "./app.ts";
@@ -112,7 +112,7 @@ export function authenticate(opts: AuthOptions): Middleware {
           { headers: { connection: "close" } },
         );
       }
-      ctx.principal = { name: `anonymous:${ctx.peer ?? "local"}`, role: "admin" };
+      ctx.principal = { name: anonymousPrincipalName(ctx.peer ?? "local"), role: "admin" };
       return next();
     }
     const token = bearerToken(req.headers.get("authorization"));

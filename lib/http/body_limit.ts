@@ -2,9 +2,9 @@
  * 413 for request bodies over a limit, 408 for bodies that take too long.
  * The body is read here, never past the limit (a declared `Content-Length`
  * over it is refused unread) nor past the time limit, into one buffer (a
- * JSON-RPC body is parsed whole), and handed on as text in `ctx.text`; a
- * body that is not UTF-8 gets 400. Large bodies in memory at once share a
- * budget ({@linkcode BodyBudget}): past it, a body waits for its turn
+ * JSON-RPC body is parsed whole; it grows as bytes arrive), and handed on as
+ * text in `ctx.text`; a body that is not UTF-8 gets 400. Large bodies in
+ * memory at once share a budget ({@linkcode BodyBudget}): past it, a body waits for its turn
  * within its time limit, so slow uploads cannot pile up memory.
  *
  * @module
@@ -86,6 +86,11 @@ export class BodyBudget {
   }
 }
 
+/** The first buffer of a body, once its first bytes arrive (or its declared length, if less). */
+const MIN_BUFFER = 4096;
+
+const EMPTY = new Uint8Array();
+
 /** Bodies up to this size never wait for the budget. */
 const SMALL_BODY = 64 * 1024;
 
@@ -102,8 +107,9 @@ function timedOut(ms: number): HttpError {
 }
 
 /**
- * Read the body into one buffer that grows as bytes arrive (never past the
- * declared length or `max`), each chunk copied in and let go: a request
+ * Read the body into one buffer that grows as bytes arrive, doubling (never
+ * past the declared length or `max`; nothing is allocated for a declared
+ * length before its bytes come), each chunk copied in and let go: a request
  * never holds more than `max` bytes of body, and a declared length over
  * `max` is refused before a byte is read. The whole body must arrive within
  * `timeoutMs`.
@@ -137,7 +143,9 @@ async function readAtMost(
   const reader = req.body.getReader();
   const late = () => void reader.cancel().catch(() => {});
   deadline.addEventListener("abort", late, { once: true });
-  let buffer = new Uint8Array(Math.min(cap, SMALL_BODY));
+  // Nothing is allocated before bytes arrive, and never more than twice what
+  // arrived: a stalled body that declared 64 KiB and sent one byte holds 4 KiB.
+  let buffer = EMPTY;
   let size = 0;
   try {
     for (;;) {
@@ -156,11 +164,8 @@ async function readAtMost(
         throw size + value.byteLength > max ? tooLarge(max) : tooLarge(max, "longer than declared");
       }
       if (size + value.byteLength > buffer.byteLength) {
-        // Past the first 64 KiB: straight to the declared length (one allocation).
         const grown = new Uint8Array(
-          declared !== undefined
-            ? cap
-            : Math.min(cap, Math.max(buffer.byteLength * 2, size + value.byteLength)),
+          Math.min(cap, Math.max(buffer.byteLength * 2, size + value.byteLength, MIN_BUFFER)),
         );
         grown.set(buffer.subarray(0, size));
         buffer = grown;

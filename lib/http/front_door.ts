@@ -11,7 +11,13 @@
  *   header timeout once it started (or once the connection opened):
  *   slow or never-finished headers (slowloris);
  * - a connection idle between requests for longer than the idle timeout;
- * - a connection past the peer's limit, at once, after a `503`.
+ * - a connection past the peer's limit, at once, after a `503`;
+ * - a connection that opens with the HTTP/2 preface (`PRI * HTTP/2.0`, h2c
+ *   with prior knowledge), after an HTTP/2 `GOAWAY` saying
+ *   `HTTP_1_1_REQUIRED`: `Deno.serve` would speak HTTP/2 with it, and one
+ *   connection would then carry up to 200 requests at once, past every
+ *   per-connection limit here. MCP clients speak HTTP/1.1 (`Deno.serve`
+ *   offers no `Upgrade: h2c`, and TLS ends before this port).
  *
  * The handler learns each request's real peer (its TCP address, not a
  * header) and can close its connection. A connection that reaches the
@@ -57,12 +63,17 @@ interface Tracked {
   closed: boolean;
   /** Resolves once closed. */
   ended: PromiseWithResolvers<void>;
+  /** Bytes of the connection's start that matched the HTTP/2 preface so far; -1 once decided. */
+  preface: number;
 }
 
 /** Told of the connections the guard refuses or closes (the server's metrics). */
 export interface DoorObserver {
-  /** A connection was refused: its peer had the most connections open already. */
-  refused(): void;
+  /**
+   * A connection was refused: its peer had the most connections open
+   * already, or it spoke HTTP/2.
+   */
+  refused(why: "per-peer-limit" | "http2"): void;
   /** A connection was closed: its request headers took too long, or it stayed idle too long. */
   timedOut(which: "header" | "idle"): void;
 }
@@ -90,6 +101,31 @@ export interface GuardOptions {
 }
 
 const now = () => performance.now();
+
+/** The client's connection preface of HTTP/2 (RFC 9113 §3.4). */
+const H2_PREFACE = new TextEncoder().encode("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+
+/**
+ * The server's answer to an HTTP/2 preface: an empty SETTINGS frame (the
+ * server's preface) and GOAWAY with last stream 0 and `HTTP_1_1_REQUIRED`
+ * (0xd), which HTTP/2 clients report as "use HTTP/1.1".
+ */
+const H2_REFUSAL = new Uint8Array([
+  ...[0, 0, 0, 0x4, 0, 0, 0, 0, 0], // SETTINGS, no parameters, stream 0
+  ...[0, 0, 8, 0x7, 0, 0, 0, 0, 0], // GOAWAY, 8 bytes, stream 0
+  ...[0, 0, 0, 0, 0, 0, 0, 0xd], // last stream 0, HTTP_1_1_REQUIRED
+]);
+
+/**
+ * How far `bytes`, the next of a connection's first bytes, take the match
+ * against the HTTP/2 preface from `at` matched: the new count, or -1 once
+ * they differ (HTTP/1.1).
+ */
+function matchPreface(at: number, bytes: Uint8Array): number {
+  const n = Math.min(bytes.byteLength, H2_PREFACE.byteLength - at);
+  for (let i = 0; i < n; i++) if (bytes[i] !== H2_PREFACE[at + i]) return -1;
+  return at + n;
+}
 
 async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
   let at = 0;
@@ -181,6 +217,16 @@ export function serveGuarded(
         const n = await from.read(buf);
         if (n === null) break;
         if (inbound && t.active === 0 && t.pendingSince === undefined) t.pendingSince = now();
+        if (inbound && t.preface >= 0) {
+          // The whole preface is never passed on: the server cannot start HTTP/2.
+          t.preface = matchPreface(t.preface, buf.subarray(0, n));
+          if (t.preface === H2_PREFACE.byteLength) {
+            opts.observer?.refused("http2");
+            await writeAll(t.client, H2_REFUSAL).catch(() => {});
+            close(t);
+            return;
+          }
+        }
         await writeAll(to, buf.subarray(0, n));
       }
       // The client finished sending: let the server answer, then end.
@@ -203,6 +249,7 @@ export function serveGuarded(
       closeAfter: false,
       closed: false,
       ended: Promise.withResolvers<void>(),
+      preface: 0,
     };
     conns.add(t);
     try {
@@ -241,7 +288,7 @@ export function serveGuarded(
         const host = (client.remoteAddr as Deno.NetAddr).hostname;
         const open = perPeer.get(host) ?? 0;
         if (open >= maxPerPeer) {
-          opts.observer?.refused();
+          opts.observer?.refused("per-peer-limit");
           refuse(client);
           continue;
         }

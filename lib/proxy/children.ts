@@ -27,6 +27,7 @@ import { type Principal, PRINCIPAL_META_KEY } from "../auth/principal.ts";
 import type { ServerSpec } from "./config_file.ts";
 import { descendants, isAlive, signalAll } from "./process_tree.ts";
 import { startFailure } from "./start_failure.ts";
+import { redactUrls } from "./url_redact.ts";
 
 /** Where a server is in its life. */
 export type ChildState = "starting" | "up" | "down" | "stopped";
@@ -66,7 +67,11 @@ export class ChildUnavailableError extends Error {
   }
 }
 
-/** What `/health` tells about one server. Never holds arguments, env or headers. */
+/**
+ * What `/health` tells about one server (`lastError` only to an
+ * authenticated caller). Never holds arguments, env or headers; a URL in
+ * `lastError` is cut to its origin and path.
+ */
 export interface ChildStatus {
   kind: ServerSpec["kind"];
   state: ChildState;
@@ -87,8 +92,10 @@ export class McpChild {
   tools: Tool[] = [];
   /** Reconnections after the first start. */
   restarts = 0;
-  /** Why the last attempt or connection failed. */
+  /** Why the last attempt or connection failed (URLs cut to origin and path). */
   lastError: string | null = null;
+  /** Whether the server, when last up, was this product (it applies a principal in `_meta`). */
+  isProduct = false;
 
   readonly #options: Required<ChildOptions>;
   #client?: Client;
@@ -234,6 +241,7 @@ export class McpChild {
       });
       const tools = await listAllTools(client, timeout);
       if (generation !== this.#generation) return;
+      this.isProduct = client.getServerVersion()?.name === PRODUCT_NAME;
       this.tools = tools;
       this.state = "up";
       this.#upSince = Date.now();
@@ -272,6 +280,7 @@ export class McpChild {
     if (generation !== this.#generation || this.#stopping) return;
     this.#generation++;
     this.state = "down";
+    reason = redactUrls(reason);
     this.lastError = reason;
     this.#track(this.#dispose());
     if (this.#upSince && Date.now() - this.#upSince > 30_000) this.#failures = 0;
@@ -389,9 +398,14 @@ async function waitGone(pids: number[], ms: number): Promise<void> {
  * An error as one line that says what happened: the SDK's HTTP transports
  * keep the status in `code` and the network error in `cause`, and their
  * own message can end before either ("Error POSTing to endpoint: ",
- * "fetch failed").
+ * "fetch failed"). A URL in it (fetch errors quote the child's, query
+ * and userinfo included) is cut to its origin and path.
  */
 function messageOf(err: unknown): string {
+  return redactUrls(rawMessageOf(err));
+}
+
+function rawMessageOf(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   let message = err.message.trim().replace(/:$/, "");
   const code = (err as { code?: unknown }).code;

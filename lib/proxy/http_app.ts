@@ -15,7 +15,8 @@
  * nested ones included.
  *
  * Routes:
- * - `GET /health`: each server's state (no key needed)
+ * - `GET /health`: each server's state (no key needed); with a credential
+ *   the authentication accepts, each one's last error too
  * - `GET /openapi.json`, `GET /docs`: all servers
  * - `GET /<server>`: its tools; `GET /<server>/openapi.json`, `GET /<server>/docs`
  * - `POST /<server>/<tool>`: call a tool with a JSON object of arguments
@@ -23,6 +24,7 @@
  * @module
  */
 import type { Tool } from "../mcp_sdk/types.ts";
+import type { Principal } from "../auth/principal.ts";
 import { log } from "../log.ts";
 import { App, type Context, type Handler, type MethodRoute, type Middleware } from "../http/app.ts";
 import { authConfigured, authenticate, type AuthOptions } from "../http/authenticate.ts";
@@ -40,6 +42,7 @@ import { openApiForUi, schemasForUi } from "./openapi_ui.ts";
 import { docsAsset, docsPage } from "./swagger.ts";
 import { authorizeCall } from "./authorize.ts";
 import { callToolOverHttp } from "./tool_call.ts";
+import { toolFor, toolsFor } from "./device_scope.ts";
 
 /** How people set the proxy's allow-lists. */
 export const PROXY_GUARD_NAMES: GuardSettingNames = {
@@ -76,7 +79,11 @@ export function createApp(options: AppOptions): (req: Request) => Promise<Respon
   const key = [authenticate(options.auth)];
   // Reads are open to anyone who passes the guards, unless --strict-auth; a
   // server without credentials serves only this machine, reads included.
-  const readKey = options.strictAuth || !authConfigured(options.auth) ? key : [];
+  const readsOpen = !options.strictAuth && authConfigured(options.auth);
+  // An open read still learns who sends a credential: the tool lists and
+  // OpenAPI documents show each caller the devices of its scope (none to
+  // a caller with no key).
+  const readKey = readsOpen ? [whenPresented(key[0])] : key;
   const corsAll = cors({ methods: ["GET", "HEAD", "POST"], allowHeaders: CORS_HEADERS });
   const reading = [...guards, corsAll, ...readKey];
   const server = knownServer(children);
@@ -92,32 +99,42 @@ export function createApp(options: AppOptions): (req: Request) => Promise<Respon
     ],
     handle: (_req, ctx) => callTool(ctx, options),
   });
-  const list = read((_req, ctx) => toolList(childOf(children, ctx)));
+  const list = read((_req, ctx) => toolList(childOf(children, ctx), ctx.principal));
 
-  app.route("/health", [...guards, corsAll], read(() => health(children)));
-  app.route("/openapi.json", reading, read(() => openApi(options)));
+  const healthAuth = authenticate(options.auth);
+  app.route(
+    "/health",
+    [...guards, corsAll],
+    read((req, ctx) => health(children, req, ctx, healthAuth)),
+  );
+  app.route("/openapi.json", reading, read((_req, ctx) => openApi(options, ctx)));
   app.route("/docs", reading, read(() => docsPage("mcp-server-router proxy")));
   app.route("/docs/", reading, read(toDocs));
-  app.route("/docs/:file", reading, read((_req, ctx) => docsFile(ctx.params.file, options)));
+  app.route("/docs/:file", reading, read((_req, ctx) => docsFile(ctx, options)));
   app.route("/:server", [...reading, server], list);
   app.route("/:server/", [...reading, server], list);
   // A tool may be called "docs" or "openapi.json": POST still calls it.
   app.route("/:server/openapi.json", [...reading, server], {
-    ...read((_req, ctx) => openApi(options, ctx.params.server)),
-    POST: call(readKey.length === 0),
+    ...read((_req, ctx) => openApi(options, ctx, ctx.params.server)),
+    POST: call(readsOpen),
   });
   app.route("/:server/docs", [...reading, server], {
     ...read((_req, ctx) => docsPage(`${ctx.params.server}: mcp-server-router proxy`)),
-    POST: call(readKey.length === 0),
+    POST: call(readsOpen),
   });
   app.route("/:server/docs/", [...reading, server], read(toDocs));
   app.route(
     "/:server/docs/:file",
     [...reading, server],
-    read((_req, ctx) => docsFile(ctx.params.file, options, ctx.params.server)),
+    read((_req, ctx) => docsFile(ctx, options, ctx.params.server)),
   );
   app.route("/:server/:tool", [...guards, corsAll, ...key, server], { POST: call(false) });
   return app.fetch;
+}
+
+/** `auth` for a request that carries a credential; one with none goes on with no principal. */
+function whenPresented(auth: Middleware): Middleware {
+  return (req, ctx, next) => req.headers.has("authorization") ? auth(req, ctx, next) : next();
 }
 
 /** GET with HEAD (the GET answer without its body). */
@@ -185,9 +202,12 @@ async function callTool(ctx: Context, options: AppOptions): Promise<Response> {
     );
   }
   authorizeCall(ctx.principal, child, tool);
+  // Arguments are checked against the schema the caller may see: a device
+  // outside its scope is refused naming only the devices of its scope.
+  const seen = await toolFor(child, tool.name, ctx.principal) ?? tool;
   return await callToolOverHttp(
     child,
-    tool,
+    seen,
     args as Record<string, unknown>,
     options.toolTimeoutMs,
     ctx.principal,
@@ -217,33 +237,58 @@ function findTool(child: McpChild, name: string): Tool {
   );
 }
 
-function health(children: Children): Response {
-  const servers = Object.fromEntries(children.list().map((c) => [c.name, c.status()]));
+/**
+ * Each server's state, for anyone (load balancers); each one's last error
+ * only for a caller the authentication accepts (it names the child's
+ * address, and once quoted a remote child's URL whole).
+ */
+async function health(
+  children: Children,
+  req: Request,
+  ctx: Context,
+  auth: Middleware,
+): Promise<Response> {
+  const known = await Promise.resolve(auth(req, ctx, () => Promise.resolve(new Response())))
+    .then(() => true, () => false);
+  const servers = Object.fromEntries(
+    children.list().map((c) => {
+      const { lastError, ...status } = c.status();
+      return [c.name, known ? { ...status, lastError } : status];
+    }),
+  );
   const allUp = children.list().every((c) => c.state === "up");
   return jsonResponse(200, { status: allUp ? "ok" : "degraded", servers });
 }
 
-function openApiServers(options: AppOptions) {
-  return options.children.list().map((c) => ({ name: c.name, state: c.state, tools: c.tools }));
+/** The servers as `principal` may see them: each one's device enum narrowed to its scope. */
+function openApiServers(options: AppOptions, principal: Principal | undefined) {
+  return Promise.all(
+    options.children.list().map(async (c) => ({
+      name: c.name,
+      state: c.state,
+      tools: await toolsFor(c, principal),
+    })),
+  );
 }
 
-function openApiDoc(options: AppOptions, only?: string) {
-  return buildOpenApi(openApiServers(options), {
+async function openApiDoc(options: AppOptions, ctx: Context, only?: string) {
+  return buildOpenApi(await openApiServers(options, ctx.principal), {
     version: options.version,
     bearer: authConfigured(options.auth),
     only,
   });
 }
 
-function openApi(options: AppOptions, only?: string): Response {
-  return jsonResponse(200, openApiDoc(options, only));
+async function openApi(options: AppOptions, ctx: Context, only?: string): Promise<Response> {
+  return jsonResponse(200, await openApiDoc(options, ctx, only));
 }
 
-function toolList(child: McpChild): Response {
+async function toolList(child: McpChild, principal: Principal | undefined): Promise<Response> {
+  const tools = await toolsFor(child, principal);
   return jsonResponse(200, {
     server: child.name,
     state: child.state,
-    tools: child.tools.map((t) => ({
+    tools: tools.map((t) => ({
       name: t.name,
       title: t.title ?? t.annotations?.title ?? t.name,
       description: t.description ?? "",
@@ -259,9 +304,14 @@ function toolList(child: McpChild): Response {
 /** "/docs/": send the browser to "/docs", whose relative links are right. */
 const toDocs: Handler = () => new Response(null, { status: 308, headers: { location: "../docs" } });
 
-function docsFile(name: string, options: AppOptions, only?: string): Response {
-  if (name === "openapi.json") return jsonResponse(200, openApiForUi(openApiDoc(options, only)));
-  if (name === "schemas.json") return jsonResponse(200, schemasForUi(openApiDoc(options, only)));
+async function docsFile(ctx: Context, options: AppOptions, only?: string): Promise<Response> {
+  const name = ctx.params.file;
+  if (name === "openapi.json") {
+    return jsonResponse(200, openApiForUi(await openApiDoc(options, ctx, only)));
+  }
+  if (name === "schemas.json") {
+    return jsonResponse(200, schemasForUi(await openApiDoc(options, ctx, only)));
+  }
   const res = docsAsset(name);
   if (!res) throw new HttpError(404, "not_found", `no docs file "${name}"`);
   return res;

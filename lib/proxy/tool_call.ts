@@ -17,6 +17,7 @@ import { ChildUnavailableError, type McpChild, mcpCode } from "./children.ts";
 import { HttpError } from "../http/errors.ts";
 import { jsonResponse } from "../http/responses.ts";
 import { checkArguments } from "./validate.ts";
+import { redactUrls } from "./url_redact.ts";
 import type { Principal } from "../auth/principal.ts";
 import { type Refusal, refusalOf } from "../refusal_meta.ts";
 
@@ -53,7 +54,7 @@ export async function callToolOverHttp(
         { details: { timeoutSeconds: timeoutMs / 1000 } },
       );
     }
-    const message = err instanceof Error ? err.message : String(err);
+    const message = redactUrls(err instanceof Error ? err.message : String(err));
     if (code === ErrorCode.InvalidParams) throw refused(child, tool, message);
     throw new HttpError(
       502,

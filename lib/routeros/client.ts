@@ -9,6 +9,7 @@
 import { isIpv4, isIpv6 } from "./ip_address.ts";
 import { SshError } from "../ssh/errors.ts";
 import type { SshPool } from "../ssh/pool.ts";
+import type { LoginMethod } from "../ssh/handshake.ts";
 import type { ChunkSink, DownloadOptions, TransferResult, UploadOptions } from "../ssh/sftp.ts";
 import type { SshTarget } from "../ssh/target.ts";
 import { type Condition, refCondition } from "./command.ts";
@@ -50,28 +51,44 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Whom a client's commands are for, passed to the pool with each of them:
+ * the device's SSH channels are shared fairly between `who` keys, and an
+ * `urgent` command (the commit of a change the router reverts by itself)
+ * may use the channel kept for such (lib/ssh/channel_slots.ts).
+ */
+export interface CommandCaller {
+  who?: string;
+  urgent?: boolean;
+}
+
 /** One device's RouterOS client over the shared pool. */
 export class RouterOsClient {
   readonly target: SshTarget;
   #pool: SshPool;
   #cache: ClientCache;
   #recorder?: CommandRecorder;
+  #who?: string;
+  #urgent?: boolean;
 
   constructor(
     pool: SshPool,
     target: SshTarget,
     cache: ClientCache = { dialect: null },
     recorder?: CommandRecorder,
+    caller?: CommandCaller,
   ) {
     this.#pool = pool;
     this.target = target;
     this.#cache = cache;
     this.#recorder = recorder;
+    this.#who = caller?.who;
+    this.#urgent = caller?.urgent;
   }
 
-  /** The same client, reporting every command it sends to `recorder`. */
-  withRecorder(recorder: CommandRecorder): RouterOsClient {
-    return new RouterOsClient(this.#pool, this.target, this.#cache, recorder);
+  /** The same client, reporting every command it sends to `recorder`, each for `caller`. */
+  withRecorder(recorder: CommandRecorder, caller?: CommandCaller): RouterOsClient {
+    return new RouterOsClient(this.#pool, this.target, this.#cache, recorder, caller);
   }
 
   /** The router's dialect, detected once per connection. */
@@ -87,6 +104,8 @@ export class RouterOsClient {
       r = await this.#pool.exec(this.target, VERSION_COMMAND, {
         idempotent: true,
         what: "the version probe (/system resource)",
+        who: this.#who,
+        urgent: this.#urgent,
       });
     } catch (err) {
       // The probe only reads: whatever happened, it changed nothing.
@@ -104,13 +123,19 @@ export class RouterOsClient {
    * protects): the router's end (the socket's peer, else the configured host
    * when it is an IP literal) and this host's end (unknown before the first
    * connection). Behind NAT the router sees other addresses than these.
+   * `login` is how the live connection logged in; before one, what the
+   * configuration allows: the key alone (no password), the password alone
+   * (no key), or undefined when either may be the one the router accepts.
    */
-  session(): { router?: string; local?: string } {
+  session(): { router?: string; local?: string; login?: LoginMethod } {
     const host = this.target.host.replace(/^\[|\]$/g, "");
     const live = this.#pool.endpoints(this.target.title);
+    const { keyFilename, password } = this.target;
     return {
       router: live?.router ?? (isIpv4(host) || isIpv6(host) ? host : undefined),
       local: live?.local,
+      login: live?.login ??
+        (!keyFilename ? "password" : password === undefined ? "publickey" : undefined),
     };
   }
 
@@ -132,6 +157,8 @@ export class RouterOsClient {
       idempotent: options.idempotent,
       what: options.what ?? "the command",
       ...(options.signal ? { signal: options.signal } : {}),
+      who: this.#who,
+      urgent: this.#urgent,
       // Recorded once, even if the pool retries a command it could not send.
       ...(record
         ? { beforeSend: () => recorded ??= Promise.resolve(record(command, options.idempotent)) }
@@ -149,7 +176,7 @@ export class RouterOsClient {
     sink: ChunkSink,
     options: Omit<DownloadOptions, "idleTimeoutMs">,
   ): Promise<TransferResult> {
-    return this.#pool.readFile(this.target, sftpPath(name), sink, options);
+    return this.#pool.readFile(this.target, sftpPath(name), sink, options, this.#who);
   }
 
   /**
@@ -165,7 +192,7 @@ export class RouterOsClient {
     const path = sftpPath(name);
     const size = options.size === undefined ? "" : ` (${options.size} bytes)`;
     await this.#recorder?.(`sftp put ${path}${size}`, false);
-    return await this.#pool.writeFile(this.target, path, source, options);
+    return await this.#pool.writeFile(this.target, path, source, options, this.#who);
   }
 
   /** Run a script and parse its sections; terse reads are made unambiguous. */

@@ -50,8 +50,8 @@ export class HttpMetrics implements DoorObserver {
     );
     this.#refused = new Counter({
       name: `${prefix}http_connections_refused_total`,
-      help:
-        "HTTP connections refused at once: their address had --mcp.max-connections-per-peer open",
+      help: "HTTP connections refused at once: their address had " +
+        "--mcp.max-connections-per-peer open (per-peer-limit), or they spoke HTTP/2 (http2)",
       labelNames: ["reason"],
       registers: [registry],
     });
@@ -110,8 +110,8 @@ export class HttpMetrics implements DoorObserver {
     series.value++;
   };
 
-  refused(): void {
-    this.#refused.inc({ reason: "per-peer-limit" });
+  refused(why: "per-peer-limit" | "http2"): void {
+    this.#refused.inc({ reason: why });
   }
 
   timedOut(which: "header" | "idle"): void {

@@ -19,8 +19,8 @@ import type {
 import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
 import { collectOutput, execOnFreshChannel } from "./exec_output.ts";
-import { cancelledError, SshError } from "./errors.ts";
-import { handshake, type Transport } from "./handshake.ts";
+import { cancelledError, commandTimeoutError, SshError } from "./errors.ts";
+import { handshake, type LoginMethod, type Transport } from "./handshake.ts";
 import type { CloseReason } from "./pool_observer.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
 import type { KeyStore } from "./keys.ts";
@@ -70,6 +70,8 @@ export class SshConnection {
   /** Unique id of this connection, for per-connection caches. */
   readonly id: number;
   readonly target: SshTarget;
+  /** How this connection logged in. */
+  readonly login: LoginMethod;
   #client: Client;
   #socket: Transport;
   #settings: ConnectionSettings;
@@ -93,7 +95,9 @@ export class SshConnection {
     socket: Transport,
     target: SshTarget,
     settings: ConnectionSettings,
+    login: LoginMethod,
   ) {
+    this.login = login;
     this.#client = client;
     this.#socket = socket;
     this.target = target;
@@ -189,7 +193,7 @@ export class SshConnection {
   ): Promise<SshConnection> {
     const key = await deps.keys.load(target);
     const check = await deps.hostKeys.prepare(target);
-    const { client, socket } = await handshake(
+    const { client, socket, login } = await handshake(
       target,
       settings.keepaliveMs,
       check,
@@ -197,7 +201,7 @@ export class SshConnection {
       deps.signal,
       deps.through,
     );
-    const conn = new SshConnection(client, socket, target, settings);
+    const conn = new SshConnection(client, socket, target, settings, login);
     log("debug", `${conn.#who}: SSH connection ${conn.id} open`);
     return conn;
   }
@@ -222,7 +226,7 @@ export class SshConnection {
         if (attempt >= REFUSED_ATTEMPTS || !this.#refused.has(err as SshError)) throw err;
         refused = true;
       } finally {
-        this.#release();
+        this.#release(req.who);
       }
       if (refused) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
@@ -233,13 +237,14 @@ export class SshConnection {
     path: string,
     sink: ChunkSink,
     options: DownloadOptions,
+    who?: string,
   ): Promise<TransferResult> {
-    const req = { command: `sftp ${path}`, what: `the download of ${path}`, idempotent: true };
+    const req = { command: `sftp ${path}`, what: `the download of ${path}`, idempotent: true, who };
     await this.#acquire(req, options.idleTimeoutMs);
     try {
       return await sftpDownload(this.#client, path, sink, options, this.#who);
     } finally {
-      this.#release();
+      this.#release(who);
     }
   }
 
@@ -248,13 +253,14 @@ export class SshConnection {
     path: string,
     source: AsyncIterable<Uint8Array>,
     options: UploadOptions,
+    who?: string,
   ): Promise<TransferResult> {
-    const req = { command: `sftp ${path}`, what: `the upload of ${path}`, idempotent: false };
+    const req = { command: `sftp ${path}`, what: `the upload of ${path}`, idempotent: false, who };
     await this.#acquire(req, options.idleTimeoutMs);
     try {
       return await sftpUpload(this.#client, path, source, options, this.#who);
     } finally {
-      this.#release();
+      this.#release(who);
     }
   }
 
@@ -281,14 +287,16 @@ export class SshConnection {
         new SshError(
           "channel-limit",
           `${this.#who}: all ${limit} channels stayed busy for ${timeoutMs / 1000} s ` +
-            `(--max-channels, --command-timeout); ${req.what} was not sent`,
+            `(--max-channels, --command-timeout${req.who ? "; or this caller's share" : ""}); ` +
+            `${req.what} was not sent`,
         ),
+      req,
     );
   }
 
-  #release(): void {
+  #release(who: string | undefined): void {
     // Commands were waiting: the slot went to the next one (if the limit allows).
-    if (this.#slots.release()) return;
+    if (this.#slots.release(who)) return;
     if (this.#slots.active === 0 && this.#retired) {
       this.close();
       return;
@@ -336,18 +344,7 @@ export class SshConnection {
         } else resolve(out as ExecOutput);
       };
       const deadline = this.#deadlines.add(timeoutMs, () => {
-        const limit = `${timeoutMs / 1000} s (--command-timeout, or command_timeout per device)`;
-        finish(
-          new SshError(
-            "timeout",
-            sent
-              ? `${who}: ${req.what} did not answer within ${limit}; the channel was closed ` +
-                "and the connection will be reopened on the next call"
-              : `${who}: ${req.what} could not be sent within ${limit}: no channel opened; ` +
-                "the connection will be reopened on the next call",
-            sent,
-          ),
-        );
+        finish(commandTimeoutError(who, req.what, timeoutMs, sent));
         this.retire();
       });
       // Cancelled by the caller: closing the channel stops the command on

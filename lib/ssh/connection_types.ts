@@ -38,6 +38,13 @@ export interface ExecRequest {
    * `cancelled`.
    */
   signal?: AbortSignal;
+  /**
+   * Who the command is for: a neutral key the caller chooses; channels are
+   * shared fairly between keys (`channel_slots.ts`). Absent: the owner.
+   */
+  who?: string;
+  /** Must not wait behind other commands: it may use the channel kept for such. */
+  urgent?: boolean;
 }
 
 /** Result of one exec. */

@@ -49,3 +49,25 @@ export function cancelledError(who: string, what: string, sent: boolean): SshErr
     sent,
   );
 }
+
+/**
+ * A command that did not answer within its timeout (`sent`: the exec
+ * request may have reached the server); its connection is reopened.
+ */
+export function commandTimeoutError(
+  who: string,
+  what: string,
+  timeoutMs: number,
+  sent: boolean,
+): SshError {
+  const limit = `${timeoutMs / 1000} s (--command-timeout, or command_timeout per device)`;
+  return new SshError(
+    "timeout",
+    sent
+      ? `${who}: ${what} did not answer within ${limit}; the channel was closed and the ` +
+        "connection will be reopened on the next call"
+      : `${who}: ${what} could not be sent within ${limit}: no channel opened; the connection ` +
+        "will be reopened on the next call",
+    sent,
+  );
+}

@@ -32,10 +32,14 @@ import {
  */
 export type Transport = Duplex & { remoteAddress?: string; localAddress?: string };
 
-/** An authenticated ssh2 client and the transport under it. */
+/** How a connection logged in: with its key, or with its password (keyboard-interactive too). */
+export type LoginMethod = "publickey" | "password";
+
+/** An authenticated ssh2 client, the transport under it, and how it logged in. */
 export interface OpenedSession {
   client: Client;
   socket: Transport;
+  login: LoginMethod;
 }
 
 /**
@@ -142,7 +146,9 @@ export async function handshake(
           signal?.removeEventListener("abort", onAbort);
           socket.removeAllListeners("error");
           socket.on("error", () => {});
-          resolve({ client, socket });
+          // The last method tried is the one the server accepted (auth_methods.ts names them).
+          const login = tried.at(-1)?.startsWith("key ") ? "publickey" : "password";
+          resolve({ client, socket, login });
         });
       });
       client.on("error", (err: Ssh2Error) => {

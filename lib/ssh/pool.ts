@@ -16,7 +16,7 @@ import {
   SshConnection,
 } from "./connection.ts";
 import { Dialer } from "./dialer.ts";
-import type { Transport } from "./handshake.ts";
+import type { LoginMethod, Transport } from "./handshake.ts";
 import { SshError } from "./errors.ts";
 import { type HostKeyPolicy, HostKeyVerifier } from "./host_key_policy.ts";
 import { JumpHosts } from "./jump.ts";
@@ -65,6 +65,10 @@ export interface ExecOptions {
   beforeSend?: () => Promise<void>;
   /** Aborting it stops the command (its channel is closed); the exec fails as `cancelled`. */
   signal?: AbortSignal;
+  /** Who it is for: channels are shared fairly between these keys (see {@linkcode ExecRequest}). */
+  who?: string;
+  /** Must not wait behind other commands (see {@linkcode ExecRequest}). */
+  urgent?: boolean;
 }
 
 /** A device's connection counters. */
@@ -139,10 +143,14 @@ export class SshPool {
     return conn ? { connectionId: conn.id, ...conn.stats } : undefined;
   }
 
-  /** Both ends of the device's live connection, if any: the router's address and ours. */
-  endpoints(title: string): { router?: string; local?: string } | undefined {
+  /** The device's live connection, if any: the router's address, ours, and how it logged in. */
+  endpoints(
+    title: string,
+  ): { router?: string; local?: string; login: LoginMethod } | undefined {
     const conn = this.#usable(this.#current.get(title));
-    return conn ? { router: conn.remoteAddress, local: conn.localAddress } : undefined;
+    return conn
+      ? { router: conn.remoteAddress, local: conn.localAddress, login: conn.login }
+      : undefined;
   }
 
   /** Dialer counters: attempts in flight, waiting, and the most ever in flight. */
@@ -242,6 +250,8 @@ export class SshPool {
       idempotent: options.idempotent,
       ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      who: options.who,
+      urgent: options.urgent,
     };
     const run = async () => {
       const conn = await this.connect(target);
@@ -290,9 +300,13 @@ export class SshPool {
     path: string,
     sink: ChunkSink,
     options: Omit<DownloadOptions, "idleTimeoutMs">,
+    who?: string,
   ): Promise<TransferResult> {
     const idleTimeoutMs = target.commandTimeoutMs;
-    return this.#transfer(target, (c) => c.readFile(path, sink, { ...options, idleTimeoutMs }));
+    return this.#transfer(
+      target,
+      (c) => c.readFile(path, sink, { ...options, idleTimeoutMs }, who),
+    );
   }
 
   /** Upload `source` to `path` over SFTP on the device's pooled connection. */
@@ -301,9 +315,13 @@ export class SshPool {
     path: string,
     source: AsyncIterable<Uint8Array>,
     options: Omit<UploadOptions, "idleTimeoutMs">,
+    who?: string,
   ): Promise<TransferResult> {
     const idleTimeoutMs = target.commandTimeoutMs;
-    return this.#transfer(target, (c) => c.writeFile(path, source, { ...options, idleTimeoutMs }));
+    return this.#transfer(
+      target,
+      (c) => c.writeFile(path, source, { ...options, idleTimeoutMs }, who),
+    );
   }
 
   /** An SFTP transfer, once more on a new connection when the old one had gone (nothing sent). */

@@ -256,6 +256,12 @@ export interface ToolDef {
    * allows it, as it allows reads. `--read-only` still leaves it out.
    */
   localOnly?: boolean;
+  /**
+   * Its commands must not wait behind other callers' (the commit or
+   * rollback of a change the router reverts by itself at a deadline): they
+   * may use the SSH channel each device keeps for such.
+   */
+  urgent?: boolean;
   // deno-lint-ignore no-explicit-any
   handler(args: any, ctx: ToolContext): Promise<ToolResult>;
   /**

@@ -7,6 +7,8 @@
 import assert from "node:assert/strict";
 import { prefixContains, sameAddress } from "../../lib/routeros/prefix.ts";
 import { mayCut, ownAddress } from "../../lib/tools/guard/lockout.ts";
+import { lockoutRuleOf } from "../../lib/tools/menu_tools/lockout_rule.ts";
+import { MENU_TOOLS } from "../../lib/tools/catalogue.ts";
 import {
   firewallLockout,
   sessionCut,
@@ -46,6 +48,23 @@ Deno.test("mayCut: which calls can cut at all (no read for the others)", () => {
   assert.equal(mayCut(filter, "update", { dst_port: "22" }), true);
   assert.equal(mayCut(filter, "update", { disabled: false }), true);
   assert.equal(mayCut(filter, "list", {}), false);
+});
+
+Deno.test("mayCut: a menu of interfaces reads nothing for a comment or a new name", () => {
+  const byPath = (p: string) => lockoutRuleOf(MENU_TOOLS.find((s) => s.schema.path === p)!)!;
+  const wg = byPath("/interface/wireguard");
+  assert.equal(mayCut(wg, "update", { name: "wg0", comment: "x", new_name: "wg1" }), false);
+  assert.equal(mayCut(wg, "update", { name: "wg0", listen_port: 1 }), true);
+  assert.equal(mayCut(wg, "update", { name: "wg0", private_key: "k" }), true);
+  assert.equal(mayCut(wg, "disable", { name: "wg0" }), true);
+  assert.equal(mayCut(wg, "add", { name: "wg1" }), false);
+  assert.equal(mayCut(wg, "enable", { name: "wg0" }), false);
+  // The bond: its own rule (its slaves) and the interface rule, either can cut.
+  const bond = byPath("/interface/bonding");
+  assert.equal(mayCut(bond, "add", { name: "b", slaves: ["ether2"] }), true);
+  assert.equal(mayCut(bond, "disable", { name: "b" }), true);
+  assert.equal(mayCut(bond, "update", { name: "b", comment: "x" }), false);
+  assert.equal(byPath("/interface/list/member") === undefined, false, "lists keep their rule");
 });
 
 const READS: SessionReads = {

@@ -40,6 +40,13 @@ export interface MenuSchema {
    * `false` for run-time tables (`/ip/dns/cache`, registration tables).
    */
   exports?: ReleaseRange | false;
+  /**
+   * Whether its items are interfaces (each one also listed in `/interface`),
+   * when {@linkcode itemsAreInterfaces} would guess wrong: `false` for
+   * `/interface/list`, `true` for a menu of interfaces elsewhere
+   * (`/caps-man/interface`) or deeper (`/interface/wireless/wds`).
+   */
+  interfaces?: boolean;
   /** Properties by RouterOS name (`actual-interface`). */
   fields: Readonly<Record<string, Field>>;
 }
@@ -75,6 +82,22 @@ export function hasWrite(menu: MenuSchema, w: MenuWrite, release?: Release): boo
   const decl = menu.writes.find((d) => writeName(d) === w);
   if (decl === undefined) return false;
   return release === undefined || typeof decl === "string" || inRange(release, decl[1]);
+}
+
+/**
+ * True when the menu's items are interfaces: `/interface` itself and every
+ * list menu one level below it whose items have a `name` (RouterOS keeps one
+ * menu per interface kind there: `/interface/vlan`, `/interface/wireguard`,
+ * `/interface/lte` ...), unless the declaration says otherwise (its
+ * `interfaces`). Deeper menus (`/interface/wifi/configuration`,
+ * `/interface/wireguard/peers`) hold settings of interfaces, not interfaces.
+ * The lock-out guard protects the interface that carries this server's SSH
+ * session in every such menu, so a new interface family gets it without
+ * asking.
+ */
+export function itemsAreInterfaces(menu: MenuSchema): boolean {
+  return menu.interfaces ??
+    (menu.kind === "list" && menu.key === "name" && /^\/interface(\/[^/]+)?$/.test(menu.path));
 }
 
 /** True when the menu has `export` on `release`. */

@@ -6,7 +6,6 @@
  */
 import { bridgePorts, bridges, bridgeVlans } from "../../routeros/schema/menus/bridge.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
-import { ownInterface } from "../guard/lockout.ts";
 import { takesMembers } from "../guard/lockout_members.ts";
 
 /** `/interface/bridge`. */
@@ -22,7 +21,6 @@ const bridgesTools: MenuTools = {
     "add": { "name": "bridge-example", "protocol_mode": "rstp", "comment": "example" },
     "update": { "igmp_snooping": true, "comment": "changed" },
   },
-  lockout: ownInterface,
 };
 
 /** `/interface/bridge/port`. */

@@ -80,6 +80,8 @@ function pendingChangeTool(o: {
     title: o.title,
     description: o.description,
     toolset: "changes",
+    // The router reverts the change by itself at its deadline: never behind other calls.
+    urgent: true,
     readBack: "router_list_pending_changes",
     input: { change_id: CHANGE_ID },
     output: {

@@ -15,6 +15,7 @@
  * @module
  */
 import { prefixContains, sameAddress } from "../../routeros/prefix.ts";
+import { isYes } from "../../routeros/rule_match.ts";
 import type { ToolContext, Verb } from "../tool.ts";
 
 type Item = Record<string, unknown>;
@@ -57,6 +58,29 @@ export function mayCut(rule: LockoutRule, verb: Verb, args: Record<string, unkno
   return rule.updates.some((a) => args[a] !== undefined);
 }
 
+/**
+ * One rule made of several (an interface menu's own rule and its members'
+ * one): it can cut where any of them can, and names every cut found.
+ */
+export function eitherRule(...rules: readonly LockoutRule[]): LockoutRule {
+  return {
+    verbs: [...new Set(rules.flatMap((r) => r.verbs))],
+    updates: rules.every((r) => r.updates)
+      ? [...new Set(rules.flatMap((r) => r.updates!))]
+      : undefined,
+    ownReads: rules.every((r) => r.ownReads),
+    check: async (change, ctx) => {
+      const cuts: string[] = [];
+      for (const rule of rules) {
+        if (!mayCut(rule, change.verb, change.args ?? {})) continue;
+        const cut = await rule.check(change, ctx);
+        if (cut) cuts.push(cut);
+      }
+      return cuts.length ? cuts.join("; and ") : undefined;
+    },
+  };
+}
+
 function isSet(value: unknown): boolean {
   if (value === undefined || value === null || value === "" || value === false) return false;
   return !(Array.isArray(value) && value.length === 0);
@@ -92,64 +116,66 @@ export const ownAddress: LockoutRule = {
 };
 
 /**
- * The interface that carries the session (or the parent of that VLAN):
- * removed, disabled, its ARP turned off; a VLAN's id or parent changed; a
- * bridge's VLAN filtering turned on (its frames then need a bridge VLAN
- * entry and port PVIDs the guard does not evaluate).
+ * The VRF the session arrives in: the one whose `interfaces` hold the
+ * interface that carries it, else `main`; undefined when that interface is
+ * not known (the guard then counts any VRF change as a cut).
  */
-export const ownInterface: LockoutRule = {
-  verbs: ["remove", "disable", "update"],
-  updates: ["disabled", "arp", "vlan_id", "interface", "vlan_filtering"],
-  check: async ({ verb, before, after }, ctx) => {
-    if (!before || before.disabled === true) return undefined;
-    const noArp = after.arp === "disabled" && before.arp !== "disabled";
-    const down = verb === "remove" || verb === "disable" || after.disabled === true;
-    const retagged = after.vlan_id !== undefined && after.vlan_id !== before.vlan_id;
-    const reparented = after.interface !== undefined && after.interface !== before.interface;
-    const filtering = after.vlan_filtering === true && before.vlan_filtering !== true;
-    if (!down && !noArp && !retagged && !reparented && !filtering) return undefined;
-    const iface = await sessionInterface(ctx);
-    if (!iface) return undefined;
-    const name = String(before.name ?? "");
-    const why = down
-      ? ""
-      : noArp
-      ? " (without ARP it is unreachable)"
-      : retagged
-      ? ` (VLAN id ${after.vlan_id} puts it on another VLAN than the one this server reaches)`
-      : reparented
-      ? ` (on ${after.interface} its frames come from another port)`
-      : " (with VLAN filtering on, its frames pass only if the bridge VLAN table and the ports' " +
-        "PVIDs let them through, which the guard does not evaluate)";
-    if (name === iface) {
-      return `interface ${name} carries the address this server's SSH session uses${why}`;
-    }
-    const vlans = await ctx.client.read({ path: "/interface/vlan", keys: ["name", "interface"] }, [
-      { key: "name", value: iface },
-    ]);
-    if (vlans.some((v) => v.interface === name)) {
-      return `interface ${name} is the parent of ${iface}, which carries this server's SSH ` +
-        `session${why}`;
-    }
-    return undefined;
-  },
-};
+async function sessionVrf(ctx: ToolContext): Promise<string | undefined> {
+  const iface = await sessionInterface(ctx);
+  if (!iface) return undefined;
+  const vrfs = await ctx.client.read({ path: "/ip/vrf", keys: ["name", "interfaces", "disabled"] });
+  const own = vrfs.find((v) =>
+    !isYes(String(v.disabled ?? "")) && String(v.interfaces ?? "").split(",").includes(iface)
+  );
+  return own ? String(own.name) : "main";
+}
 
-/** `/ip/service ssh`: disabled, moved to another port, or closed to this host's address. */
+/** How many SSH sessions the router serves now (every user's; this server's among them). */
+async function sshSessions(ctx: ToolContext): Promise<number> {
+  const active = await ctx.client.read({ path: "/user/active", keys: ["via"] });
+  return active.filter((a) => a.via === "ssh").length;
+}
+
+/**
+ * `/ip/service ssh`: disabled, moved to another port than the one it has
+ * (behind a port forward this server dials another one), closed to this
+ * host's address, moved into a VRF the session does not arrive in (7.x),
+ * or limited to fewer sessions (`max-sessions`, 7.16 on) than it serves
+ * now, so that this server's next login waits for a free one.
+ */
 export const sshService: LockoutRule = {
   verbs: ["disable", "update"],
-  updates: ["disabled", "port", "address"],
-  check: ({ verb, before, after }, ctx) => {
+  updates: ["disabled", "port", "address", "vrf", "max_sessions"],
+  check: async ({ verb, before, after }, ctx) => {
     const item = before ?? after;
     if (item.name !== "ssh" || before?.disabled === true) return undefined;
     if (verb === "disable" || after.disabled === true) {
       return "it disables the ssh service this server logs in through";
     }
     const port = ctx.client.target.port;
-    if (after.port !== undefined && after.port !== before?.port && Number(after.port) !== port) {
-      return `it moves ssh to port ${after.port}; this server connects to port ${port}`;
+    const oldPort = before?.port ?? port;
+    if (after.port !== undefined && Number(after.port) !== Number(oldPort)) {
+      return `it moves ssh to port ${after.port}; this server connects to port ${port}` +
+        (Number(oldPort) !== port ? ` (forwarded to ${oldPort})` : "");
     }
-    return closedTo(after.address, before?.address, ctx, "the ssh service");
+    const closed = closedTo(after.address, before?.address, ctx, "the ssh service");
+    if (closed) return closed;
+    if (after.vrf !== undefined && after.vrf !== (before?.vrf ?? "main")) {
+      const vrf = await sessionVrf(ctx);
+      if (vrf !== after.vrf) {
+        return `it moves ssh into VRF ${after.vrf}, and this server's session arrives in ` +
+          (vrf ? `VRF ${vrf}` : "a VRF the guard cannot tell (its interface is not known)");
+      }
+    }
+    const max = after.max_sessions;
+    if (typeof max === "number" && max !== before?.max_sessions) {
+      const now = await sshSessions(ctx);
+      if (max < now) {
+        return `max_sessions=${max} is fewer than the ${now} SSH sessions the router serves now ` +
+          "(this server's among them): its next login may be refused";
+      }
+    }
+    return undefined;
   },
 };
 
@@ -179,7 +205,7 @@ export const ownUser: LockoutRule = {
     if (verb === "remove") return `${who}; removing it`;
     if (verb === "disable" || after.disabled === true) return `${who}; disabling it`;
     if (after.name !== undefined && after.name !== before?.name) return `${who}; renaming it`;
-    if (isSet(after.password) && !t.keyFilename) {
+    if (isSet(after.password) && ctx.client.session().login !== "publickey") {
       return `${who} with a password; its next login fails until its configuration has the new one`;
     }
     if (after.group !== undefined && before && after.group !== before.group) {

@@ -9,8 +9,8 @@
  *
  * @module
  */
-import { type LockoutRule, sessionInterface } from "./lockout.ts";
-import type { ToolContext } from "../tool.ts";
+import type { LockoutRule } from "./lockout.ts";
+import { carriers } from "./lockout_interfaces.ts";
 
 type Item = Record<string, unknown>;
 
@@ -18,31 +18,6 @@ type Item = Record<string, unknown>;
 function names(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(String);
   return typeof v === "string" && v !== "" ? v.split(",") : [];
-}
-
-/**
- * The interface that carries the session, and the parents its frames come
- * through when it is a VLAN (a VLAN on a VLAN too), each with why it counts.
- */
-async function carriers(ctx: ToolContext): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const iface = await sessionInterface(ctx);
-  if (!iface) return out;
-  out.set(iface, `interface ${iface} carries the address this server's SSH session uses`);
-  let child = iface;
-  for (let depth = 0; depth < 4; depth++) {
-    const [vlan] = await ctx.client.read({ path: "/interface/vlan", keys: ["name", "interface"] }, [
-      { key: "name", value: child },
-    ]);
-    const parent = vlan?.interface ? String(vlan.interface) : undefined;
-    if (!parent || out.has(parent)) break;
-    out.set(
-      parent,
-      `interface ${parent} is the parent of ${child}, which carries this server's SSH session`,
-    );
-    child = parent;
-  }
-  return out;
 }
 
 /**

@@ -42,7 +42,7 @@ import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
 import { authorize, authorizeArguments, callerChecks, scopedFleet } from "./roles.ts";
 import { type CallObserver, observed } from "./call_observer.ts";
-import type { Principal } from "../../auth/principal.ts";
+import { channelShareKey, type Principal } from "../../auth/principal.ts";
 
 /** A device as the guard chain sees it. */
 export interface DeviceRef {
@@ -321,15 +321,15 @@ export class ToolRunner {
     });
     const describe = (title: string) => this.#devices.summaries().find((d) => d.title === title);
     const what = parent ? `${tool.name} (inside ${parent.tool})` : tool.name;
-    // The audit records what a call sends that may change the router: its
-    // write scripts (reads are retried freely and change nothing), each
-    // sent once its intent line is on disk.
+    // The audit records the write scripts a call sends (reads change nothing),
+    // each sent once its intent line is on disk; every command goes for the
+    // caller (channelShareKey), among whom a device's channels are shared.
     const client = device?.client.withRecorder((c, idempotent) => {
       trail.push({ read: idempotent });
       if (idempotent) return;
       sent.push(c);
       return this.#writeAhead.get(sent)?.(c);
-    });
+    }, { who: channelShareKey(site.caller), urgent: tool.urgent });
     return {
       // A tool that acts on no device (perDevice: false) has no client: using
       // one is a programmer error, said as such.

@@ -6,7 +6,6 @@
  */
 import { ethernet, interfaces, poe, vlans } from "../../routeros/schema/menus/interfaces.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
-import { ownInterface } from "../guard/lockout.ts";
 
 /** `/interface`. */
 const interfacesTools: MenuTools = {
@@ -19,7 +18,6 @@ const interfacesTools: MenuTools = {
   notes:
     "Covers every kind (ether, bridge, vlan, wg, wifi...); kind-specific settings are in the menus of each kind (router_update_ethernet_port, router_update_bridge, ...). Interfaces cannot be added or removed here. Disabling the interface you manage the router through cuts your own access.",
   example: { "target": { "name": "ether3" }, "update": { "comment": "changed" } },
-  lockout: ownInterface,
 };
 
 /** `/interface/ethernet`. */
@@ -32,7 +30,6 @@ const ethernetTools: MenuTools = {
   notes:
     "Physical ports cannot be added or removed. Changing speed, auto-negotiation or MTU bounces the link.",
   example: { "target": { "name": "ether3" }, "update": { "mtu": 1400, "comment": "changed" } },
-  lockout: ownInterface,
 };
 
 /** `/interface/vlan`. */
@@ -48,7 +45,6 @@ const vlansTools: MenuTools = {
     "add": { "name": "vlan99", "vlan_id": 99, "interface": "ether2", "comment": "example" },
     "update": { "mtu": 1400, "comment": "changed" },
   },
-  lockout: ownInterface,
 };
 
 /** `/interface/ethernet/poe`. */

@@ -70,7 +70,11 @@ export interface MenuTools {
   /** Guidance for agents, appended once to every description of the menu's tools. */
   notes?: string;
   example?: MenuExample;
-  /** What a write would cut of this server's own access (see lib/tools/guard/lockout.ts). */
+  /**
+   * What a write would cut of this server's own access (see
+   * lib/tools/guard/lockout.ts), beyond the interface rule that every menu
+   * of interfaces gets from its schema (lockout_rule.ts).
+   */
   lockout?: LockoutRule;
   /**
    * The role its writes need when it is above `operate`: `admin` for menus

@@ -51,6 +51,7 @@ import type { ScriptText } from "../../routeros/export_secrets.ts";
 import { argName } from "./naming.ts";
 import { mayCut } from "../guard/lockout.ts";
 import { refuseClockMove } from "../system/clock_guard.ts";
+import { lockoutRuleOf } from "./lockout_rule.ts";
 import type { MenuTools } from "./spec.ts";
 
 type Args = Record<string, unknown>;
@@ -297,7 +298,7 @@ async function lockoutOf(
   args: Args,
   ctx: ToolContext,
 ): Promise<string | undefined> {
-  const rule = spec.lockout!;
+  const rule = lockoutRuleOf(spec)!;
   if (!mayCut(rule, verb, args)) return undefined;
   // What the release refuses is said before the rule reads anything.
   const dialect = await writeDialect(spec.schema, writeOf(verb), ctx);
@@ -374,7 +375,9 @@ function writeTool(
       await refuseClockMove(clock, args, ctx);
       return await dryRunOf(spec, verb, args, ctx);
     },
-    lockout: spec.lockout ? (args: Args, ctx) => lockoutOf(spec, verb, args, ctx) : undefined,
+    lockout: lockoutRuleOf(spec)
+      ? (args: Args, ctx) => lockoutOf(spec, verb, args, ctx)
+      : undefined,
   };
 }
 

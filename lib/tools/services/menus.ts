@@ -27,7 +27,8 @@ import {
   webProxy,
 } from "../../routeros/schema/menus/management.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
-import { sshServer as sshServerLockout, sshService } from "../guard/lockout.ts";
+import { eitherRule, sshServer as sshServerLockout, sshService } from "../guard/lockout.ts";
+import { sshLogins } from "../guard/lockout_ssh_login.ts";
 
 /** `/ip/service`. */
 const ipServicesTools: MenuTools = {
@@ -198,9 +199,9 @@ const sshServerTools: MenuTools = {
   verbs: ["get", "update"],
   columns: ["strong-crypto", "host-key-type", "host-key-size"],
   notes:
-    "This server logs in over SSH: a setting its client cannot meet cuts it off (strong_crypto is safe for it). A new host key (host_key_type, host_key_size) and forwarding turned off on a bastion of other devices need confirm.",
+    "This server logs in over SSH: a setting its client cannot meet cuts it off (strong_crypto is safe for it). Ciphers it cannot use, password logins ended while it logs in with a password, a new host key (host_key_type, host_key_size) and forwarding turned off on a bastion of other devices need confirm.",
   example: { update: { strong_crypto: true } },
-  lockout: sshServerLockout,
+  lockout: eitherRule(sshServerLockout, sshLogins),
 };
 
 /** The menus of this family, in catalogue order. */

@@ -17,6 +17,7 @@ import { ID_SCHEMA, itemObject } from "../menu_tools/read_tools.ts";
 import { toItem } from "../menu_tools/fields.ts";
 import { renderTable } from "../render.ts";
 import { DESTRUCTIVE, WRITE } from "../tool.ts";
+import { keyEndsPassword } from "../guard/lockout_ssh_login.ts";
 
 /**
  * How a session is ended, by release: `request-logout` up to 7.19 (the
@@ -147,15 +148,7 @@ export const addUserSshKey = defineTool({
       "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDnlmosE3pcyb9aH03X86BnfStWV1qAmvdhP6SkVuE9b example@mcp",
   },
   perDevice: true,
-  lockout(args, ctx) {
-    const t = ctx.client.target;
-    return Promise.resolve(
-      args.user === t.username && !t.keyFilename
-        ? `this server logs in as "${args.user}" with a password, and a key on that user stops ` +
-          "password logins over SSH (configure key_filename for the device first)"
-        : undefined,
-    );
-  },
+  lockout: (args, ctx) => keyEndsPassword(args.user, ctx),
   async handler(args, ctx) {
     const dialect = await ctx.client.dialect();
     const { script, keys } = addKeyScript(dialect, args.user, args.public_key);

@@ -9,6 +9,7 @@ import { activeUsers, sshKeys, userGroups, users } from "../../routeros/schema/m
 import { userSettings } from "../../routeros/schema/menus/management.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
 import { ownUser } from "../guard/lockout.ts";
+import { ownSshKey } from "../guard/lockout_ssh_login.ts";
 
 /** `/user`. */
 const usersTools: MenuTools = {
@@ -69,6 +70,7 @@ const sshKeysTools: MenuTools = {
   columns: ["user", "key-type", "bits", "key-owner"],
   notes:
     "Once a user has a key, RouterOS refuses password logins over SSH for that user. Removing the key this server uses locks it out.",
+  lockout: ownSshKey,
 };
 
 /** `/user/settings` (RouterOS 7). */

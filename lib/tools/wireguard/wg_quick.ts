@@ -69,7 +69,7 @@ export function checked(
 }
 
 /** A character no wg-quick line may hold: C0 and C1 controls, DEL, line and paragraph separators. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
 /** The file from its lines, each refused when it holds a control character (fail closed). */
 export function wgQuickFile(lines: readonly string[]): string {

@@ -135,6 +135,8 @@ export const capsManInterfaces = menu({
   path: "/caps-man/interface",
   kind: "list",
   key: "name",
+  // The controller's radios are interfaces of its own (type cap in /interface).
+  interfaces: true,
   writes: ["add", "set", "remove", "enable", "disable"],
   ...LEGACY,
   flags: { "M": "master", "D": "dynamic", "B": "bound", "X": "disabled", "I": "inactive" },

@@ -19,6 +19,8 @@ export const interfaceLists = menu({
   path: "/interface/list",
   kind: "list",
   key: "name",
+  // Lists of interfaces, not interfaces.
+  interfaces: false,
   writes: ["add", "set", "remove"],
   flags: { "*": "builtin", "D": "dynamic" },
   fields: {

@@ -104,6 +104,9 @@ export const poe = menu({
   path: "/interface/ethernet/poe",
   kind: "list",
   key: "name",
+  // Its items are Ethernet ports: power off on the one that carries the
+  // session stops the device it feeds (a radio uplink).
+  interfaces: true,
   writes: ["set"],
   hardware: true,
   flags: {},
