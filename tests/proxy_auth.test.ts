@@ -89,6 +89,23 @@ Deno.test("proxy auth: roles from the keys file, refused by annotations and insi
     const lines = (await Deno.readTextFile(`${dir}/audit.log`)).trim().split("\n").map((l) =>
       JSON.parse(l)
     );
+    // A clock write while a change is pending would stop its revert job: 409 until it is settled.
+    const change = await postJson(proxy, "/router/router_apply_changes", {
+      confirm: true,
+      confirm_within_seconds: 300,
+      operations: [{ tool: "router_update_identity", arguments: { name: "pending" } }],
+    }, bearer(KEYS.operator));
+    assert.equal(change.status, 200, JSON.stringify(change.json));
+    const clock = await postJson(proxy, "/router/router_update_clock", {
+      time_zone_name: "Europe/Riga",
+    }, bearer(KEYS.operator));
+    assert.equal(clock.status, 409, JSON.stringify(clock.json));
+    assert.equal(clock.json.error.code, "pending_change");
+    assert.equal(clock.json.error.details.refusal, "pending-change");
+    const rollback = await postJson(proxy, "/router/router_rollback_changes", {
+      change_id: change.json.change_id,
+    }, bearer(KEYS.operator));
+    assert.equal(rollback.status, 200, JSON.stringify(rollback.json));
     // The call's intent line (written ahead) says who; its outcome links back to it.
     const last = lines.filter((l) => l.tool === "router_update_identity" && l.kind === "intent")
       .at(-1);

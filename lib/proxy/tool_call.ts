@@ -105,6 +105,8 @@ const REFUSAL_ANSWERS: Record<string, [403 | 409 | 422 | 503, string]> = {
   secrets: [403, "forbidden"],
   confirm: [409, "confirmation_required"],
   lockout: [409, "confirmation_required"],
+  // A clock write while a revert job is armed: it may be sent once the change is committed.
+  "pending-change": [409, "pending_change"],
   "dry-run": [422, "invalid_arguments"],
   arguments: [422, "invalid_arguments"],
   // The server's audit log cannot take the write: the server's state, not the caller's request.
