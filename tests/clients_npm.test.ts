@@ -3,12 +3,13 @@
  * clients from npm see it (tests/helpers/npm_clients.ts pins them):
  *
  * - the MCP Inspector's headless CLI over stdio (it starts the server for
- *   each request): it lists every tool (following `nextCursor`, and
- *   checking the schemas' portability with `--strict`), calls a read and a
- *   write with `dry_run: true`, reads a resource and gets a prompt;
- * - over streamable HTTP, one server: the Inspector CLI lists every tool,
- *   and mcp-remote, the stdio ⇄ HTTP bridge, driven over its stdio by a raw
- *   JSON-RPC client, does all five (each tools/list page is measured).
+ *   each request): it lists every tool, following `nextCursor` and
+ *   checking the schemas' portability with `--strict`;
+ * - over streamable HTTP, one server: the Inspector CLI and mcp-remote, the
+ *   stdio ⇄ HTTP bridge driven over its stdio by a raw JSON-RPC client, each
+ *   list every tool, call a read and a write with `dry_run: true` (which
+ *   leaves the server's router unchanged), read a resource and get a
+ *   prompt; each tools/list page is measured.
  * Skipped, with the reason printed, only where node or
  * npm is missing or the npm registry is unreachable.
  */
@@ -55,10 +56,10 @@ interface Surface {
 
 /**
  * List every tool, call a read, a write with `dry_run`, read a resource,
- * get a prompt. `oneServer`: every request reaches the same server, which
- * the dry run must have left unchanged.
+ * get a prompt, every request to the same server, which the dry run must
+ * have left unchanged.
  */
-async function exercise(t: Deno.TestContext, surface: Surface, oneServer: boolean): Promise<void> {
+async function exercise(t: Deno.TestContext, surface: Surface): Promise<void> {
   await t.step("lists every tool of --toolsets all", async () => {
     assert.deepEqual((await surface.listTools()).map((x) => x.name), EVERY_TOOL);
   });
@@ -75,7 +76,6 @@ async function exercise(t: Deno.TestContext, surface: Surface, oneServer: boolea
       r.structuredContent.dry_run.commands[0],
       /\/ip address add address="10\.99\.0\.1\/24"/,
     );
-    if (!oneServer) return;
     const after = await surface.call("router_list_ip_addresses", {});
     const addresses = after.structuredContent.items.map((i: { address: string }) => i.address);
     assert.ok(!addresses.includes("10.99.0.1/24"), "the dry run added nothing");
@@ -165,7 +165,11 @@ Deno.test({
         MAIN,
         ...DEMO,
       ];
-      await exercise(t, inspectorSurface(target, home), false);
+      // One server start per Inspector run: the list here, the calls over HTTP below.
+      await t.step("lists every tool of --toolsets all", async () => {
+        const tools = await inspectorSurface(target, home).listTools();
+        assert.deepEqual(tools.map((x) => x.name), EVERY_TOOL);
+      });
     } finally {
       await Deno.remove(home, { recursive: true }).catch(() => {});
     }
@@ -180,10 +184,8 @@ Deno.test({
     const server = await spawnHttp("streamable-http", DEMO);
     const url = `${server.base}/mcp`;
     try {
-      await t.step("the Inspector CLI lists every tool, its schemas portable", async () => {
-        // One Inspector run per request: the other four are the stdio test's and mcp-remote's.
-        const tools = await inspectorSurface(["--transport", "http", url], home).listTools();
-        assert.deepEqual(tools.map((x) => x.name), EVERY_TOOL);
+      await t.step("the Inspector CLI", async (t) => {
+        await exercise(t, inspectorSurface(["--transport", "http", url], home));
       });
       await t.step("mcp-remote, driven over its stdio", async (t) => {
         const { node, mcpRemote } = clients as { node: string; mcpRemote: string };
@@ -195,7 +197,7 @@ Deno.test({
         const pages: RawMessage[] = [];
         try {
           await remote.initialize();
-          await exercise(t, rawSurface(remote, pages), true);
+          await exercise(t, rawSurface(remote, pages));
           const sizes = pages.map((p) => p.bytes);
           console.log(`through mcp-remote: tools/list in ${pages.length} pages of ${sizes} bytes`);
           for (const size of sizes) assert.ok(size < 512 * 1024, `a ${size}-byte message`);
