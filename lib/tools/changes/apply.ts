@@ -40,6 +40,7 @@ import {
   revertNow,
   roleNote,
   routerTime,
+  shownStatement,
 } from "./revert_job.ts";
 
 /** Most operations in one change. */
@@ -192,19 +193,16 @@ export const applyChanges = defineTool({
     }
     const job = "mcp-revert-<id>";
     const at = { year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0, legacyDate: false };
+    // The undo steps hold what the router holds now (a removed item's password).
+    const shown = ops.map((o) => shownStatement(o.inverse));
     return {
       commands: [
-        `(arm) ${
-          armJobStatement(
-            job,
-            at,
-            revertScript(job, ops.map((o) => o.inverse)),
-            "deadline",
-          )
-        }`,
+        `(arm) ${armJobStatement(job, at, revertScript(job, shown), "deadline")}`,
         ...commands,
       ],
-      preview: { operations: ops.map((o) => ({ tool: o.tool.name, inverse: o.inverse })) },
+      preview: {
+        operations: ops.map((o, i) => ({ tool: o.tool.name, inverse: shown[i] })),
+      },
       problems,
     };
   },

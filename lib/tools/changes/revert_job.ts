@@ -27,6 +27,17 @@ import {
 } from "../../routeros/scheduler.ts";
 import { Script } from "../../routeros/script.ts";
 import { asNumber } from "../../routeros/values.ts";
+import { maskRawCommand } from "../../routeros/raw_secrets.ts";
+
+/**
+ * An undo step or revert script as a caller may see it (a dry run's
+ * commands and preview): the secrets the router holds masked (a removal's
+ * undo re-adds the item with its password or private key, read back from
+ * the router). What runs on the router keeps the real values.
+ */
+export function shownStatement(statement: string): string {
+  return maskRawCommand(statement);
+}
 
 /** The router's wall clock now. */
 export async function routerTime(client: RouterOsClient): Promise<RouterTime> {

@@ -1,0 +1,120 @@
+/**
+ * What a change's dry run shows (found by the third hostile re-test of
+ * issue 31). `router_apply_changes`'s dry run shows the revert job it would
+ * arm: its commands, and per operation the inverse (`preview.operations[].
+ * inverse`). Those undo steps are built from what the router holds now.
+ *
+ * The inverse of a removal re-adds the item with every property it had,
+ * read with the router's print, which shows a PPP secret's password, a
+ * WireGuard interface's private key, an SNMPv3 community's passwords or a
+ * hotspot user's password; so an `operate` key could read the router's
+ * secrets by asking for a dry run of their removal (nothing changed, no
+ * --reveal-secrets). The dry run, and the confirm refusal that describes
+ * it, show those secrets masked; the job armed for real keeps them (it
+ * re-adds the item on the router).
+ *
+ * Over streamable-http with the test keys, against the simulator (7.16.2).
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.ts";
+
+const CASES = [
+  {
+    setup: "/ppp secret add name=vpnuser password=Ppp-Secret-9911 service=any",
+    path: "/ppp/secret",
+    tool: "router_remove_ppp_secret",
+    secrets: ["Ppp-Secret-9911"],
+  },
+  {
+    setup:
+      '/interface wireguard add name=wg9 private-key="oPVn0Jd7M0pQXkC3oHQ3q8oKqQF6Vn3pY2zZ0nXbM1Y="',
+    path: "/interface/wireguard",
+    tool: "router_remove_wireguard_interface",
+    secrets: ["oPVn0Jd7M0pQXkC3oHQ3q8oKqQF6Vn3pY2zZ0nXbM1Y="],
+  },
+  {
+    setup: "/snmp community add name=v3mon security=private authentication-protocol=SHA1 " +
+      "authentication-password=Snmp-Auth-7788 encryption-protocol=AES " +
+      "encryption-password=Snmp-Enc-6655",
+    path: "/snmp/community",
+    tool: "router_remove_snmp_community",
+    secrets: ["Snmp-Auth-7788", "Snmp-Enc-6655"],
+  },
+  {
+    setup: "/ip hotspot user add name=guest1 password=Hotspot-Pass-55",
+    path: "/ip/hotspot/user",
+    tool: "router_remove_hotspot_user",
+    secrets: ["Hotspot-Pass-55"],
+  },
+];
+
+Deno.test("a change's dry run shows no secret the router holds", async (t) => {
+  const sim = await startSimulator({ version: "7.16.2" });
+  const srv = await startAuthServer(sim);
+  const admin = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.admin);
+  const operator = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.operator);
+  try {
+    await t.step(
+      "a removal's undo step: the item's secrets masked, the real job keeps them",
+      async () => {
+        const leaks: string[] = [];
+        for (const c of CASES) {
+          assert.equal(sim.run(c.setup).exitCode, 0, c.setup);
+          const id = sim.items(c.path).at(-1)![".id"];
+          const operations = [{ tool: c.tool, arguments: { id, confirm: true } }];
+          const dry = await operator.callTool({
+            name: "router_apply_changes",
+            arguments: { device: "r1", dry_run: true, operations },
+          });
+          assert.equal(dry.isError, undefined, textOf(dry));
+          const inverse = (dry.structuredContent as {
+            dry_run: { preview: { operations: { inverse: string }[] } };
+          }).dry_run.preview.operations[0].inverse;
+          assert.match(inverse, /\*{8}/, `the undo step shows the mask: ${inverse}`);
+          // Without confirm: the refusal describes the dry run.
+          const refused = await operator.callTool({
+            name: "router_apply_changes",
+            arguments: { device: "r1", operations },
+          });
+          assert.equal(refused.isError, true, textOf(refused));
+          for (const secret of c.secrets) {
+            if (JSON.stringify([dry, refused]).includes(secret)) leaks.push(`${c.tool}: ${secret}`);
+          }
+        }
+        assert.deepEqual(leaks, [], "the dry runs or refusals show these secrets in clear");
+
+        // Applied and rolled back for real: the job re-adds the secret as it was.
+        const id = sim.items("/ppp/secret").find((s) => s.name === "vpnuser")![".id"];
+        const applied = await operator.callTool({
+          name: "router_apply_changes",
+          arguments: {
+            device: "r1",
+            confirm: true,
+            operations: [{ tool: "router_remove_ppp_secret", arguments: { id, confirm: true } }],
+          },
+        });
+        assert.equal(applied.isError, undefined, textOf(applied));
+        assert.ok(!sim.items("/ppp/secret").some((s) => s.name === "vpnuser"), "removed");
+        const rolled = await operator.callTool({
+          name: "router_rollback_changes",
+          arguments: {
+            device: "r1",
+            change_id: (applied.structuredContent as { change_id: string }).change_id,
+            confirm: true,
+          },
+        });
+        assert.equal(rolled.isError, undefined, textOf(rolled));
+        assert.equal(
+          sim.items("/ppp/secret").find((s) => s.name === "vpnuser")?.password,
+          "Ppp-Secret-9911",
+          "the revert job re-added the secret with its real password",
+        );
+      },
+    );
+  } finally {
+    for (const c of [admin, operator]) await c.close().catch(() => {});
+    await srv.close();
+    await sim.close();
+  }
+});
