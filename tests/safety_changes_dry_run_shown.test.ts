@@ -13,6 +13,13 @@
  * it, show those secrets masked; the job armed for real keeps them (it
  * re-adds the item on the router).
  *
+ * The inverse of clearing a script field (an operate key may set one to
+ * "") restores the admin's old script, whose text is withheld whole from
+ * principals below admin (docs/guards.md, "Masking raw console text":
+ * masking by shape does not find a token in a URL's path). The dry run of
+ * the change, and of `router_rollback_changes` once it is applied, withhold
+ * it too; an admin's show it, masked by shape.
+ *
  * Over streamable-http with the test keys, against the simulator (7.16.2).
  */
 import assert from "node:assert/strict";
@@ -49,7 +56,11 @@ const CASES = [
   },
 ];
 
-Deno.test("a change's dry run shows no secret the router holds", async (t) => {
+const MARK = "T0KEN-IN-PATH-4711";
+const SCRIPT =
+  `/tool fetch url=("https://hooks.example.com/${MARK}/" . $leaseActIP) keep-result=no`;
+
+Deno.test("a change's dry run shows no secret the router holds, nor a script its caller may not read", async (t) => {
   const sim = await startSimulator({ version: "7.16.2" });
   const srv = await startAuthServer(sim);
   const admin = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.admin);
@@ -110,6 +121,63 @@ Deno.test("a change's dry run shows no secret the router holds", async (t) => {
           "Ppp-Secret-9911",
           "the revert job re-added the secret with its real password",
         );
+      },
+    );
+
+    await t.step(
+      "an old script restored: withheld from an operate key, masked for admin",
+      async () => {
+        const set = await admin.callTool({
+          name: "router_update_dhcp_server",
+          arguments: { device: "r1", id: "*1", lease_script: SCRIPT },
+        });
+        assert.equal(set.isError, undefined, textOf(set));
+        const read = await operator.callTool({
+          name: "router_get_dhcp_server",
+          arguments: { device: "r1", id: "*1" },
+        });
+        assert.ok(!JSON.stringify(read).includes(MARK), "control: the direct read withholds it");
+        const operations = [{
+          tool: "router_update_dhcp_server",
+          arguments: { id: "*1", lease_script: "" },
+        }];
+        const dry = await operator.callTool({
+          name: "router_apply_changes",
+          arguments: { device: "r1", dry_run: true, operations },
+        });
+        assert.equal(dry.isError, undefined, textOf(dry));
+        assert.ok(
+          !JSON.stringify(dry).includes(MARK),
+          "the operate key's dry run shows the admin's lease-script: " + textOf(dry).slice(0, 400),
+        );
+        const adminDry = await admin.callTool({
+          name: "router_apply_changes",
+          arguments: { device: "r1", dry_run: true, operations },
+        });
+        assert.ok(JSON.stringify(adminDry).includes(MARK), "admin reads scripts (masked by shape)");
+
+        const applied = await operator.callTool({
+          name: "router_apply_changes",
+          arguments: { device: "r1", confirm: true, operations },
+        });
+        assert.equal(applied.isError, undefined, textOf(applied));
+        assert.ok(!JSON.stringify(applied).includes(MARK), textOf(applied).slice(0, 400));
+        const change = (applied.structuredContent as { change_id: string }).change_id;
+        const rollbackDry = await operator.callTool({
+          name: "router_rollback_changes",
+          arguments: { device: "r1", change_id: change, dry_run: true },
+        });
+        assert.equal(rollbackDry.isError, undefined, textOf(rollbackDry));
+        assert.ok(
+          !JSON.stringify(rollbackDry).includes(MARK),
+          "the rollback's dry run shows the admin's lease-script: " + textOf(rollbackDry),
+        );
+        const rolled = await operator.callTool({
+          name: "router_rollback_changes",
+          arguments: { device: "r1", change_id: change, confirm: true },
+        });
+        assert.equal(rolled.isError, undefined, textOf(rolled));
+        assert.equal(sim.items("/ip/dhcp-server")[0]["lease-script"], SCRIPT, "restored whole");
       },
     );
   } finally {

@@ -193,8 +193,8 @@ export const applyChanges = defineTool({
     }
     const job = "mcp-revert-<id>";
     const at = { year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0, legacyDate: false };
-    // The undo steps hold what the router holds now (a removed item's password).
-    const shown = ops.map((o) => shownStatement(o.inverse));
+    // The undo steps hold what the router holds now (a removed item's password, an old script).
+    const shown = ops.map((o) => shownStatement(o.inverse, ctx.scriptText));
     return {
       commands: [
         `(arm) ${armJobStatement(job, at, revertScript(job, shown), "deadline")}`,

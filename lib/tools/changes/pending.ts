@@ -23,7 +23,13 @@ import { renderTable } from "../render.ts";
 import { READ, type ToolContext, type ToolDef, WRITE } from "../tool.ts";
 import { noteOutcome } from "../errors.ts";
 import { RouterOsError } from "../../routeros/errors.ts";
-import { expectSilent, findJob, incompleteRevert, notedRole } from "./revert_job.ts";
+import {
+  expectSilent,
+  findJob,
+  incompleteRevert,
+  notedRole,
+  shownStatement,
+} from "./revert_job.ts";
 import { requiredRole } from "../guard/roles.ts";
 import { importScript } from "./import_script.ts";
 import { exportBefore, revertImportNow } from "./import_revert.ts";
@@ -94,7 +100,8 @@ function pendingChangeTool(o: {
     async dryRun(args, ctx) {
       const job = await authorizedJob(ctx, args.change_id);
       return {
-        commands: [o.script(job)],
+        // A rollback's script holds the undo steps: old values the caller may not read.
+        commands: [shownStatement(o.script(job), ctx.scriptText)],
         preview: { change_id: args.change_id, [o.done]: true },
         problems: [],
       };

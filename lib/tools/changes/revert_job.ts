@@ -27,16 +27,19 @@ import {
 } from "../../routeros/scheduler.ts";
 import { Script } from "../../routeros/script.ts";
 import { asNumber } from "../../routeros/values.ts";
+import type { ScriptText } from "../../routeros/export_secrets.ts";
 import { maskRawCommand } from "../../routeros/raw_secrets.ts";
 
 /**
  * An undo step or revert script as a caller may see it (a dry run's
  * commands and preview): the secrets the router holds masked (a removal's
  * undo re-adds the item with its password or private key, read back from
- * the router). What runs on the router keeps the real values.
+ * the router), and the old text of a script field (a `lease-script`
+ * restored) withheld whole from a principal below admin, as their reads
+ * withhold it. What runs on the router keeps the real values.
  */
-export function shownStatement(statement: string): string {
-  return maskRawCommand(statement);
+export function shownStatement(statement: string, scripts: ScriptText): string {
+  return maskRawCommand(statement, { scripts: scripts === "withheld" });
 }
 
 /** The router's wall clock now. */
