@@ -116,3 +116,65 @@ Deno.test("the revert script's independent steps run alike on every simulated re
     }
   }
 });
+
+/**
+ * Found by the third hostile re-test of issue 31. The revert job is armed
+ * with each operation's undo step before the operation runs; for an
+ * `add`, the new item's id is not known yet, so the undo step finds the
+ * item by the properties given (`chain=input action=accept`), and only
+ * after the add answers is the job re-armed with `remove numbers=<id>`.
+ * When the add's outcome is unknown (here: its answer garbled, so it ran
+ * but was not understood), the change is rolled back at once with that
+ * find-based step; and if the server dies between the add and the re-arm,
+ * the router's own job runs it at the deadline. Removing every item with
+ * those properties took defconf's "accept established,related,untracked",
+ * "accept ICMP" and "accept to local loopback" rules with it. The step now
+ * leaves the items its properties found before the add (compared by id).
+ */
+Deno.test("rolling back an add of unknown outcome removes only what the change added", async () => {
+  const sim = await startSimulator({ version: "7.16.2" });
+  const session = await connectInProcess(sim);
+  const rules = () =>
+    sim.items("/ip/firewall/filter").map((r) => `${r.chain} ${r.action} ${r.comment ?? ""}`);
+  try {
+    const before = rules();
+    assert.ok(before.some((r) => r.includes("accept established")), "defconf's rules are there");
+    let armed = "";
+    sim.faults.garble = (command, output) => {
+      if (!/\/ip firewall filter add/.test(command) || /scheduler/.test(command)) return output;
+      // The job as the router holds it while the add runs (what it would run at its deadline).
+      armed = sim.items("/system/scheduler").find((j) =>
+        j.name.startsWith("mcp-revert-")
+      )!["on-event"];
+      return "!!garbled!!";
+    };
+    const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
+      confirm_within_seconds: 600,
+      operations: [{
+        tool: "router_add_firewall_filter_rule",
+        arguments: { chain: "input", action: "accept" },
+      }],
+    });
+    sim.faults.garble = undefined;
+    assert.equal(r.isError, true, r.content[0]?.text);
+    assert.match(r.content[0]?.text ?? "", /outcome is unknown/);
+    assert.deepEqual(
+      rules(),
+      before,
+      "the rollback removed rules the change never added: " + r.content[0]?.text,
+    );
+    assert.deepEqual(jobs(sim), [], "every undo step succeeded: the job removed itself");
+
+    // The job armed before the add, run as the router would at the deadline.
+    assert.match(armed, /find where chain="input" and action="accept"/, armed);
+    assert.equal(sim.run("/ip firewall filter add chain=input action=accept").exitCode, 0);
+    assert.equal(rules().length, before.length + 1);
+    assert.equal(sim.run(armed).output.trim(), "");
+    assert.deepEqual(rules(), before, "the armed job removed only the rule added after it");
+  } finally {
+    sim.faults.garble = undefined;
+    await session.close();
+    await sim.close();
+  }
+});

@@ -145,6 +145,26 @@ export function cmd(path: string, verb: string, spec: CommandSpec = {}): string 
   return parts.join(" ") + renderWhere(spec.where ?? []);
 }
 
+/**
+ * `:foreach i in=[/ip firewall filter find where chain="input"] do={:if ($i != *1 && $i != *3)
+ * do={/ip firewall filter remove $i}}`: `verb` on each item the conditions
+ * select but the `except` ids (checked), which RouterOS 6 and 7 both run:
+ * `find` takes no `.id` condition, so the ids are compared one by one in
+ * the loop (`*1` is an id literal, `$i` the id `find` gave).
+ */
+export function forEachExcept(
+  path: string,
+  verb: string,
+  where: readonly Condition[],
+  except: readonly string[],
+): string {
+  if (except.length === 0) return cmd(path, verb, { find: where });
+  const kept = except.map((id) => `$i != ${checkId(id)}`).join(" && ");
+  return `:foreach i in=[${menuPath(path)} find${renderWhere(where)}] do={:if (${kept}) do={${
+    menuPath(path)
+  } ${checkName(verb, "command")} $i}}`;
+}
+
 /** `[command]`: a command whose value is used (`[/ip address add ...]`). */
 export function bracket(command: string): Expr {
   return `[${command}]` as Expr;

@@ -16,6 +16,7 @@ import {
   quoteValue,
   UnsafeInputError,
 } from "../../lib/routeros/quote.ts";
+import { forEachExcept } from "../../lib/routeros/command.ts";
 
 Deno.test("quoteValue: the escapes RouterOS takes, and no others", () => {
   assert.equal(quoteValue(""), '""');
@@ -78,6 +79,23 @@ Deno.test("allow-lists: names, ids and menu paths outside them are refused befor
   assert.deepEqual(checkMenuPath("/ip/firewall/filter"), ["ip", "firewall", "filter"]);
   assert.throws(() => checkMenuPath("/ip/../system"), UnsafeInputError);
   assert.throws(() => checkMenuPath("/ip;reboot"), UnsafeInputError);
+});
+
+Deno.test("forEachExcept: the ids left alone are checked; with none it is a plain find", () => {
+  const where = [{ key: "chain", value: "input" }];
+  assert.equal(
+    forEachExcept("/ip/firewall/filter", "remove", where, []),
+    '/ip firewall filter remove [find where chain="input"]',
+  );
+  assert.equal(
+    forEachExcept("/ip/firewall/filter", "remove", where, ["*1", "*3"]),
+    ':foreach i in=[/ip firewall filter find where chain="input"] do={:if ($i != *1 && ' +
+      "$i != *3) do={/ip firewall filter remove $i}}",
+  );
+  assert.throws(
+    () => forEachExcept("/ip/route", "remove", where, ["*1;/reboot"]),
+    UnsafeInputError,
+  );
 });
 
 Deno.test("file names: folders with '/', nothing that climbs, hides or escapes", () => {

@@ -10,7 +10,7 @@
  */
 import * as z from "zod";
 import type { Dialect } from "../../routeros/dialect.ts";
-import { refCondition } from "../../routeros/command.ts";
+import { type Condition, refCondition } from "../../routeros/command.ts";
 import { ArgumentError, RouterOsError } from "../../routeros/errors.ts";
 import { randomHex } from "../../routeros/random_hex.ts";
 import { echo } from "../../echo.ts";
@@ -28,7 +28,12 @@ import { defineTool } from "../define.ts";
 import { noteOutcome, outcomeOf } from "../errors.ts";
 import { refOf, refOn } from "../menu_tools/read_tools.ts";
 import { DESTRUCTIVE, type ToolContext, type ToolDef } from "../tool.ts";
-import { type Before, inverseStatement, IrreversibleError } from "./inverse.ts";
+import {
+  addedItemConditions,
+  type Before,
+  inverseStatement,
+  IrreversibleError,
+} from "./inverse.ts";
 import { roleAtLeast } from "../../auth/principal.ts";
 import { requiredRole } from "../guard/roles.ts";
 import { clockArgsSet } from "../system/clock_guard.ts";
@@ -64,8 +69,18 @@ async function readBefore(
   args: Record<string, unknown>,
 ): Promise<Before> {
   const { menu, verb } = tool.crud!;
-  if (verb === "add") return {};
   const spec = readSpecOf(menu, dialect.release);
+  if (verb === "add") {
+    // The items its properties already find: its undo must leave them (inverse.ts).
+    let where: Condition[];
+    try {
+      where = addedItemConditions(menu, dialect, args);
+    } catch (err) {
+      if (err instanceof IrreversibleError) return {}; // inverseStatement says why
+      throw err;
+    }
+    return { existing: (await ctx.client.read(spec, where)).map((i) => String(i[".id"])) };
+  }
   if (menu.kind === "singleton") return { item: (await ctx.client.read(spec))[0] ?? {} };
   const ref = refOn(menu, refOf(menu, args), dialect.release);
   const [item] = await ctx.client.read(spec, [refCondition(ref)]);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { cmd, type CommandValue, type Condition } from "../../routeros/command.ts";
+import { cmd, type CommandValue, type Condition, forEachExcept } from "../../routeros/command.ts";
 import type { Dialect } from "../../routeros/dialect.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
 import { hasWrite, type MenuSchema, rosName } from "../../routeros/schema/menu.ts";
@@ -21,7 +21,18 @@ export interface Before {
   item?: RawItem;
   /** Id of the item that followed it in its list (ordered menus). */
   nextId?: string;
+  /**
+   * For an add: the ids of the items its properties found before it
+   * ({@linkcode addedItemConditions}), which its undo leaves alone.
+   */
+  existing?: string[];
 }
+
+/**
+ * Most items already there with an add's properties that its undo step
+ * tells apart by id (one comparison each, in the revert job's script).
+ */
+export const MAX_EXISTING_MATCHES = 50;
 
 function rawValue(value: RawItem[string]): CommandValue {
   return Array.isArray(value) ? value.join(",") : value;
@@ -31,8 +42,16 @@ function writable(menu: MenuSchema) {
   return Object.entries(menu.fields).filter(([, f]) => f.writable);
 }
 
-/** Conditions that find the item an `add` created, from its given properties. */
-function addedItemConditions(menu: MenuSchema, dialect: Dialect, args: Record<string, unknown>) {
+/**
+ * Conditions that find the item an `add` created, from its given
+ * properties. Items already there may match them too: the undo step
+ * excludes those by id ({@linkcode Before.existing}).
+ */
+export function addedItemConditions(
+  menu: MenuSchema,
+  dialect: Dialect,
+  args: Record<string, unknown>,
+): Condition[] {
   const conditions: Condition[] = [];
   for (const [name, field] of writable(menu)) {
     const v = args[argName(name)];
@@ -47,7 +66,12 @@ function addedItemConditions(menu: MenuSchema, dialect: Dialect, args: Record<st
 
 /**
  * The statement that undoes one operation. For an add, pass the new item's
- * id once known; before that, the inverse finds the item by its properties.
+ * id once known; before that, the inverse finds the item by its properties
+ * and removes what it finds but the items that had them before the add
+ * (`before.existing`): an add whose outcome is unknown, rolled back, or a
+ * revert job that fires before the new id is known, removes only what the
+ * change made, never a rule that was there (the defconf input rules share
+ * `chain=input action=accept`).
  */
 export function inverseStatement(
   menu: MenuSchema,
@@ -58,9 +82,16 @@ export function inverseStatement(
   newId?: string,
 ): string {
   if (verb === "add") {
-    return newId
-      ? cmd(menu.path, "remove", { numbers: { id: newId } })
-      : cmd(menu.path, "remove", { find: addedItemConditions(menu, dialect, args) });
+    if (newId) return cmd(menu.path, "remove", { numbers: { id: newId } });
+    const existing = before.existing ?? [];
+    if (existing.length > MAX_EXISTING_MATCHES) {
+      throw new IrreversibleError(
+        `an add to ${menu.path} cannot be told apart from the ${existing.length} items that ` +
+          "already have its properties (its revert would compare each): give it a property " +
+          "that sets it apart (a comment)",
+      );
+    }
+    return forEachExcept(menu.path, "remove", addedItemConditions(menu, dialect, args), existing);
   }
   if (menu.kind === "singleton") {
     if (verb !== "update") throw new IrreversibleError(`${verb} on ${menu.path} is not reversible`);
