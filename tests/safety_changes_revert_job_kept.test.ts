@@ -12,6 +12,10 @@
  *   deadline, with the clock not moved and the backup it loads still in
  *   storage; a script that removed, disabled or outran them is reverted at
  *   once and says so (or, with the backup gone, says it cannot be);
+ * - while an import waits for its commit, the backup its revert loads is
+ *   neither removed (router_remove_file, by name or id) nor replaced
+ *   (router_upload_file): found by the third hostile re-test, where any
+ *   operate key could remove it and the import then stayed uncommitted;
  * - the import's diff leaves out only its own job: a script that removes
  *   another change's job shows it.
  *
@@ -21,6 +25,7 @@ import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool, type McpSession } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
+import { REFUSAL_META_KEY } from "../lib/refusal_meta.ts";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -185,6 +190,61 @@ Deno.test("an import's diff shows the removal of another change's revert job", a
     assert.match(r.content[0].text, /1 removed/);
     assert.doesNotMatch(changes, /password="[^*]/, "the revert jobs' backup passwords are masked");
     assert.deepEqual(jobs(sim), [job]);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("the backup a pending import's revert loads is neither removed nor replaced", async () => {
+  const { sim, session, close } = await lab();
+  try {
+    const imported = await callTool(session, "router_import_script", {
+      source: "/ip address\nadd address=10.63.0.1/24 interface=ether2\n",
+      confirm_within_seconds: 600,
+      confirm: true,
+    });
+    assert.equal(imported.isError, undefined, imported.content[0].text);
+    const { backup, change_id: change } = imported.structuredContent as {
+      backup: string;
+      change_id: string;
+    };
+    const file = () => sim.items("/file").find((f) => f.name === backup);
+    assert.ok(file(), `${backup} is on the router`);
+    for (
+      const [tool, args] of [
+        ["router_remove_file", { name: backup, confirm: true }],
+        ["router_remove_file", { id: file()![".id"], confirm: true }],
+        ["router_remove_file", { name: backup, dry_run: true }],
+        ["router_upload_file", { name: backup, contents: "x", overwrite: true }],
+      ] as const
+    ) {
+      const r = await callTool(session, tool, args) as Awaited<ReturnType<typeof callTool>> & {
+        _meta?: Record<string, unknown>;
+      };
+      assert.equal(r.isError, true, `${tool} ${JSON.stringify(args)}: ${r.content[0].text}`);
+      assert.match(
+        r.content[0].text,
+        new RegExp(
+          `${tool} would (remove|replace) ${backup}, the backup that the revert job of change ` +
+            `${change} loads, while change ${change} waits for router_commit_changes.*` +
+            "Commit it .*or roll it back first.*Nothing was sent",
+        ),
+      );
+      // What the REST proxy answers 409 pending_change.
+      assert.deepEqual(r._meta?.[REFUSAL_META_KEY], { kind: "pending-change" });
+      assert.ok(file(), `${backup} is still there`);
+    }
+    // Another file is removed as before.
+    sim.run('/file add name="notes.txt" contents="x"');
+    const other = await callTool(session, "router_remove_file", {
+      name: "notes.txt",
+      confirm: true,
+    });
+    assert.equal(other.isError, undefined, other.content[0].text);
+    // Settled by a commit, which removes the backup with the job.
+    const committed = await callTool(session, "router_commit_changes", { change_id: change });
+    assert.equal(committed.isError, undefined, committed.content[0].text);
+    assert.equal(file(), undefined);
   } finally {
     await close();
   }

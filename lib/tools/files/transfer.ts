@@ -29,6 +29,7 @@ import type { ToolContext } from "../tool.ts";
 import { WRITE } from "../tool.ts";
 import { hashedChunks, ProgressPacer, Sha256 } from "./transfer_meter.ts";
 import { COLUMNS, FILE, FILE_NAME, fileByName } from "./backup_export.ts";
+import { refuseRevertFileWrite } from "../changes/revert_files.ts";
 import { renderTable } from "../render.ts";
 
 /** Largest file moved either way, in bytes (1 GiB: packages, container images, backups). */
@@ -115,6 +116,8 @@ async function uploadPlan(args: UploadArgs, ctx: ToolContext) {
       "give local_path (a file to send) or contents (a short text), not both",
     );
   }
+  // The backup a pending import's revert loads is not replaced.
+  await refuseRevertFileWrite("router_upload_file", "replace", () => [args.name], ctx);
   const dialect = await ctx.client.dialect();
   const existing = await fileByName(ctx, dialect, args.name);
   const problems = existing && args.overwrite !== true

@@ -7,7 +7,7 @@
  */
 import type { MenuSchema } from "../../routeros/schema/menu.ts";
 import type { LockoutRule } from "../guard/lockout.ts";
-import type { Toolset, Verb } from "../tool.ts";
+import type { ToolContext, Toolset, Verb } from "../tool.ts";
 
 /** The proper names of a menu's items, and the stems of its tool names. */
 export interface Noun {
@@ -83,4 +83,15 @@ export interface MenuTools {
    * (users, groups, SSH keys).
    */
   writeRole?: "admin";
+  /**
+   * A check every write of the menu passes before anything is sent, dry
+   * runs included; it throws to refuse (the `/file` menu: a file a pending
+   * change's revert loads is not removed).
+   */
+  checkWrite?: (
+    tool: string,
+    verb: Verb,
+    args: Record<string, unknown>,
+    ctx: ToolContext,
+  ) => Promise<void>;
 }

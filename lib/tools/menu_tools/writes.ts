@@ -365,6 +365,7 @@ function writeTool(
       : refRequirement(spec),
     async handler(args: Args, ctx) {
       await refuseClockMove(clock, args, ctx);
+      await spec.checkWrite?.(clock.name, verb, args, ctx);
       const dialect = await writeDialect(spec.schema, writeOf(verb), ctx);
       const plan = PLANS[verb](spec, dialect, args, ctx.scriptText);
       return plan.finish(
@@ -373,6 +374,7 @@ function writeTool(
     },
     async dryRun(args: Args, ctx) {
       await refuseClockMove(clock, args, ctx);
+      await spec.checkWrite?.(clock.name, verb, args, ctx);
       return await dryRunOf(spec, verb, args, ctx);
     },
     lockout: lockoutRuleOf(spec)
