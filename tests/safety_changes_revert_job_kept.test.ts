@@ -7,7 +7,12 @@
  * - the job runs by the router's clock, so a write that may move it (the
  *   date, time or time zone, the NTP client, `/ip/cloud` `update-time`) is
  *   refused inside `router_apply_changes`, and anywhere while a change
- *   waits for its commit on that device;
+ *   waits for its commit on that device; so is `/ip/cloud` `ddns_enabled:
+ *   true` while `update-time` is on, its default (found by the third
+ *   hostile re-test: MikroTik's IP/Cloud manual says the "router clock will
+ *   be set to time provided by cloud server if there is no NTP or SNTP
+ *   client enabled", so turning DDNS on let the cloud set the clock of a
+ *   router without NTP while turning NTP on was refused);
  * - after an import, the job must still be there, enabled, at its
  *   deadline, with the clock not moved and the backup it loads still in
  *   storage; a script that removed, disabled or outran them is reverted at
@@ -64,6 +69,7 @@ Deno.test("a write that may move the router's clock is no part of a change, nor 
           { tool: "router_update_clock", arguments: { time_zone_name: "Pacific/Kiritimati" } },
           { tool: "router_update_ntp_client", arguments: { enabled: true } },
           { tool: "router_update_ip_cloud", arguments: { update_time: true } },
+          { tool: "router_update_ip_cloud", arguments: { ddns_enabled: true } },
         ]
       ) {
         const r = await callTool(session, "router_apply_changes", {
@@ -74,7 +80,7 @@ Deno.test("a write that may move the router's clock is no part of a change, nor 
         assert.equal(r.isError, true, `${op.tool} inside a change`);
         assert.match(
           r.content[0].text,
-          /operation 1 \(router_update_\w+\): \w+ may move the router's clock, by which this change's revert job runs/,
+          /operation 1 \(router_update_\w+\): \w+( \(with update_time on\))? may move the router's clock, by which this change's revert job runs/,
         );
       }
       assert.deepEqual(jobs(sim), [], "no job armed");
@@ -111,6 +117,33 @@ Deno.test("a write that may move the router's clock is no part of a change, nor 
       // Turning NTP off moves nothing.
       const off = await callTool(session, "router_update_ntp_client", { enabled: false });
       assert.equal(off.isError, undefined, off.content[0].text);
+      // Cloud DDNS with update-time on (its default): the cloud's answer sets the clock.
+      const cloud = () => sim.items("/ip/cloud")[0];
+      assert.equal(cloud()["update-time"], "true", "update-time is on (default)");
+      for (const dry_run of [false, true]) {
+        const r = await callTool(session, "router_update_ip_cloud", {
+          ddns_enabled: true,
+          dry_run,
+        });
+        assert.equal(r.isError, true, r.content[0].text);
+        assert.match(
+          r.content[0].text,
+          new RegExp(
+            `sets ddns_enabled \\(with update_time on\\), which may move the router's clock, ` +
+              `while change ${change} waits .*or set update_time: false in the same call`,
+          ),
+        );
+      }
+      assert.notEqual(cloud()["ddns-enabled"], "true", "DDNS stays off");
+      // With update-time off (in the same call, then on the router) it moves nothing.
+      const both = await callTool(session, "router_update_ip_cloud", {
+        ddns_enabled: true,
+        update_time: false,
+      });
+      assert.equal(both.isError, undefined, both.content[0].text);
+      const again = await callTool(session, "router_update_ip_cloud", { ddns_enabled: true });
+      assert.equal(again.isError, undefined, again.content[0].text);
+      assert.deepEqual([cloud()["ddns-enabled"], cloud()["update-time"]], ["true", "false"]);
     });
 
     await t.step("once the change is committed, the clock is the operator's again", async () => {

@@ -295,6 +295,13 @@ export interface ToolDef {
    */
   clockArgs?: readonly string[];
   /**
+   * Input arguments that may move the router's clock when turned on while
+   * another property of the same settings menu is on (`ddns_enabled` while
+   * `update-time` is, by its RouterOS name): the call's own value of that
+   * property decides, else the router's. Refused as `clockArgs` are.
+   */
+  clockArgsWith?: Readonly<Record<string, string>>;
+  /**
    * Composite tools: `args` with the arguments of each nested call replaced
    * by `mask(tool, arguments)`, so their secrets are masked in the
    * composite's own audit line and previews.

@@ -56,6 +56,12 @@ export interface Field {
    * `/ip/cloud` `update-time`). Revert jobs run by that clock.
    */
   movesClock?: boolean;
+  /**
+   * Turning it on may move the router's wall clock while this other field
+   * of the menu is on (`/ip/cloud` `ddns-enabled` with `update-time`, on by
+   * default: the cloud service's answer then sets the clock).
+   */
+  movesClockWith?: string;
   /** Offered as a list filter (default: every field that is neither secret nor a script). */
   filter: boolean;
   /** `enum`: the allowed values. */
@@ -91,6 +97,7 @@ export type FieldOptions = Partial<
     | "script"
     | "privileged"
     | "movesClock"
+    | "movesClockWith"
     | "filter"
     | "ref"
     | "releases"
@@ -118,6 +125,7 @@ function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Fiel
     ...(o.script ? { script: true } : {}),
     ...(o.privileged || o.script ? { privileged: o.privileged ?? SCRIPT_PRIVILEGE } : {}),
     ...(o.movesClock ? { movesClock: true } : {}),
+    ...(o.movesClockWith ? { movesClockWith: o.movesClockWith } : {}),
     // A filter on a script's text would answer whether a guessed password in it is right.
     filter: o.filter ?? !(secret || o.script),
     ...(o.ref ? { ref: o.ref } : {}),

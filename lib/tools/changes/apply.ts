@@ -36,7 +36,7 @@ import {
 } from "./inverse.ts";
 import { roleAtLeast } from "../../auth/principal.ts";
 import { requiredRole } from "../guard/roles.ts";
-import { clockArgsSet } from "../system/clock_guard.ts";
+import { clockArgsMoving } from "../system/clock_guard.ts";
 import {
   defaultRoutes,
   defeatedJob,
@@ -122,7 +122,7 @@ async function plan(
         `${label}: only the add/update/remove/enable/disable/move tools of a menu can be part of a change`,
       );
     }
-    const clock = clockArgsSet(checked.tool, checked.args);
+    const clock = await clockArgsMoving(checked.tool, checked.args, ctx);
     if (clock.length) {
       // The revert job runs by the router's clock: moving it would move the deadline.
       throw new ArgumentError(

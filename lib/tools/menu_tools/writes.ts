@@ -324,6 +324,12 @@ function writeTool(
     clockArgs: Object.entries(spec.schema.fields).filter(([, f]) => f.movesClock).map(([n]) =>
       argName(n)
     ),
+    clockArgsWith: Object.fromEntries(
+      Object.entries(spec.schema.fields).flatMap(([n, f]) =>
+        f.movesClockWith ? [[argName(n), f.movesClockWith]] : []
+      ),
+    ),
+    crud: { menu: spec.schema },
   };
   const outputObject = lazyObject(() => z.object(output()));
   return {
@@ -354,6 +360,7 @@ function writeTool(
     ),
     rawCommandArgs: scriptArgsOf(spec),
     clockArgs: clock.clockArgs,
+    clockArgsWith: clock.clockArgsWith,
     crud: { menu: spec.schema, verb },
     readBack: spec.verbs.includes("list")
       ? toolNameOf(spec, "list")

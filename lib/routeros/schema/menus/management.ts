@@ -140,8 +140,11 @@ export const ipCloud = menu({
   kind: "singleton",
   writes: ["set"],
   fields: {
+    // MikroTik's IP/Cloud manual: with update-time (default yes) "router clock will be set to
+    // time provided by cloud server if there is no NTP or SNTP client enabled".
     "ddns-enabled": bool(
       "Publish the router's address under its cloud name (a newer router's auto is not shown)",
+      { movesClockWith: "update-time" },
     ),
     "update-time": bool("Set the clock from the cloud service", { movesClock: true }),
     "ddns-update-interval": duration("How often the DDNS name is refreshed, or none", {
