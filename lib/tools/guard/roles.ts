@@ -15,13 +15,15 @@ import { inScope, type Principal, type Role, roleAtLeast } from "../../auth/prin
 import type { DeviceInfo, FleetView, ToolContext, ToolDef } from "../tool.ts";
 import { RefusedError } from "./refusals.ts";
 import type { ScriptText } from "../../routeros/export_secrets.ts";
+import { grantsPrivilege } from "../../routeros/schema/field.ts";
 
 /**
  * The least role that may call `tool`; with `args`, that call: a write that
  * sets a privileged field (`privilegedArgs`: a script the router runs, such
  * as `lease_script`, which it runs with its owner's rights; a community's
- * `write_access`) to anything but "", false or null needs `admin` (a read
- * of it stays `read`).
+ * `write_access`; a RADIUS server's `service` with `login`) to a value that
+ * grants it needs `admin` (a read of it stays `read`). A write to an item
+ * that already holds one needs `admin` too: {@linkcode authorizeHeld}.
  */
 export function requiredRole(
   tool: Pick<ToolDef, "role" | "annotations" | "privilegedArgs">,
@@ -31,13 +33,13 @@ export function requiredRole(
   return tool.role ?? (tool.annotations.readOnlyHint ? "read" : "operate");
 }
 
-/** The privileged arguments `args` sets to something (not "", false or null), with what each grants. */
+/** The privileged arguments `args` sets to a value that grants them, with what each grants. */
 function privilegesSet(
   tool: Pick<ToolDef, "privilegedArgs">,
   args: Record<string, unknown>,
 ): [string, string][] {
-  return Object.entries(tool.privilegedArgs ?? {}).filter(([k]) =>
-    args[k] !== undefined && args[k] !== "" && args[k] !== false && args[k] !== null
+  return Object.entries(tool.privilegedArgs ?? {}).flatMap(([k, p]) =>
+    grantsPrivilege(p, args[k]) ? [[k, p.grants] as [string, string]] : []
   );
 }
 
@@ -120,6 +122,44 @@ export function authorizeArguments(
     }, which needs the ${need} role; "${principal.name}" has ` +
       `${principal.role}. Nothing was sent; leave it out, or ask the operator for a key or ` +
       "token with that role.",
+  );
+}
+
+/**
+ * Refuse a write below admin to an item that holds a privilege now (an
+ * SNMP community with write access, a RADIUS server for router logins, a
+ * DHCP server with a lease script): changing its name, addresses or
+ * secrets, or enabling it, takes over what only admin may grant, and
+ * removing or moving it is admin's too. The item is read before the write;
+ * when it cannot be read the call is refused (fail closed). Admin and the
+ * process's owner skip the read.
+ */
+export async function authorizeHeld(
+  principal: Principal | undefined,
+  tool: ToolDef,
+  what: string,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<void> {
+  if (!principal || roleAtLeast(principal.role, "admin") || !tool.heldPrivileges) return;
+  let held: string[];
+  try {
+    held = await tool.heldPrivileges(args, ctx);
+  } catch (err) {
+    throw new RefusedError(
+      "role",
+      `${what}: the item it changes could not be read to tell whether it holds ${
+        Object.values(tool.privilegedArgs ?? {}).map((p) => p.grants).join("; ") || "a privilege"
+      }, which only the admin role may change (${(err as Error).message}). Nothing was sent.`,
+    );
+  }
+  if (!held.length) return;
+  throw new RefusedError(
+    "role",
+    `${what} changes an item that holds ${
+      held.join("; ")
+    }, which needs the admin role; "${principal.name}" has ` +
+      `${principal.role}. Nothing was sent; ask the operator for a key or token with that role.`,
   );
 }
 

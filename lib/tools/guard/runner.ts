@@ -40,7 +40,7 @@ import { argumentError, flag, refusePrototypeKeys } from "./arguments.ts";
 import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
-import { authorize, authorizeArguments, callerChecks, scopedFleet } from "./roles.ts";
+import * as roles from "./roles.ts";
 import { type CallObserver, observed } from "./call_observer.ts";
 import { channelShareKey, type Principal } from "../../auth/principal.ts";
 
@@ -254,19 +254,14 @@ export class ToolRunner {
     const device = tool.perDevice
       ? this.#devices.resolve(parent ? parent.device : deviceArg as string | undefined)
       : undefined;
-    authorize(
-      site.caller.principal,
-      tool,
-      parent ? `${name} (inside ${parent.tool})` : name,
-      device?.title,
-      (title) => this.#devices.summaries().find((d) => d.title === title),
-    );
+    const what = parent ? `${name} (inside ${parent.tool})` : name;
+    const describe = (title: string) => this.#devices.summaries().find((d) => d.title === title);
+    roles.authorize(site.caller.principal, tool, what, device?.title, describe);
     if (!tool.perDevice && deviceArg !== undefined) rest.device = deviceArg;
     const parsed = tool.input.safeParse(rest);
     if (!parsed.success) throw argumentError(parsed.error.issues, rest, name, parent?.tool);
     const args = parsed.data as Record<string, unknown>;
-    const what = parent ? `${name} (inside ${parent.tool})` : name;
-    authorizeArguments(site.caller.principal, tool, what, args);
+    roles.authorizeArguments(site.caller.principal, tool, what, args);
     if (tool.requireOneOf && !tool.requireOneOf.some((k) => args[k] !== undefined)) {
       throw new ArgumentError(`${what}: give ${tool.requireOneOf.join(" or ")} to say which item`);
     }
@@ -290,6 +285,7 @@ export class ToolRunner {
     const sent: string[] = [];
     const trail: TrailEntry[] = [];
     const ctx = this.#context(tool, device, site, sent, trail, parent);
+    if (isWrite) await roles.authorizeHeld(site.caller.principal, tool, what, args, ctx);
     if (isWrite && !dryRun && !confirm) {
       const lockout = tool.lockout ? await tool.lockout(args, ctx) : undefined;
       if (tool.annotations.destructiveHint || lockout) {
@@ -321,6 +317,7 @@ export class ToolRunner {
     });
     const describe = (title: string) => this.#devices.summaries().find((d) => d.title === title);
     const what = parent ? `${tool.name} (inside ${parent.tool})` : tool.name;
+    const reveal = this.#options.revealSecrets;
     // The audit records the write scripts a call sends (reads change nothing),
     // each sent once its intent line is on disk; every command goes for the
     // caller (channelShareKey), among whom a device's channels are shared.
@@ -339,14 +336,14 @@ export class ToolRunner {
       },
       device: device?.title ?? "",
       ...(device?.forwardsFor?.length ? { forwardsFor: device.forwardsFor } : {}),
-      fleet: scopedFleet(this.#devices, site.caller.principal),
+      fleet: roles.scopedFleet(this.#devices, site.caller.principal),
       progress: site.progress,
       signal: site.signal,
       toolsets: site.toolsets,
       stateDir: this.#options.stateDir,
       filesDir: this.#options.filesDir,
-      revealSecrets: this.#options.revealSecrets,
-      ...callerChecks(site.caller.principal, tool, what, describe, this.#options.revealSecrets),
+      revealSecrets: reveal,
+      ...roles.callerChecks(site.caller.principal, tool, what, describe, reveal),
       // A composite owns its progress token: nested calls report none of their own.
       call: async (nested: NestedCall) => {
         const r = await this.call(
