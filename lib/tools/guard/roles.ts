@@ -11,7 +11,13 @@
  *
  * @module
  */
-import { inScope, type Principal, type Role, roleAtLeast } from "../../auth/principal.ts";
+import {
+  describePrincipal,
+  inScope,
+  type Principal,
+  type Role,
+  roleAtLeast,
+} from "../../auth/principal.ts";
 import type { DeviceInfo, FleetView, ToolContext, ToolDef } from "../tool.ts";
 import { RefusedError } from "./refusals.ts";
 import type { ScriptText } from "../../routeros/export_secrets.ts";
@@ -69,7 +75,7 @@ export function authorize(
   if (!roleAtLeast(principal.role, need)) {
     throw new RefusedError(
       "role",
-      `${what} needs the ${need} role; "${principal.name}" has ${principal.role}` +
+      `${what} needs the ${need} role; "${describePrincipal(principal)}" has ${principal.role}` +
         (need === "admin"
           ? " (admin tools run code on the router, restart it or manage its accounts)"
           : principal.role === "metrics"
@@ -81,7 +87,9 @@ export function authorize(
   if (device !== undefined && !deviceInScope(principal, device, describe)) {
     throw new RefusedError(
       "scope",
-      `${what}: device "${device}" is outside the devices "${principal.name}" may use. ` +
+      `${what}: device "${device}" is outside the devices "${
+        describePrincipal(principal)
+      }" may use. ` +
         "Nothing was sent.",
     );
   }
@@ -119,7 +127,7 @@ export function authorizeArguments(
     "role",
     `${what} sets ${
       privilegesSet(tool, args).map(([arg, grants]) => `${arg}, ${grants}`).join("; ")
-    }, which needs the ${need} role; "${principal.name}" has ` +
+    }, which needs the ${need} role; "${describePrincipal(principal)}" has ` +
       `${principal.role}. Nothing was sent; leave it out, or ask the operator for a key or ` +
       "token with that role.",
   );
@@ -156,9 +164,9 @@ export async function authorizeHeld(
   if (!held.length) return;
   throw new RefusedError(
     "role",
-    `${what} changes an item that holds ${
-      held.join("; ")
-    }, which needs the admin role; "${principal.name}" has ` +
+    `${what} changes an item that holds ${held.join("; ")}, which needs the admin role; "${
+      describePrincipal(principal)
+    }" has ` +
       `${principal.role}. Nothing was sent; ask the operator for a key or token with that role.`,
   );
 }
@@ -177,7 +185,7 @@ export function authorizeRole(
   if (!principal || roleAtLeast(principal.role, need)) return;
   throw new RefusedError(
     "role",
-    `${what} ${why}, which needs the ${need} role; "${principal.name}" has ` +
+    `${what} ${why}, which needs the ${need} role; "${describePrincipal(principal)}" has ` +
       `${principal.role}. Nothing was sent; ask the operator for a key or token with that role.`,
   );
 }

@@ -44,6 +44,10 @@ import * as roles from "./roles.ts";
 import { type CallObserver, observed } from "./call_observer.ts";
 import { channelShareKey, type Principal } from "../../auth/principal.ts";
 
+/** A caller's principal in an audit line: its name, and whom it acts for. */
+const who = ({ principal: p }: Caller) =>
+  p ? { principal: p.name, ...(p.onBehalfOf ? { on_behalf_of: p.onBehalfOf } : {}) } : {};
+
 /** A device as the guard chain sees it. */
 export interface DeviceRef {
   title: string;
@@ -437,12 +441,9 @@ export class ToolRunner {
       tool: tool.name,
       ...(parent ? { parent: parent.tool } : {}),
       arguments: this.#masked(tool, args),
-      // Who: the client and session, and the principal's name (never its scopes).
-      caller: {
-        client: site.caller.client,
-        session: site.caller.session,
-        ...(site.caller.principal ? { principal: site.caller.principal.name } : {}),
-      },
+      // Who: the client and session, the principal's name (never its scopes)
+      // and the label of whom a parent said it acts for.
+      caller: { client: site.caller.client, session: site.caller.session, ...who(site.caller) },
     }, (command) => maskCommand(command, secrets));
   }
 
