@@ -10,11 +10,19 @@
  *
  * Over streamable-http with the `lab` key (tag lab: r1 only). Failed before
  * the fix in each of the first four steps.
+ *
+ * Hostile re-test 3: router_list_devices (and routeros://devices) gave each
+ * device of the scope its `via`, the titles of the bastions the server
+ * reaches it through, which may be devices outside the scope
+ * ("core-gw-customer-b"). Such a bastion is now `(out of scope)`; one in
+ * the scope keeps its title.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { listAllTools } from "../lib/mcp_sdk/list_all_tools.ts";
 import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
+import { PRINCIPAL_META_KEY } from "../lib/auth/principal.ts";
 
 Deno.test("hostile: a scoped key learns no device outside its scope", async (t) => {
   const sim = await startSimulator();
@@ -87,6 +95,43 @@ Deno.test("hostile: a scoped key learns no device outside its scope", async (t) 
   } finally {
     await lab.close();
     await srv.close();
+    await sim.close();
+  }
+});
+
+Deno.test("hostile3: a device's via names no bastion outside the caller's scope", async () => {
+  const sim = await startSimulator({ version: "7.16.2" });
+  const inventory = [
+    `- {title: edge-prod-7, host: ${sim.host}, port: ${sim.port}, tags: [prod]}`,
+    `- {title: lab-gw, host: 10.0.0.2, port: 22, tags: [lab], jump: edge-prod-7}`,
+    `- {title: r1, host: 10.0.0.1, port: 22, tags: [lab], jump: lab-gw}`,
+  ].join("\n");
+  // In process the owner's transport adds no outer principal: the _meta one
+  // is the caller, as the REST proxy passes its own caller's.
+  const session = await serveInProcess(["--inventory", inventory, "--host-key-policy", "off"]);
+  const lab = { name: "key:lab", role: "read", scopes: [{ tags: ["lab"] }] };
+  try {
+    const r = await session.client.callTool({
+      name: "router_list_devices",
+      arguments: {},
+      _meta: { [PRINCIPAL_META_KEY]: lab },
+    });
+    const all = JSON.stringify(r);
+    assert.equal(r.isError, undefined, all);
+    assert.ok(!all.includes("edge-prod-7"), `a lab key is told a prod title: ${all.slice(0, 400)}`);
+    const items = (r.structuredContent as { items: { title: string; via?: string[] }[] }).items;
+    assert.deepEqual(
+      items.map((d) => [d.title, d.via]),
+      [["lab-gw", ["(out of scope)"]], ["r1", ["(out of scope)", "lab-gw"]]],
+    );
+    const owner = await session.client.callTool({ name: "router_list_devices", arguments: {} });
+    assert.match(
+      JSON.stringify(owner),
+      /"via":\["edge-prod-7","lab-gw"\]/,
+      "unscoped: every title",
+    );
+  } finally {
+    await session.close();
     await sim.close();
   }
 });

@@ -222,8 +222,31 @@ export function callerChecks(
   };
 }
 
-/** The fleet as `principal` may see it: only the devices in its scope. */
+/** What a scoped principal sees in a device's `via` instead of a bastion outside its scope. */
+export const OUT_OF_SCOPE = "(out of scope)";
+
+/**
+ * The fleet as `principal` may see it: only the devices in its scope, and
+ * in their `via` (the bastions on the way) no title of a device outside it:
+ * each such bastion is `(out of scope)`, so the caller still knows its
+ * device is reached through a bastion (a connection failure may be the
+ * bastion's) without learning another device's title. A bastion given
+ * inline (`user@host:port`, no inventory entry) is part of the device's own
+ * entry and stays.
+ */
 export function scopedFleet(fleet: FleetView, principal: Principal | undefined): FleetView {
   if (!principal?.scopes?.length) return fleet;
-  return { summaries: () => fleet.summaries().filter((d) => inScope(principal, d)) };
+  return {
+    summaries: () => {
+      const all = fleet.summaries();
+      const hidden = new Set(
+        all.filter((d) => !inScope(principal, d)).map((d) => d.title.toLowerCase()),
+      );
+      return all.filter((d) => inScope(principal, d)).map((d) =>
+        d.via?.some((b) => hidden.has(b.toLowerCase()))
+          ? { ...d, via: d.via.map((b) => hidden.has(b.toLowerCase()) ? OUT_OF_SCOPE : b) }
+          : d
+      );
+    },
+  };
 }
