@@ -100,9 +100,11 @@ Deno.test("hostile: a scoped key learns no device outside its scope", async (t) 
 });
 
 Deno.test("hostile3: a device's via names no bastion outside the caller's scope", async () => {
-  const sim = await startSimulator({ version: "7.16.2" });
+  const free = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (free.addr as Deno.NetAddr).port;
+  free.close();
   const inventory = [
-    `- {title: edge-prod-7, host: ${sim.host}, port: ${sim.port}, tags: [prod]}`,
+    `- {title: edge-prod-7, host: 127.0.0.1, port: ${port}, tags: [prod]}`,
     `- {title: lab-gw, host: 10.0.0.2, port: 22, tags: [lab], jump: edge-prod-7}`,
     `- {title: r1, host: 10.0.0.1, port: 22, tags: [lab], jump: lab-gw}`,
   ].join("\n");
@@ -124,6 +126,17 @@ Deno.test("hostile3: a device's via names no bastion outside the caller's scope"
       items.map((d) => [d.title, d.via]),
       [["lab-gw", ["(out of scope)"]], ["r1", ["(out of scope)", "lab-gw"]]],
     );
+    // The SSH layer names the bastion (and its address) when it cannot be
+    // reached; a scoped caller's error does not (the bastion's port is shut).
+    const failed = await session.client.callTool({
+      name: "router_get_identity",
+      arguments: { device: "r1" },
+      _meta: { [PRINCIPAL_META_KEY]: lab },
+    });
+    assert.equal(failed.isError, true, JSON.stringify(failed));
+    const said = JSON.stringify(failed);
+    assert.match(said, /bastion \(out of scope\)/);
+    assert.ok(!said.includes("edge-prod-7") && !said.includes(`:${port}`), said);
     const owner = await session.client.callTool({ name: "router_list_devices", arguments: {} });
     assert.match(
       JSON.stringify(owner),
@@ -132,6 +145,5 @@ Deno.test("hostile3: a device's via names no bastion outside the caller's scope"
     );
   } finally {
     await session.close();
-    await sim.close();
   }
 });

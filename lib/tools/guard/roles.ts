@@ -250,3 +250,27 @@ export function scopedFleet(fleet: FleetView, principal: Principal | undefined):
     },
   };
 }
+
+/** How the SSH layer names a bastion in its errors: `bastion "jump-1" (10.0.0.9:22)`. */
+const BASTION_IN_TEXT = /bastion "([^"]*)"(?: \([^)]*\))?/g;
+
+/**
+ * `err` as a scoped `principal` may read it: a bastion that is a device
+ * outside its scope (the SSH layer names the bastion a device is reached
+ * through, with its address, in connection errors) is `bastion (out of
+ * scope)`, as in `router_list_devices`' `via`. Other errors, and callers
+ * without a scope, are left as they are.
+ */
+export function scopedError(err: unknown, principal: Principal | undefined, fleet: FleetView) {
+  if (!principal?.scopes?.length || !(err instanceof Error) || !err.message.includes("bastion")) {
+    return err;
+  }
+  const hidden = new Set(
+    fleet.summaries().filter((d) => !inScope(principal, d)).map((d) => d.title.toLowerCase()),
+  );
+  err.message = err.message.replace(
+    BASTION_IN_TEXT,
+    (found, title: string) => hidden.has(title.toLowerCase()) ? `bastion ${OUT_OF_SCOPE}` : found,
+  );
+  return err;
+}

@@ -146,17 +146,20 @@ export class ToolRunner {
     return this.#selected.get(name);
   }
 
-  /** Run one call through every guard (and tell the observer how it ended). */
+  /** Run one call through every guard; tell the observer how it ended; scope its error. */
   call(
     name: string,
     rawArgs: Record<string, unknown>,
     site: CallSite,
     parent?: Parent,
   ): Promise<ToolResult> {
+    const run = () =>
+      this.#call(name, rawArgs, site, parent).catch((err) => {
+        throw roles.scopedError(err, site.caller.principal, this.#devices);
+      });
     const observer = this.#options.observer;
-    if (!observer) return this.#call(name, rawArgs, site, parent);
-    const tool = this.#all.has(name) ? name : undefined;
-    return observed(observer, tool, site.signal, () => this.#call(name, rawArgs, site, parent));
+    if (!observer) return run();
+    return observed(observer, this.#all.has(name) ? name : undefined, site.signal, run);
   }
 
   async #call(
