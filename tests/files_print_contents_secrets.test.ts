@@ -7,7 +7,9 @@
  * of the router, shows none of them, in the tool and in the print resource;
  * and a `where` on `contents`, which would answer whether a guess is right,
  * is refused (found by the second hostile re-test of issue 31: the
- * password came back in clear).
+ * password came back in clear). A RouterOS 6 export kept in flash after an
+ * upgrade to 7 has 6's names: OSPF's `authentication-key` (7: `auth-key`)
+ * is masked too (third hostile re-test).
  *
  * In process against the simulator (RouterOS 7.16.2), no --reveal-secrets.
  */
@@ -38,6 +40,26 @@ Deno.test("router_print /file does not show the secrets written in a file", asyn
       assert.equal(r.isError, undefined, r.content[0].text);
       assert.ok(!JSON.stringify(r).includes(PASSWORD));
       assert.match(r.content[0].text, /name=bob password=\*{8}/);
+    });
+
+    await t.step("a RouterOS 6 export: OSPF's authentication-key is masked", async () => {
+      const v6 = [
+        "# jan/02/2024 10:00:00 by RouterOS 6.49.13",
+        "/routing ospf interface",
+        "add authentication=md5 authentication-key=Ospf6-Md5-Key authentication-key-id=1 " +
+        "interface=ether1",
+        "/routing ospf virtual-link",
+        "add authentication=md5 authentication-key=Vlink6-Md5-Key neighbor-id=10.0.0.2 " +
+        "transit-area=a1",
+        "",
+      ].join("\\n");
+      assert.equal(sim.run(`/file add name=v6-config.rsc contents="${v6}"`).exitCode, 0);
+      const r = await callTool(session, "router_read_file", { name: "v6-config.rsc" });
+      assert.equal(r.isError, undefined, r.content[0].text);
+      assert.match(r.content[0].text, /authentication-key=\*{8} authentication-key-id=1/);
+      for (const secret of ["Ospf6-Md5-Key", "Vlink6-Md5-Key"]) {
+        assert.ok(!JSON.stringify(r).includes(secret), secret);
+      }
     });
 
     for (

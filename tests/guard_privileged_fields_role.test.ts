@@ -9,6 +9,19 @@
  * 31). Setting it off, and the community's other fields, stay `operate`'s;
  * a dry run and a nested call are refused like a direct call.
  *
+ * Hostile re-test 3 (issue 31) found two more ways in. A `/radius` server
+ * whose `service` includes `login` answers the router's own logins (Winbox,
+ * SSH, API, WebFig) when `/user aaa use-radius=yes`, the usual set-up of
+ * fleets whose administrators log in through RADIUS, and its Access-Accept
+ * names the user's group (Mikrotik-Group=full): an operate key added a login
+ * RADIUS server it controls, or pointed the existing one's `address` at its
+ * own host, and then logged in with full rights. And an item that already
+ * holds a privilege was taken over without setting it: an operate key gave
+ * an admin's disabled SNMPv3 write community passwords of its own
+ * (ordinary secret fields), opened its `addresses` to everyone and enabled
+ * it. So `service` with `login` is privileged, and any write to an item
+ * that holds a privilege needs admin (the item is read before the write).
+ *
  * Over streamable-http with the test keys.
  */
 import assert from "node:assert/strict";
@@ -19,7 +32,10 @@ import { listAllTools } from "./helpers/mcp.ts";
 const REFUSED =
   /sets write_access, SNMP write access, with which a manager can reboot the router and run its scripts, which needs the admin role; "key:operator" has operate\. Nothing was sent/;
 
-Deno.test("guard: an operate key cannot grant SNMP write access (reboot, script runs)", async (t) => {
+const HELD =
+  /changes an item that holds SNMP write access, with which a manager can reboot the router and run its scripts, which needs the admin role; "key:operator" has operate\. Nothing was sent/;
+
+Deno.test("guard: an operate key cannot grant SNMP write access or login RADIUS, nor take over an item that has it", async (t) => {
   const sim = await startSimulator({ version: "7.16.2" });
   const srv = await startAuthServer(sim);
   const operator = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.operator);
@@ -81,6 +97,91 @@ Deno.test("guard: an operate key cannot grant SNMP write access (reboot, script 
       const doc = (add.inputSchema.properties as Record<string, { description?: string }>)
         .write_access.description;
       assert.match(doc ?? "", /turning it on needs the admin role/);
+    });
+
+    await t.step("operate cannot take over an SNMP community that has write access", async () => {
+      sim.run(
+        "/snmp community add name=nms-rw security=private write-access=yes " +
+          "authentication-protocol=SHA1 authentication-password=Admin-Auth-1 " +
+          "encryption-protocol=AES encryption-password=Admin-Enc-1 addresses=10.9.9.9/32 " +
+          "disabled=yes",
+      );
+      const calls: [string, Record<string, unknown>][] = [
+        ["router_update_snmp_community", {
+          device: "r1",
+          name: "nms-rw",
+          authentication_password: "Operator-Auth-1",
+          encryption_password: "Operator-Enc-1",
+          addresses: ["0.0.0.0/0"],
+        }],
+        ["router_update_snmp_community", { device: "r1", name: "nms-rw", comment: "x" }],
+        ["router_enable_snmp_community", { device: "r1", name: "nms-rw", dry_run: true }],
+        ["router_enable_snmp_community", { device: "r1", name: "nms-rw" }],
+        ["router_remove_snmp_community", { device: "r1", name: "nms-rw", confirm: true }],
+        ["router_apply_changes", {
+          device: "r1",
+          confirm: true,
+          operations: [{
+            tool: "router_enable_snmp_community",
+            arguments: { name: "nms-rw" },
+          }],
+        }],
+      ];
+      for (const [name, args] of calls) {
+        const r = await operator.callTool({ name, arguments: args });
+        assert.equal(r.isError, true, `${name}: ${textOf(r).slice(0, 200)}`);
+        assert.match(textOf(r), HELD, name);
+      }
+      const c = sim.items("/snmp/community").find((x) => x.name === "nms-rw")!;
+      assert.deepEqual(
+        [c["authentication-password"], c.addresses, c.disabled, c.comment ?? ""],
+        ["Admin-Auth-1", "10.9.9.9/32", "true", ""],
+      );
+      const r = await admin.callTool({
+        name: "router_update_snmp_community",
+        arguments: { device: "r1", name: "nms-rw", comment: "admin's" },
+      });
+      assert.equal(r.isError, undefined, textOf(r));
+    });
+
+    await t.step("who answers the router's own logins is admin's (RADIUS login)", async () => {
+      sim.run("/radius add service=login,ppp address=10.1.1.10 secret=Admin-Radius-1");
+      sim.run("/radius add service=ppp address=10.1.1.20 secret=Admin-Radius-2");
+      const login = sim.items("/radius").find((x) => x.address === "10.1.1.10")![".id"];
+      const ppp = sim.items("/radius").find((x) => x.address === "10.1.1.20")![".id"];
+      const added = await operator.callTool({
+        name: "router_add_radius_server",
+        arguments: { device: "r1", service: ["login"], address: "203.0.113.66", secret: "Mine-1" },
+      });
+      assert.equal(added.isError, true, textOf(added));
+      assert.match(
+        textOf(added),
+        /sets service, RADIUS for the router's own logins, whose answers grant any user group, which needs the admin role/,
+      );
+      const moved = await operator.callTool({
+        name: "router_update_radius_server",
+        arguments: { device: "r1", id: login, address: "203.0.113.66", secret: "Mine-2" },
+      });
+      assert.equal(moved.isError, true, textOf(moved));
+      assert.match(textOf(moved), /changes an item that holds RADIUS for the router's own logins/);
+      const addresses = sim.items("/radius").map((x) => x.address).sort();
+      assert.deepEqual(addresses, ["10.1.1.10", "10.1.1.20"]);
+      // A PPP-only server stays operate's, but turning it into a login server is not.
+      const pppOnly = await operator.callTool({
+        name: "router_update_radius_server",
+        arguments: { device: "r1", id: ppp, address: "10.1.1.21" },
+      });
+      assert.equal(pppOnly.isError, undefined, textOf(pppOnly));
+      const toLogin = await operator.callTool({
+        name: "router_update_radius_server",
+        arguments: { device: "r1", id: ppp, service: ["ppp", "login"] },
+      });
+      assert.equal(toLogin.isError, true, textOf(toLogin));
+      const tools = await listAllTools(operator);
+      const add = tools.find((x) => x.name === "router_add_radius_server")!;
+      const doc = (add.inputSchema.properties as Record<string, { description?: string }>)
+        .service.description;
+      assert.match(doc ?? "", /login needs the admin role, as does changing an item that has it/);
     });
   } finally {
     await operator.close();

@@ -8,12 +8,21 @@
  * `interfaces` (found by the second hostile re-test of issue 31: resources
  * ran them for any session).
  *
- * In process against the simulator, --dynamic-toolsets.
+ * Hostile re-test 3: interface names read for one session are kept for a
+ * few seconds (per device, shared by the server's sessions), and the cache
+ * answered before the toolset check: a second session that had not enabled
+ * `interfaces` got the names the first one read. The check now comes first,
+ * whatever source answers (the tool each completion stands for, as
+ * `tools/list` has it: the session's toolsets and the principal's role).
+ *
+ * In process against the simulator, --dynamic-toolsets; the shared cache
+ * over streamable-http with two sessions of the test keys.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
+import { authClient, KEYS, startAuthServer } from "./http_auth_helpers.ts";
 
 Deno.test("resources and completions pass the session's toolset check like the tools they run", async (t) => {
   const sim = await startSimulator({ version: "7.16.2" });
@@ -63,6 +72,37 @@ Deno.test("resources and completions pass the session's toolset check like the t
     });
   } finally {
     await session.close();
+    await sim.close();
+  }
+});
+
+Deno.test("a completion from the interface cache passes the session's toolset check too", async () => {
+  const sim = await startSimulator({ version: "7.16.2" });
+  const srv = await startAuthServer(sim, { dynamicToolsets: true });
+  const first = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.reader);
+  const second = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.reader);
+  const interfaces = async (client: typeof first) =>
+    (await client.complete({
+      ref: { type: "ref/prompt", name: "troubleshoot_link" },
+      argument: { name: "interface", value: "eth" },
+      context: { arguments: { device: "r1" } },
+    })).completion.values;
+  try {
+    const r = await first.callTool({
+      name: "router_enable_toolsets",
+      arguments: { toolsets: ["interfaces"] },
+    });
+    assert.equal(r.isError, undefined, JSON.stringify(r));
+    assert.ok((await interfaces(first)).includes("ether1"), "control: the first session reads");
+    assert.deepEqual(
+      await interfaces(second),
+      [],
+      "the cache answered a session without the toolset",
+    );
+  } finally {
+    await first.close().catch(() => {});
+    await second.close().catch(() => {});
+    await srv.close();
     await sim.close();
   }
 });

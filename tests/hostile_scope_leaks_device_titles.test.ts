@@ -10,11 +10,19 @@
  *
  * Over streamable-http with the `lab` key (tag lab: r1 only). Failed before
  * the fix in each of the first four steps.
+ *
+ * Hostile re-test 3: router_list_devices (and routeros://devices) gave each
+ * device of the scope its `via`, the titles of the bastions the server
+ * reaches it through, which may be devices outside the scope
+ * ("core-gw-customer-b"). Such a bastion is now `(out of scope)`; one in
+ * the scope keeps its title.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { listAllTools } from "../lib/mcp_sdk/list_all_tools.ts";
 import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
+import { PRINCIPAL_META_KEY } from "../lib/auth/principal.ts";
 
 Deno.test("hostile: a scoped key learns no device outside its scope", async (t) => {
   const sim = await startSimulator();
@@ -88,5 +96,54 @@ Deno.test("hostile: a scoped key learns no device outside its scope", async (t) 
     await lab.close();
     await srv.close();
     await sim.close();
+  }
+});
+
+Deno.test("hostile3: a device's via names no bastion outside the caller's scope", async () => {
+  const free = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (free.addr as Deno.NetAddr).port;
+  free.close();
+  const inventory = [
+    `- {title: edge-prod-7, host: 127.0.0.1, port: ${port}, tags: [prod]}`,
+    `- {title: lab-gw, host: 10.0.0.2, port: 22, tags: [lab], jump: edge-prod-7}`,
+    `- {title: r1, host: 10.0.0.1, port: 22, tags: [lab], jump: lab-gw}`,
+  ].join("\n");
+  // In process the owner's transport adds no outer principal: the _meta one
+  // is the caller, as the REST proxy passes its own caller's.
+  const session = await serveInProcess(["--inventory", inventory, "--host-key-policy", "off"]);
+  const lab = { name: "key:lab", role: "read", scopes: [{ tags: ["lab"] }] };
+  try {
+    const r = await session.client.callTool({
+      name: "router_list_devices",
+      arguments: {},
+      _meta: { [PRINCIPAL_META_KEY]: lab },
+    });
+    const all = JSON.stringify(r);
+    assert.equal(r.isError, undefined, all);
+    assert.ok(!all.includes("edge-prod-7"), `a lab key is told a prod title: ${all.slice(0, 400)}`);
+    const items = (r.structuredContent as { items: { title: string; via?: string[] }[] }).items;
+    assert.deepEqual(
+      items.map((d) => [d.title, d.via]),
+      [["lab-gw", ["(out of scope)"]], ["r1", ["(out of scope)", "lab-gw"]]],
+    );
+    // The SSH layer names the bastion (and its address) when it cannot be
+    // reached; a scoped caller's error does not (the bastion's port is shut).
+    const failed = await session.client.callTool({
+      name: "router_get_identity",
+      arguments: { device: "r1" },
+      _meta: { [PRINCIPAL_META_KEY]: lab },
+    });
+    assert.equal(failed.isError, true, JSON.stringify(failed));
+    const said = JSON.stringify(failed);
+    assert.match(said, /bastion \(out of scope\)/);
+    assert.ok(!said.includes("edge-prod-7") && !said.includes(`:${port}`), said);
+    const owner = await session.client.callTool({ name: "router_list_devices", arguments: {} });
+    assert.match(
+      JSON.stringify(owner),
+      /"via":\["edge-prod-7","lab-gw"\]/,
+      "unscoped: every title",
+    );
+  } finally {
+    await session.close();
   }
 });

@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { hashKey } from "../lib/auth/api_keys.ts";
+import { PRINCIPAL_META_KEY } from "../lib/auth/principal.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { INITIALIZE, MCP_POST } from "./http_helpers.ts";
 import { listAllTools } from "./helpers/mcp.ts";
@@ -112,6 +113,14 @@ Deno.test("http auth: API keys and roles on streamable-http and SSE", async (t) 
           assert.ok(!names.includes("router_reboot") && !names.includes("router_add_script"));
           const write = await op.callTool(WRITE);
           assert.notEqual(write.isError, true, textOf(write));
+          // Hostile re-test 3 (issue 31): a principal the client names in _meta is
+          // a label, not who the call is: the audit line names the key first.
+          const labelled = await op.callTool({
+            ...WRITE,
+            arguments: { ...WRITE.arguments, name: "labelled" },
+            _meta: { [PRINCIPAL_META_KEY]: { name: "key:admin", role: "operate" } },
+          });
+          assert.notEqual(labelled.isError, true, textOf(labelled));
           const reboot = await op.callTool({
             name: "router_reboot",
             arguments: { device: "r1", confirm: true },
@@ -126,6 +135,8 @@ Deno.test("http auth: API keys and roles on streamable-http and SSE", async (t) 
         // The call's first line (its intent) says who; its outcome links back to it.
         const intent = mine.find((l) => l.kind === "intent");
         assert.equal(intent?.principal, "key:operator", "the principal is in the audit line");
+        const label = mine.find((l) => l.kind === "intent" && l.on_behalf_of !== undefined);
+        assert.deepEqual([label?.principal, label?.on_behalf_of], ["key:operator", "key:admin"]);
       });
     } finally {
       await srv.close();

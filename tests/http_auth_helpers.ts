@@ -63,6 +63,8 @@ export async function startAuthServer(
     oauth?: TokenVerifier;
     resourceMetadata?: ResourceMetadata;
     noKeys?: boolean;
+    /** `--dynamic-toolsets` (sessions start with the core tools) instead of every toolset. */
+    dynamicToolsets?: boolean;
   } = {},
 ): Promise<AuthServer> {
   setLogLevel("error");
@@ -80,7 +82,7 @@ export async function startAuthServer(
       "known-hosts": `${dir}/known_hosts`,
       "state-dir": `${dir}/state`,
       "audit-log": `${dir}/audit.log`,
-      toolsets: "all",
+      ...(opts.dynamicToolsets ? { "dynamic-toolsets": true } : { toolsets: "all" }),
     },
     {},
     { toolsets: TOOLSETS },

@@ -226,7 +226,7 @@ Deno.test("router_audit_security: an exposed router's findings, evidence, fixes,
       assert.equal(r.isError, true);
       assert.match(
         r.content[0].text,
-        /unknown device\(s\) nope; valid devices: edge, core, offline/,
+        /unknown device\(s\) "nope"; valid devices: edge, core, offline/,
       );
     });
   } finally {

@@ -2,7 +2,11 @@
  * Secrets given to `router_run_command`: masked in the audit log (its
  * arguments and the commands sent), in dry runs and in refusals, through
  * MCP against the simulator; a password in a script, a bearer token in an
- * HTTP header and a password held in a variable first included.
+ * HTTP header and a password held in a variable first included; and a
+ * RouterOS 6 name 7 renamed: OSPF's `authentication-key` (7: `auth-key`),
+ * which the third hostile re-test of issue 31 found in clear in the audit
+ * log (the intent line is written before the command is sent, whatever the
+ * router's release).
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -30,6 +34,7 @@ Deno.test("raw commands: a password is masked in the audit log, the dry run and 
       'In\\"Script-55',
       "Header-Tok-44",
       "Var-Held-33",
+      "Audit6-Key",
     ];
     const sent = await callTool(session, "router_run_command", {
       command: '/user add name=rawu group=read password="Raw-Secret-77 x"',
@@ -72,9 +77,16 @@ Deno.test("raw commands: a password is masked in the audit log, the dry run and 
     });
     assert.equal(held.isError, undefined, held.content[0]?.text);
 
+    const ospf6 = await callTool(session, "router_run_command", {
+      command: "/routing ospf interface set 0 authentication=md5 authentication-key=Audit6-Key",
+      confirm: true,
+    });
+    assert.ok(ospf6.content[0]?.text, "the call answered (RouterOS 7 has no such menu)");
+
     const log = await Deno.readTextFile(audit);
     const lines = log.trim().split("\n").map((l) => JSON.parse(l));
     assert.ok(lines.some((l) => String(l.arguments?.command).includes('password="********"')));
+    assert.match(log, /authentication-key=\*{8}/, "the OSPF command was audited, masked");
     const outputs = [
       log,
       dry.content[0].text,

@@ -128,7 +128,9 @@ Deno.test("script text: withheld below admin, masked for admin and in the audit 
       }
     });
 
-    await t.step("an operate key's write result shows no script text either", async () => {
+    // An item that holds a script is admin's to change (roles.ts authorizeHeld):
+    // the operate key's write is refused, and its refusal shows no script text.
+    await t.step("an operate key's write to it is refused, showing no script text", async () => {
       const operator = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.operator);
       try {
         const script = `/tool fetch url="https://h.example.net/?token=${SECRETS[0]}"`;
@@ -141,10 +143,9 @@ Deno.test("script text: withheld below admin, masked for admin and in the audit 
           name: "router_update_dhcp_server",
           arguments: { device: "r1", id: "*1", comment: "lan" },
         });
-        assert.equal(r.isError, undefined, textOf(r));
-        const { after } = r.structuredContent as { after: Record<string, unknown> };
-        assert.equal(after.lease_script, "********");
-        assert.equal(after.comment, "lan");
+        assert.equal(r.isError, true, textOf(r));
+        assert.match(textOf(r), /changes an item that holds a script the router runs/);
+        assert.ok(!textOf(r).includes(SECRETS[0]) && !textOf(r).includes("example.net"));
       } finally {
         await operator.close();
       }

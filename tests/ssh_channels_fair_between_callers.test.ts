@@ -15,12 +15,21 @@
  * channel is kept for urgent commands (the commit and rollback of a
  * pending change), and waiting callers are served in turn.
  *
+ * Hostile re-test 3 found a way around it: a client names a principal in a
+ * `tools/call`'s `_meta`, and a name starting with `anonymous:` made
+ * `<inner> (via <outer>)` count per MCP session, so a read key with two
+ * sessions held every ordinary channel again. The transport's principal is
+ * now the share key (and the audit subject), the `_meta` name only a label,
+ * and "anonymous" is a mark the transport sets, not a name's shape: half of
+ * the reader's torches below come from a second session naming one.
+ *
  * Over streamable-http with the test keys; the simulator runs torch at a
  * quarter of its time (a 20 s torch holds its channel 5 s). Failed before
  * the fix: the admin's one-line read waited for the reader's queue, and
  * (second test, without the kept channel) the commit for the others'.
  */
 import assert from "node:assert/strict";
+import { PRINCIPAL_META_KEY } from "../lib/auth/principal.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.ts";
 
@@ -28,17 +37,20 @@ Deno.test("hostile2: a read key's long reads do not starve an admin's calls on a
   const sim = await startSimulator({ version: "7.16.2", timeScale: 0.25 });
   const srv = await startAuthServer(sim);
   const reader = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.reader);
+  const second = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.reader);
   const admin = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.admin);
   const running: Promise<unknown>[] = [];
+  const anonymous = { [PRINCIPAL_META_KEY]: { name: "anonymous:203.0.113.9", role: "read" } };
   try {
     const warm = await admin.callTool({ name: "router_get_identity", arguments: { device: "r1" } });
     assert.equal(warm.isError, undefined, textOf(warm));
     for (let i = 0; i < 12; i++) {
       running.push(
-        reader.callTool(
+        (i % 2 ? second : reader).callTool(
           {
             name: "router_torch",
             arguments: { device: "r1", interface: "bridge", duration_s: 20 },
+            ...(i % 2 ? { _meta: anonymous } : {}),
           },
           undefined,
           { timeout: 120_000 },
@@ -59,8 +71,7 @@ Deno.test("hostile2: a read key's long reads do not starve an admin's calls on a
         "(every SSH channel of the device held by one principal)",
     );
   } finally {
-    await reader.close().catch(() => {});
-    await admin.close().catch(() => {});
+    for (const c of [reader, second, admin]) await c.close().catch(() => {});
     await srv.close();
     await sim.close();
     await Promise.all(running);

@@ -189,7 +189,7 @@ Deno.test("fleet query over 20 routers with 2 unreachable: per-device results an
       devices: ["r1", "nope"],
     });
     assert.equal(unknown.isError, true);
-    assert.match(unknown.content[0].text, /unknown device\(s\) nope/);
+    assert.match(unknown.content[0].text, /unknown device\(s\) "nope"/);
 
     const write = await callTool(session, "router_fleet_query", {
       tool: "router_add_ip_address",

@@ -5,7 +5,11 @@
  * "admin"): `key:<name>` for a key of the keys file, `oauth:<issuer>#<sub>`
  * for an access token, `proxy:api-key` for the REST proxy's single key and
  * `anonymous:<address>` for a peer served without credentials. Sessions
- * belong to a name, and audit lines record it. The HTTP transports and
+ * belong to a name, and audit lines record it. What a principal is never
+ * depends on its name's shape: a peer served without credentials is marked
+ * so by the transport (`anonymous`), and a principal a parent names in
+ * `_meta` is only a label on the transport's (`onBehalfOf`), since the
+ * client chose it. The HTTP transports and
  * the REST proxy authenticate a principal per request; the guard chain
  * (`lib/tools/guard/roles.ts`) decides with it what a call may do.
  *
@@ -40,11 +44,27 @@ export interface Scope {
 
 /** An authenticated caller. */
 export interface Principal {
-  /** Who it is, with where the identity comes from (`key:grafana`); in audit lines and logs. */
+  /**
+   * Who it is, with where the identity comes from (`key:grafana`): the
+   * identity the transport authenticated, in audit lines and logs, and the
+   * caller among whom a device's channels are shared.
+   */
   name: string;
   role: Role;
   /** Each scope must admit a device (a narrowed principal has several); none: every device. */
   scopes?: readonly Scope[];
+  /**
+   * A peer the transport served without credentials (this machine's owner,
+   * as on stdio): each of its sessions shares a device's channels on its
+   * own. Set by the transport only, never read from `_meta`.
+   */
+  anonymous?: boolean;
+  /**
+   * The principal a parent (the REST proxy) named in `_meta` for this
+   * call, narrowed into this one: a label in audit lines and refusals,
+   * never an identity, since the client chose it.
+   */
+  onBehalfOf?: string;
 }
 
 /** Longest principal name (an OAuth issuer URL and subject together). */
@@ -68,16 +88,21 @@ export function anonymousPrincipalName(peer: string): string {
 
 /**
  * Who a call is made for when a device's SSH channels are shared fairly:
- * a credential's principal (all its sessions together), else the session.
- * A peer served without credentials stands for this machine's owner, as on
- * stdio, so each of its sessions counts on its own rather than all of them
- * as one caller.
+ * a credential's principal (all its sessions together, whatever a `_meta`
+ * label says), else the session. A peer served without credentials stands
+ * for this machine's owner, as on stdio, so each of its sessions counts on
+ * its own rather than all of them as one caller.
  */
 export function channelShareKey(
   caller: { principal?: Principal; session?: string },
 ): string | undefined {
-  const name = caller.principal?.name;
-  return name !== undefined && !name.startsWith(anonymousPrincipalName("")) ? name : caller.session;
+  const p = caller.principal;
+  return p && !p.anonymous ? p.name : caller.session;
+}
+
+/** A principal for people (refusals): its name, and whom a parent said it acts for. */
+export function describePrincipal(p: Principal): string {
+  return p.onBehalfOf === undefined ? p.name : `${p.name} (for ${p.onBehalfOf})`;
 }
 
 /** The `_meta` key under which a parent (the REST proxy) names the principal a call is made for. */
@@ -111,14 +136,18 @@ export function inScope(
 /**
  * `inner` as `outer` may let it act: the weaker role and both scopes. A
  * parent that owns this server (stdio) passes no `outer`: what it names can
- * only take rights away, never add them.
+ * only take rights away, never add them. Over a transport, `outer` stays
+ * who the call is (its name, its channel share, `anonymous`); `inner`'s
+ * name is only the `onBehalfOf` label.
  */
 export function narrow(outer: Principal | undefined, inner: Principal): Principal {
   if (!outer) return inner;
   return {
-    name: `${inner.name} (via ${outer.name})`,
+    name: outer.name,
     role: weakerRole(outer.role, inner.role),
     scopes: [...(outer.scopes ?? []), ...(inner.scopes ?? [])],
+    ...(outer.anonymous ? { anonymous: true } : {}),
+    onBehalfOf: inner.name,
   };
 }
 

@@ -112,7 +112,11 @@ export function authenticate(opts: AuthOptions): Middleware {
           { headers: { connection: "close" } },
         );
       }
-      ctx.principal = { name: anonymousPrincipalName(ctx.peer ?? "local"), role: "admin" };
+      ctx.principal = {
+        name: anonymousPrincipalName(ctx.peer ?? "local"),
+        role: "admin",
+        anonymous: true,
+      };
       return next();
     }
     const token = bearerToken(req.headers.get("authorization"));

@@ -6,8 +6,11 @@
  * - every schema field marked `secret` (`lib/routeros/schema/menus/**`);
  * - every argument name of the real command trees of RouterOS 7.12 to 7.24
  *   (`shared/fidelity`) that holds a password, key, passphrase, pre-shared
- *   key or shared secret (judged name by name; the names only look alike in
- *   {@linkcode NOT_SECRET}).
+ *   key, PIN or shared secret (judged name by name; the names only look
+ *   alike in {@linkcode NOT_SECRET});
+ * - the names RouterOS 6 had and 7 renamed ({@linkcode RELEASE_6_ONLY}:
+ *   no 6.x command tree is public, so they come from MikroTik's RouterOS 6
+ *   manuals and real 6.x output in `shared/real-output`).
  *
  * `tests/unit/raw_secrets.test.ts` holds the list against both sources.
  *
@@ -80,6 +83,23 @@ export const SECRET_ARGUMENTS: ReadonlySet<string> = new Set([
   "static-key-2",
   "static-key-3",
   "tcp-md5-key",
+  // RouterOS 6: /routing ospf interface and virtual-link, /routing rip interface (7: auth-key).
+  "authentication-key",
+  // PINs.
+  "pin", // /interface/lte and /interface/ppp-client: the SIM's; /certificate card-verify: a card's
+  "sim-pin", // /tool/sms
+]);
+
+/**
+ * The judged names of RouterOS 6 that no command tree of 7 has (in
+ * {@linkcode SECRET_ARGUMENTS} or {@linkcode NOT_SECRET}): a RouterOS 6
+ * router, and an export file of one kept in flash after an upgrade, still
+ * use them.
+ */
+export const RELEASE_6_ONLY: ReadonlySet<string> = new Set([
+  "authentication-key",
+  "authentication-key-id",
+  "remove-private-as",
 ]);
 
 /**
@@ -166,6 +186,10 @@ export const NOT_SECRET: ReadonlySet<string> = new Set([
   "private-algo", // a cipher's name
   "static-sta-private-algo",
   "publickey-authentication-options",
+  "token-refresh-handicap", // a duration
+  // RouterOS 6 (RELEASE_6_ONLY).
+  "authentication-key-id", // the key's number (7: auth-id)
+  "remove-private-as", // yes/no (7: output.remove-private-as)
 ]);
 
 /** Whether an argument name (as written, maybe abbreviated) may hold a secret; `menu` as far as known. */

@@ -5,7 +5,10 @@
  * seconds), the menu paths `router_print` reads and the sections
  * `router_export_config` exports. An argument with nothing to offer gets an
  * empty list, never an error. Device titles are the caller's: a principal
- * with a device scope is offered only the devices in it.
+ * with a device scope is offered only the devices in it. A source that
+ * stands for a tool answers only a caller that `tools/list` shows the tool
+ * (the session's toolsets, the principal's role), checked before anything
+ * else, the interface cache included.
  *
  * @module
  */
@@ -27,6 +30,13 @@ export interface Completion {
 
 /** At most this many values in one answer (the MCP limit). */
 export const MAX_VALUES = 100;
+
+/** The tool each completion source stands for: a caller that may not call it is offered nothing. */
+const SOURCE_TOOL: Readonly<Record<string, string>> = {
+  interface: "router_list_interfaces",
+  "export-section": "router_export_config",
+  "print-path": "router_print",
+};
 
 /** How long interface names read from a router are reused, in milliseconds. */
 export const INTERFACE_TTL_MS = 15_000;
@@ -78,6 +88,8 @@ export class Completer {
       : ref.uri.startsWith("routeros://{device}/")
       ? name === "device" ? "device" : name === "path" ? "print-path" : undefined
       : undefined;
+    const tool = source && SOURCE_TOOL[source];
+    if (tool && !reads.enabledFor(site, tool)) return [];
     switch (source) {
       case "device":
         return [...titles];
@@ -97,9 +109,8 @@ export class Completer {
   /** The router's interface names, read at most once per {@linkcode INTERFACE_TTL_MS}. */
   #interfaceNames(device: string, site: ReadSite): Promise<string[]> {
     const hit = this.#interfaces.get(device);
+    // The caller may call router_list_interfaces (#values checked it before the cache).
     if (hit && performance.now() - hit.at < INTERFACE_TTL_MS) return hit.names;
-    // A session that has not enabled the interfaces toolset is offered none (nor the cache).
-    if (!this.#reads.enabledFor(site, "router_list_interfaces")) return Promise.resolve([]);
     // Shared by every request that comes within the TTL, so no one request's cancellation.
     const names = this.#reads.call("router_list_interfaces", device, {}, {
       caller: site.caller,

@@ -16,6 +16,7 @@ import { ArgumentError, UnsupportedError } from "../routeros/errors.ts";
 import { UnsafeInputError } from "../routeros/quote.ts";
 import { errorText } from "../tools/errors.ts";
 import { RefusedError } from "../tools/guard/refusals.ts";
+import { mayCall } from "../tools/guard/roles.ts";
 import type { Caller, ToolRunner } from "../tools/guard/runner.ts";
 import type { FleetView, ToolDef, ToolResult } from "../tools/tool.ts";
 import { UnknownDeviceError } from "./devices.ts";
@@ -91,10 +92,15 @@ export class Reads {
     return tools.every((t) => this.#runner.tool(t) !== undefined);
   }
 
-  /** Whether this server offers `tool` and the reading session has it enabled. */
+  /**
+   * Whether the reader may call `tool`, as `tools/list` would show it: this
+   * server offers it, the session has it enabled, the principal's role
+   * allows it.
+   */
   enabledFor(site: ReadSite, tool: string): boolean {
     const def = this.#runner.tool(tool);
-    return def !== undefined && (!site.enabled || site.enabled(def));
+    return def !== undefined && (!site.enabled || site.enabled(def)) &&
+      mayCall(site.caller.principal, def);
   }
 
   /** The toolset of a tool this server offers. */

@@ -8,8 +8,9 @@
 /** Longer names are near none (every known name is far shorter). */
 const MAX_NAME = 256;
 
-/** Edit distance, for "did you mean". */
-function distance(a: string, b: string): number {
+/** Edit distance, for "did you mean"; `work` counts the cells it fills. */
+function distance(a: string, b: string, work?: { cells: number }): number {
+  if (work) work.cells += a.length * b.length;
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0];
@@ -53,22 +54,23 @@ function reach(name: string): number {
  * whole words, so that a name with one word too many or too few
  * (`router_get_system_identity`) finds the one it meant
  * (`router_get_identity`) before a near spelling of another
- * (`router_get_ipsec_identity`).
+ * (`router_get_ipsec_identity`). `work`, when given, counts the edit
+ * distance's cells (tests hold the cost of a long name to it).
  */
-export function nearest(name: string, names: Iterable<string>): string[] {
+export function nearest(name: string, names: Iterable<string>, work?: { cells: number }): string[] {
   // No name is this long: none is near, and the distance would cost its length times theirs.
   if (name.length > MAX_NAME) return [];
   const typed = words(name);
+  const far = reach(name);
   return [...names]
-    .map((n) => {
-      const d = distance(name, n);
+    .flatMap((n) => {
       const gap = wordGap(typed, words(n));
-      return {
-        n,
-        d,
-        score: Math.min(d, gap * 2),
-        close: d <= reach(name) || gap <= 1,
-      };
+      // The distance is at least the difference in length: a name that
+      // much longer or shorter, and not a word away, is not near, and its
+      // distance is not worth its cost (a caller's name is up to MAX_NAME).
+      if (gap > 1 && Math.abs(name.length - n.length) > far) return [];
+      const d = distance(name, n, work);
+      return [{ n, d, score: Math.min(d, gap * 2), close: d <= far || gap <= 1 }];
     })
     .filter((x) => x.close)
     .sort((a, b) => a.score - b.score || a.d - b.d || a.n.localeCompare(b.n))

@@ -8,6 +8,7 @@
 import type * as z from "zod";
 import type { RouterOsClient } from "../routeros/client.ts";
 import type { MenuSchema } from "../routeros/schema/menu.ts";
+import type { Privilege } from "../routeros/schema/field.ts";
 import type { Role } from "../auth/principal.ts";
 import type { ScriptText } from "../routeros/export_secrets.ts";
 
@@ -281,12 +282,22 @@ export interface ToolDef {
   rawCommandArgs?: readonly string[];
   /**
    * Input arguments that grant more than the tool's role when set, with
-   * what each grants (a field marked `privileged`: a script the router runs
-   * such as `lease_script`, a community's `write_access`): a call that sets
-   * one to anything but "", false or null needs the admin role, whatever
-   * the tool's own role.
+   * what each grants and which values do (a field marked `privileged`: a
+   * script the router runs such as `lease_script`, a community's
+   * `write_access`, a RADIUS server's `service` with `login`): a call that
+   * sets one to a value that grants it needs the admin role, whatever the
+   * tool's own role.
    */
-  privilegedArgs?: Readonly<Record<string, string>>;
+  privilegedArgs?: Readonly<Record<string, Privilege>>;
+  /**
+   * What the item this write acts on holds now of those privileges (what
+   * each grants), read from the router: changing an item that holds one
+   * (its name, addresses, secrets, or enabling it) takes it over, so it
+   * needs the admin role too. Throws when the item cannot be read (the
+   * guard then refuses: fail closed); an item not found holds none.
+   */
+  // deno-lint-ignore no-explicit-any
+  heldPrivileges?(args: any, ctx: ToolContext): Promise<string[]>;
   /**
    * Input arguments that may move the router's clock when set to anything
    * but "", false or null (a field marked `movesClock`): refused inside a

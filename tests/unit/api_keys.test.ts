@@ -84,7 +84,20 @@ Deno.test("api keys: a key is found by its hash, with its role and scope", () =>
 Deno.test("principal: a _meta principal can only narrow", () => {
   const outer = { name: "proxy", role: "operate" as const };
   const inner = principalFromMeta({ name: "ci", role: "admin" })!;
-  assert.deepEqual(narrow(outer, inner), { name: "ci (via proxy)", role: "operate", scopes: [] });
+  // The transport's principal stays who the call is; the named one is a label.
+  assert.deepEqual(narrow(outer, inner), {
+    name: "proxy",
+    role: "operate",
+    scopes: [],
+    onBehalfOf: "ci",
+  });
+  const local = { name: "anonymous:127.0.0.1", role: "admin" as const, anonymous: true };
+  assert.equal(narrow(local, inner).anonymous, true);
+  // A name shaped like an anonymous peer's is only a name: no anonymous mark from _meta.
+  assert.equal(
+    principalFromMeta({ name: "anonymous:x", role: "read", anonymous: true })!.anonymous,
+    undefined,
+  );
   assert.equal(principalFromMeta({ name: "x", role: "root" }), undefined);
   assert.equal(principalFromMeta("admin"), undefined);
 });

@@ -4,7 +4,7 @@
  * served in turn, timeouts, a lowered limit.
  */
 import assert from "node:assert/strict";
-import { channelShareKey } from "../../lib/auth/principal.ts";
+import { channelShareKey, narrow } from "../../lib/auth/principal.ts";
 import { ChannelSlots } from "../../lib/ssh/channel_slots.ts";
 import { SshError } from "../../lib/ssh/errors.ts";
 
@@ -112,7 +112,15 @@ Deno.test("channel slots: a limit lowered to 1 keeps no slot aside", async () =>
 
 Deno.test("callers by channelShareKey: a credential's principal; the owner and anonymous local peers by session", () => {
   const key = { name: "key:reader", role: "read" as const };
-  const anonymous = { name: "anonymous:127.0.0.1", role: "admin" as const };
+  const anonymous = { name: "anonymous:127.0.0.1", role: "admin" as const, anonymous: true };
+  // Hostile re-test 3 (issue 31): the shape of a name decides nothing. A read
+  // key naming `anonymous:x` in _meta is still the read key, all sessions as one.
+  const named = narrow({ name: "key:reader", role: "read" }, { name: "anonymous:x", role: "read" });
+  assert.equal(channelShareKey({ principal: named, session: "s1" }), "key:reader");
+  assert.equal(
+    channelShareKey({ principal: { name: "anonymous:x", role: "read" } }),
+    "anonymous:x",
+  );
   assert.equal(channelShareKey({ principal: key, session: "s1" }), "key:reader");
   assert.equal(channelShareKey({ principal: anonymous, session: "s1" }), "s1");
   assert.equal(channelShareKey({ principal: anonymous, session: "s2" }), "s2");

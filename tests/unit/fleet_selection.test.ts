@@ -43,6 +43,17 @@ Deno.test("fleet selection: an unknown title is an argument error listing the va
     () => chooseDevices(ALL, { devices: ["core", "nope"] }),
     (e: unknown) =>
       e instanceof ArgumentError &&
-      /unknown device\(s\) nope; valid devices: Edge A, edge-b, core/.test(e.message),
+      /unknown device\(s\) "nope"; valid devices: Edge A, edge-b, core/.test(e.message),
+  );
+});
+
+Deno.test("fleet selection: unknown titles come back cut, a few of them, then a count", () => {
+  const long = "x".repeat(256);
+  assert.throws(
+    () => chooseDevices(ALL, { devices: Array.from({ length: 1000 }, (_, i) => `${long}${i}`) }),
+    (e: unknown) =>
+      e instanceof ArgumentError && e.message.length < 600 &&
+      /unknown device\(s\) "x{79}…\(259 bytes\), .* and 997 more; valid devices: Edge A/
+        .test(e.message),
   );
 });

@@ -35,3 +35,18 @@ Deno.test("nearest names: a short name is not near every other short name", () =
   assert.deepEqual(nearest("host", ["port", "get", "set", "vlan"]), []);
   assert.deepEqual(nearest("/ip/arpp", ["/ip/arp", "/ip/address", "/snmp"])[0], "/ip/arp");
 });
+
+Deno.test("nearest names: a long name costs no edit distance against names far shorter", () => {
+  // Hostile re-test 3 (issue 31): a 256-character unknown tool name cost
+  // 26 ms against the catalogue's ~800 names, per call.
+  const names = Array.from({ length: 800 }, (_, i) => `router_list_something_${i}_items`);
+  const work = { cells: 0 };
+  assert.deepEqual(nearest("ab_".repeat(86).slice(0, 256), names, work), []);
+  assert.equal(work.cells, 0);
+  // A name of about their length is still compared, and still found.
+  assert.deepEqual(
+    nearest("router_list_somthing_7_items", names, work)[0],
+    "router_list_something_7_items",
+  );
+  assert.ok(work.cells > 0);
+});

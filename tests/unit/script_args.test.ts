@@ -3,15 +3,16 @@
  * (`lib/routeros/script_args.ts`), held against the real command trees
  * (every `add`/`set` argument named like a script is judged) and against
  * the schema (a declared field is marked `script` exactly when it is one);
- * and the role a privileged field (every script field, SNMP write access)
- * asks for (`requiredRole`).
+ * and the role a privileged field (every script field, SNMP write access,
+ * a login RADIUS server) asks for (`requiredRole`), also to change an item
+ * that holds one (`authorizeHeld`, which fails closed when it cannot read).
  */
 import assert from "node:assert/strict";
 import { isScriptArgument, SCRIPT_ARGUMENTS } from "../../lib/routeros/script_args.ts";
 import { SCRIPT_PRIVILEGE } from "../../lib/routeros/schema/field.ts";
 import { MENU_SCHEMAS } from "../../lib/routeros/schema/registry.ts";
-import { requiredRole } from "../../lib/tools/guard/roles.ts";
-import { READ, WRITE } from "../../lib/tools/tool.ts";
+import { authorizeHeld, requiredRole } from "../../lib/tools/guard/roles.ts";
+import { READ, type ToolContext, type ToolDef, WRITE } from "../../lib/tools/tool.ts";
 import { trees, treesAvailable } from "../helpers/trees.ts";
 
 /**
@@ -71,7 +72,11 @@ Deno.test("script arguments: the schema marks exactly the script fields", () => 
 });
 
 Deno.test("requiredRole: setting a privileged field needs admin; reading or clearing one does not", () => {
-  const privilegedArgs = { lease_script: SCRIPT_PRIVILEGE, write_access: "SNMP write access" };
+  const privilegedArgs = {
+    lease_script: { grants: SCRIPT_PRIVILEGE },
+    write_access: { grants: "SNMP write access" },
+    service: { grants: "RADIUS for router logins", values: ["login"] },
+  };
   const write = { annotations: WRITE, privilegedArgs };
   assert.equal(requiredRole(write), "operate");
   assert.equal(requiredRole(write, { name: "x" }), "operate");
@@ -80,12 +85,17 @@ Deno.test("requiredRole: setting a privileged field needs admin; reading or clea
   assert.equal(requiredRole(write, { write_access: false }), "operate");
   assert.equal(requiredRole(write, { write_access: null }), "operate");
   assert.equal(requiredRole(write, { write_access: true }), "admin");
+  // Only the values that grant it, in a list or comma-separated text.
+  assert.equal(requiredRole(write, { service: ["ppp", "hotspot"] }), "operate");
+  assert.equal(requiredRole(write, { service: [] }), "operate");
+  assert.equal(requiredRole(write, { service: ["ppp", "login"] }), "admin");
+  assert.equal(requiredRole(write, { service: ["ppp,LOGIN"] }), "admin");
   assert.equal(requiredRole({ ...write, role: "admin" }, { name: "x" }), "admin");
   const read = { annotations: READ, privilegedArgs };
   assert.equal(requiredRole(read, { lease_script: ":log info x" }), "read");
 });
 
-Deno.test("privileged fields: every script field is one, and SNMP write access", () => {
+Deno.test("privileged fields: every script field is one, SNMP write access and login RADIUS", () => {
   const privileged = MENU_SCHEMAS.flatMap((m) =>
     Object.entries(m.fields).flatMap(([name, f]) => f.privileged ? [{ m, name, f }] : [])
   );
@@ -94,6 +104,34 @@ Deno.test("privileged fields: every script field is one, and SNMP write access",
   }
   assert.deepEqual(
     [...new Set(privileged.filter(({ f }) => !f.script).map(({ m, name }) => `${m.path} ${name}`))],
-    ["/snmp/community write-access"],
+    ["/radius service", "/snmp/community write-access"],
   );
+});
+
+Deno.test("authorizeHeld: an item that holds a privilege is admin's; unreadable, the write is refused", async () => {
+  const tool = (held: () => Promise<string[]>) =>
+    ({
+      name: "t",
+      annotations: WRITE,
+      privilegedArgs: { write_access: { grants: "SNMP write access" } },
+      heldPrivileges: held,
+    }) as unknown as ToolDef;
+  const ctx = {} as ToolContext;
+  const operator = { name: "key:op", role: "operate" as const };
+  const admin = { name: "key:admin", role: "admin" as const };
+  const none = tool(() => Promise.resolve([]));
+  const held = tool(() => Promise.resolve(["SNMP write access"]));
+  const broken = tool(() => Promise.reject(new Error("timed out")));
+  await authorizeHeld(operator, none, "t", {}, ctx);
+  await assert.rejects(
+    authorizeHeld(operator, held, "t", {}, ctx),
+    /t changes an item that holds SNMP write access, which needs the admin role/,
+  );
+  await assert.rejects(
+    authorizeHeld(operator, broken, "t", {}, ctx),
+    /could not be read to tell whether it holds SNMP write access.*\(timed out\)\. Nothing was sent/,
+  );
+  // Admin and the process's owner are not asked (no read).
+  await authorizeHeld(admin, broken, "t", {}, ctx);
+  await authorizeHeld(undefined, broken, "t", {}, ctx);
 });

@@ -47,9 +47,16 @@ export interface Field {
    * Setting it to anything but empty or off grants power beyond the menu's
    * own writes: what it grants, as a phrase ("a script the router runs with
    * its owner's rights" for every `script` field; "SNMP write access" for a
-   * community's `write-access`). The tools ask the highest role for it.
+   * community's `write-access`). The tools ask the highest role for it,
+   * both to set it and to change an item that holds it.
    */
   privileged?: string;
+  /**
+   * The values of a privileged field that grant it, when not all do: a list
+   * holding any of them (`/radius` `service` with `login`: the server then
+   * answers the router's own logins).
+   */
+  privilegedValues?: readonly string[];
   /**
    * Setting it to anything but empty or off may move the router's wall
    * clock (its date, time or time zone: `/system/clock`, the NTP client,
@@ -96,6 +103,7 @@ export type FieldOptions = Partial<
     | "secret"
     | "script"
     | "privileged"
+    | "privilegedValues"
     | "movesClock"
     | "movesClockWith"
     | "filter"
@@ -111,6 +119,35 @@ export type FieldOptions = Partial<
   >
 >;
 
+/** What a privileged field grants, and which of its values do ({@linkcode Field.privileged}). */
+export interface Privilege {
+  grants: string;
+  /** Only these values grant it (a list: holding one); none: every value but empty or off. */
+  values?: readonly string[];
+}
+
+/**
+ * Whether `value` (a tool argument, or a typed value read from the router)
+ * grants `privilege`: empty, off, null and an empty list never do; with
+ * `values`, only a value (or a list, or comma-separated text) holding one.
+ */
+export function grantsPrivilege(privilege: Privilege, value: unknown): boolean {
+  if (value === undefined || value === null || value === "" || value === false) return false;
+  const words = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(","))
+    .map((w) => w.trim().toLowerCase()).filter((w) => w !== "");
+  if (!words.length) return false;
+  return !privilege.values || words.some((w) => privilege.values!.includes(w));
+}
+
+/** A field's privilege ({@linkcode Field.privileged}), if it has one. */
+export function privilegeOf(field: Field): Privilege | undefined {
+  if (!field.privileged) return undefined;
+  return {
+    grants: field.privileged,
+    ...(field.privilegedValues ? { values: field.privilegedValues } : {}),
+  };
+}
+
 /** What setting a script field grants ({@linkcode Field.privileged}). */
 export const SCRIPT_PRIVILEGE = "a script the router runs with its owner's rights";
 
@@ -124,6 +161,7 @@ function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Fiel
     secret,
     ...(o.script ? { script: true } : {}),
     ...(o.privileged || o.script ? { privileged: o.privileged ?? SCRIPT_PRIVILEGE } : {}),
+    ...(o.privilegedValues ? { privilegedValues: o.privilegedValues } : {}),
     ...(o.movesClock ? { movesClock: true } : {}),
     ...(o.movesClockWith ? { movesClockWith: o.movesClockWith } : {}),
     // A filter on a script's text would answer whether a guessed password in it is right.

@@ -8,6 +8,10 @@
  */
 import { ArgumentError } from "../../routeros/errors.ts";
 import type { DeviceInfo } from "../tool.ts";
+import { echo } from "../../echo.ts";
+
+/** Unknown titles an error names before it only counts the rest. */
+const SHOWN = 3;
 
 /** What a fleet-wide call asked for. */
 export interface DeviceChoice {
@@ -22,10 +26,11 @@ export function chooseDevices(all: readonly DeviceInfo[], want: DeviceChoice): D
   const find = (title: string) => byTitle.get(title.trim().toLowerCase());
   const unknown = (want.devices ?? []).filter((t) => !find(t));
   if (unknown.length) {
+    // The caller's own text comes back cut (lib/echo.ts): a few excerpts, then a count.
+    const shown = unknown.slice(0, SHOWN).map((t) => echo(t)).join(", ") +
+      (unknown.length > SHOWN ? ` and ${unknown.length - SHOWN} more` : "");
     throw new ArgumentError(
-      `unknown device(s) ${unknown.join(", ")}; valid devices: ${
-        all.map((d) => d.title).join(", ")
-      }`,
+      `unknown device(s) ${shown}; valid devices: ${all.map((d) => d.title).join(", ")}`,
       "devices",
     );
   }

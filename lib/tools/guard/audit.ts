@@ -38,9 +38,12 @@ export interface AuditIntent {
   session?: string;
   /**
    * Who made the call, named by where it comes from (`key:NAME`,
-   * `oauth:ISSUER#SUBJECT`, `anonymous:ADDRESS`); absent for stdio's owner.
+   * `oauth:ISSUER#SUBJECT`, `anonymous:ADDRESS`): the identity the
+   * transport authenticated; absent for stdio's owner.
    */
   principal?: string;
+  /** Whom a parent (the REST proxy) said in `_meta` the call is for: its label, not an identity. */
+  on_behalf_of?: string;
 }
 
 /** Written when a write attempt ends. */

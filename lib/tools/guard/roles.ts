@@ -11,17 +11,25 @@
  *
  * @module
  */
-import { inScope, type Principal, type Role, roleAtLeast } from "../../auth/principal.ts";
+import {
+  describePrincipal,
+  inScope,
+  type Principal,
+  type Role,
+  roleAtLeast,
+} from "../../auth/principal.ts";
 import type { DeviceInfo, FleetView, ToolContext, ToolDef } from "../tool.ts";
 import { RefusedError } from "./refusals.ts";
 import type { ScriptText } from "../../routeros/export_secrets.ts";
+import { grantsPrivilege } from "../../routeros/schema/field.ts";
 
 /**
  * The least role that may call `tool`; with `args`, that call: a write that
  * sets a privileged field (`privilegedArgs`: a script the router runs, such
  * as `lease_script`, which it runs with its owner's rights; a community's
- * `write_access`) to anything but "", false or null needs `admin` (a read
- * of it stays `read`).
+ * `write_access`; a RADIUS server's `service` with `login`) to a value that
+ * grants it needs `admin` (a read of it stays `read`). A write to an item
+ * that already holds one needs `admin` too: {@linkcode authorizeHeld}.
  */
 export function requiredRole(
   tool: Pick<ToolDef, "role" | "annotations" | "privilegedArgs">,
@@ -31,13 +39,13 @@ export function requiredRole(
   return tool.role ?? (tool.annotations.readOnlyHint ? "read" : "operate");
 }
 
-/** The privileged arguments `args` sets to something (not "", false or null), with what each grants. */
+/** The privileged arguments `args` sets to a value that grants them, with what each grants. */
 function privilegesSet(
   tool: Pick<ToolDef, "privilegedArgs">,
   args: Record<string, unknown>,
 ): [string, string][] {
-  return Object.entries(tool.privilegedArgs ?? {}).filter(([k]) =>
-    args[k] !== undefined && args[k] !== "" && args[k] !== false && args[k] !== null
+  return Object.entries(tool.privilegedArgs ?? {}).flatMap(([k, p]) =>
+    grantsPrivilege(p, args[k]) ? [[k, p.grants] as [string, string]] : []
   );
 }
 
@@ -67,7 +75,7 @@ export function authorize(
   if (!roleAtLeast(principal.role, need)) {
     throw new RefusedError(
       "role",
-      `${what} needs the ${need} role; "${principal.name}" has ${principal.role}` +
+      `${what} needs the ${need} role; "${describePrincipal(principal)}" has ${principal.role}` +
         (need === "admin"
           ? " (admin tools run code on the router, restart it or manage its accounts)"
           : principal.role === "metrics"
@@ -79,7 +87,9 @@ export function authorize(
   if (device !== undefined && !deviceInScope(principal, device, describe)) {
     throw new RefusedError(
       "scope",
-      `${what}: device "${device}" is outside the devices "${principal.name}" may use. ` +
+      `${what}: device "${device}" is outside the devices "${
+        describePrincipal(principal)
+      }" may use. ` +
         "Nothing was sent.",
     );
   }
@@ -117,9 +127,47 @@ export function authorizeArguments(
     "role",
     `${what} sets ${
       privilegesSet(tool, args).map(([arg, grants]) => `${arg}, ${grants}`).join("; ")
-    }, which needs the ${need} role; "${principal.name}" has ` +
+    }, which needs the ${need} role; "${describePrincipal(principal)}" has ` +
       `${principal.role}. Nothing was sent; leave it out, or ask the operator for a key or ` +
       "token with that role.",
+  );
+}
+
+/**
+ * Refuse a write below admin to an item that holds a privilege now (an
+ * SNMP community with write access, a RADIUS server for router logins, a
+ * DHCP server with a lease script): changing its name, addresses or
+ * secrets, or enabling it, takes over what only admin may grant, and
+ * removing or moving it is admin's too. The item is read before the write;
+ * when it cannot be read the call is refused (fail closed). Admin and the
+ * process's owner skip the read.
+ */
+export async function authorizeHeld(
+  principal: Principal | undefined,
+  tool: ToolDef,
+  what: string,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<void> {
+  if (!principal || roleAtLeast(principal.role, "admin") || !tool.heldPrivileges) return;
+  let held: string[];
+  try {
+    held = await tool.heldPrivileges(args, ctx);
+  } catch (err) {
+    throw new RefusedError(
+      "role",
+      `${what}: the item it changes could not be read to tell whether it holds ${
+        Object.values(tool.privilegedArgs ?? {}).map((p) => p.grants).join("; ") || "a privilege"
+      }, which only the admin role may change (${(err as Error).message}). Nothing was sent.`,
+    );
+  }
+  if (!held.length) return;
+  throw new RefusedError(
+    "role",
+    `${what} changes an item that holds ${held.join("; ")}, which needs the admin role; "${
+      describePrincipal(principal)
+    }" has ` +
+      `${principal.role}. Nothing was sent; ask the operator for a key or token with that role.`,
   );
 }
 
@@ -137,7 +185,7 @@ export function authorizeRole(
   if (!principal || roleAtLeast(principal.role, need)) return;
   throw new RefusedError(
     "role",
-    `${what} ${why}, which needs the ${need} role; "${principal.name}" has ` +
+    `${what} ${why}, which needs the ${need} role; "${describePrincipal(principal)}" has ` +
       `${principal.role}. Nothing was sent; ask the operator for a key or token with that role.`,
   );
 }
@@ -174,8 +222,55 @@ export function callerChecks(
   };
 }
 
-/** The fleet as `principal` may see it: only the devices in its scope. */
+/** What a scoped principal sees in a device's `via` instead of a bastion outside its scope. */
+export const OUT_OF_SCOPE = "(out of scope)";
+
+/**
+ * The fleet as `principal` may see it: only the devices in its scope, and
+ * in their `via` (the bastions on the way) no title of a device outside it:
+ * each such bastion is `(out of scope)`, so the caller still knows its
+ * device is reached through a bastion (a connection failure may be the
+ * bastion's) without learning another device's title. A bastion given
+ * inline (`user@host:port`, no inventory entry) is part of the device's own
+ * entry and stays.
+ */
 export function scopedFleet(fleet: FleetView, principal: Principal | undefined): FleetView {
   if (!principal?.scopes?.length) return fleet;
-  return { summaries: () => fleet.summaries().filter((d) => inScope(principal, d)) };
+  return {
+    summaries: () => {
+      const all = fleet.summaries();
+      const hidden = new Set(
+        all.filter((d) => !inScope(principal, d)).map((d) => d.title.toLowerCase()),
+      );
+      return all.filter((d) => inScope(principal, d)).map((d) =>
+        d.via?.some((b) => hidden.has(b.toLowerCase()))
+          ? { ...d, via: d.via.map((b) => hidden.has(b.toLowerCase()) ? OUT_OF_SCOPE : b) }
+          : d
+      );
+    },
+  };
+}
+
+/** How the SSH layer names a bastion in its errors: `bastion "jump-1" (10.0.0.9:22)`. */
+const BASTION_IN_TEXT = /bastion "([^"]*)"(?: \([^)]*\))?/g;
+
+/**
+ * `err` as a scoped `principal` may read it: a bastion that is a device
+ * outside its scope (the SSH layer names the bastion a device is reached
+ * through, with its address, in connection errors) is `bastion (out of
+ * scope)`, as in `router_list_devices`' `via`. Other errors, and callers
+ * without a scope, are left as they are.
+ */
+export function scopedError(err: unknown, principal: Principal | undefined, fleet: FleetView) {
+  if (!principal?.scopes?.length || !(err instanceof Error) || !err.message.includes("bastion")) {
+    return err;
+  }
+  const hidden = new Set(
+    fleet.summaries().filter((d) => !inScope(principal, d)).map((d) => d.title.toLowerCase()),
+  );
+  err.message = err.message.replace(
+    BASTION_IN_TEXT,
+    (found, title: string) => hidden.has(title.toLowerCase()) ? `bastion ${OUT_OF_SCOPE}` : found,
+  );
+  return err;
 }

@@ -40,9 +40,13 @@ import { argumentError, flag, refusePrototypeKeys } from "./arguments.ts";
 import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
 import { callOutcome, type TrailEntry } from "./outcome.ts";
-import { authorize, authorizeArguments, callerChecks, scopedFleet } from "./roles.ts";
+import * as roles from "./roles.ts";
 import { type CallObserver, observed } from "./call_observer.ts";
 import { channelShareKey, type Principal } from "../../auth/principal.ts";
+
+/** A caller's principal in an audit line: its name, and whom it acts for. */
+const who = ({ principal: p }: Caller) =>
+  p ? { principal: p.name, ...(p.onBehalfOf ? { on_behalf_of: p.onBehalfOf } : {}) } : {};
 
 /** A device as the guard chain sees it. */
 export interface DeviceRef {
@@ -142,17 +146,20 @@ export class ToolRunner {
     return this.#selected.get(name);
   }
 
-  /** Run one call through every guard (and tell the observer how it ended). */
+  /** Run one call through every guard; tell the observer how it ended; scope its error. */
   call(
     name: string,
     rawArgs: Record<string, unknown>,
     site: CallSite,
     parent?: Parent,
   ): Promise<ToolResult> {
+    const run = () =>
+      this.#call(name, rawArgs, site, parent).catch((err) => {
+        throw roles.scopedError(err, site.caller.principal, this.#devices);
+      });
     const observer = this.#options.observer;
-    if (!observer) return this.#call(name, rawArgs, site, parent);
-    const tool = this.#all.has(name) ? name : undefined;
-    return observed(observer, tool, site.signal, () => this.#call(name, rawArgs, site, parent));
+    if (!observer) return run();
+    return observed(observer, this.#all.has(name) ? name : undefined, site.signal, run);
   }
 
   async #call(
@@ -254,19 +261,14 @@ export class ToolRunner {
     const device = tool.perDevice
       ? this.#devices.resolve(parent ? parent.device : deviceArg as string | undefined)
       : undefined;
-    authorize(
-      site.caller.principal,
-      tool,
-      parent ? `${name} (inside ${parent.tool})` : name,
-      device?.title,
-      (title) => this.#devices.summaries().find((d) => d.title === title),
-    );
+    const what = parent ? `${name} (inside ${parent.tool})` : name;
+    const describe = (title: string) => this.#devices.summaries().find((d) => d.title === title);
+    roles.authorize(site.caller.principal, tool, what, device?.title, describe);
     if (!tool.perDevice && deviceArg !== undefined) rest.device = deviceArg;
     const parsed = tool.input.safeParse(rest);
     if (!parsed.success) throw argumentError(parsed.error.issues, rest, name, parent?.tool);
     const args = parsed.data as Record<string, unknown>;
-    const what = parent ? `${name} (inside ${parent.tool})` : name;
-    authorizeArguments(site.caller.principal, tool, what, args);
+    roles.authorizeArguments(site.caller.principal, tool, what, args);
     if (tool.requireOneOf && !tool.requireOneOf.some((k) => args[k] !== undefined)) {
       throw new ArgumentError(`${what}: give ${tool.requireOneOf.join(" or ")} to say which item`);
     }
@@ -290,6 +292,7 @@ export class ToolRunner {
     const sent: string[] = [];
     const trail: TrailEntry[] = [];
     const ctx = this.#context(tool, device, site, sent, trail, parent);
+    if (isWrite) await roles.authorizeHeld(site.caller.principal, tool, what, args, ctx);
     if (isWrite && !dryRun && !confirm) {
       const lockout = tool.lockout ? await tool.lockout(args, ctx) : undefined;
       if (tool.annotations.destructiveHint || lockout) {
@@ -321,6 +324,7 @@ export class ToolRunner {
     });
     const describe = (title: string) => this.#devices.summaries().find((d) => d.title === title);
     const what = parent ? `${tool.name} (inside ${parent.tool})` : tool.name;
+    const reveal = this.#options.revealSecrets;
     // The audit records the write scripts a call sends (reads change nothing),
     // each sent once its intent line is on disk; every command goes for the
     // caller (channelShareKey), among whom a device's channels are shared.
@@ -339,14 +343,14 @@ export class ToolRunner {
       },
       device: device?.title ?? "",
       ...(device?.forwardsFor?.length ? { forwardsFor: device.forwardsFor } : {}),
-      fleet: scopedFleet(this.#devices, site.caller.principal),
+      fleet: roles.scopedFleet(this.#devices, site.caller.principal),
       progress: site.progress,
       signal: site.signal,
       toolsets: site.toolsets,
       stateDir: this.#options.stateDir,
       filesDir: this.#options.filesDir,
-      revealSecrets: this.#options.revealSecrets,
-      ...callerChecks(site.caller.principal, tool, what, describe, this.#options.revealSecrets),
+      revealSecrets: reveal,
+      ...roles.callerChecks(site.caller.principal, tool, what, describe, reveal),
       // A composite owns its progress token: nested calls report none of their own.
       call: async (nested: NestedCall) => {
         const r = await this.call(
@@ -440,12 +444,9 @@ export class ToolRunner {
       tool: tool.name,
       ...(parent ? { parent: parent.tool } : {}),
       arguments: this.#masked(tool, args),
-      // Who: the client and session, and the principal's name (never its scopes).
-      caller: {
-        client: site.caller.client,
-        session: site.caller.session,
-        ...(site.caller.principal ? { principal: site.caller.principal.name } : {}),
-      },
+      // Who: the client and session, the principal's name (never its scopes)
+      // and the label of whom a parent said it acts for.
+      caller: { client: site.caller.client, session: site.caller.session, ...who(site.caller) },
     }, (command) => maskCommand(command, secrets));
   }
 

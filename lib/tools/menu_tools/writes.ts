@@ -52,6 +52,7 @@ import { argName } from "./naming.ts";
 import { mayCut } from "../guard/lockout.ts";
 import { refuseClockMove } from "../system/clock_guard.ts";
 import { lockoutRuleOf } from "./lockout_rule.ts";
+import { heldPrivilegesOf, privilegedArgsOf } from "./privileges.ts";
 import type { MenuTools } from "./spec.ts";
 
 type Args = Record<string, unknown>;
@@ -350,14 +351,12 @@ function writeTool(
     secretArgs: Object.entries(spec.schema.fields).filter(([, f]) => f.secret).map(([n]) =>
       argName(n)
     ),
-    // A privileged field (a script the router runs, SNMP write access):
-    // setting one needs admin (roles.ts). The passwords in a script's text
+    // A privileged field (a script the router runs, SNMP write access, a
+    // login RADIUS server): setting one needs admin (roles.ts). The passwords in a script's text
     // are masked like raw console text.
-    privilegedArgs: Object.fromEntries(
-      Object.entries(spec.schema.fields).flatMap(([n, f]) =>
-        f.privileged ? [[argName(n), f.privileged]] : []
-      ),
-    ),
+    // A write to an item that holds one needs admin as well.
+    privilegedArgs: privilegedArgsOf(spec),
+    heldPrivileges: heldPrivilegesOf(spec, verb),
     rawCommandArgs: scriptArgsOf(spec),
     clockArgs: clock.clockArgs,
     clockArgsWith: clock.clockArgsWith,
@@ -397,11 +396,13 @@ function scriptArgsOf(spec: MenuTools): string[] {
 
 /** A field's description in write input; a privileged one's says who may set it. */
 function writeDoc(spec: MenuTools, field: Field): string {
-  return field.privileged && spec.writeRole !== "admin"
-    ? `${fieldDoc(field)}; ${
-      field.kind === "bool" ? "turning it on" : "setting it"
-    } needs the admin role`
-    : fieldDoc(field);
+  if (!field.privileged || spec.writeRole === "admin") return fieldDoc(field);
+  const set = field.privilegedValues
+    ? field.privilegedValues.join(" or ")
+    : field.kind === "bool"
+    ? "turning it on"
+    : "setting it";
+  return `${fieldDoc(field)}; ${set} needs the admin role, as does changing an item that has it`;
 }
 
 /** Verb-specific input, description and annotations. */

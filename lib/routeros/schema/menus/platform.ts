@@ -238,8 +238,13 @@ export const radiusServers = menu({
   writes: ["add", "set", "remove", "enable", "disable", "move"],
   flags: { "X": "disabled" },
   fields: {
+    // With /user aaa use-radius=yes, a login server answers the router's
+    // own logins (Winbox, SSH, API, WebFig) and its Access-Accept names the
+    // user's group (Mikrotik-Group=full): who runs it manages the router.
     service: list('Services that ask it, e.g. ["ppp", "login"] (login: router users)', {
       required: true,
+      privileged: "RADIUS for the router's own logins, whose answers grant any user group",
+      privilegedValues: ["login"],
     }),
     address: text("RADIUS server address", { required: true }),
     secret: text("Shared secret (write-only: masked in all output)", { secret: true }),
