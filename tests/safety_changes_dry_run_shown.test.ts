@@ -125,7 +125,7 @@ Deno.test("a change's dry run shows no secret the router holds, nor a script its
     );
 
     await t.step(
-      "an old script a rollback restores: withheld from an operate key, masked for admin",
+      "an admin's change of a script-holding item: its old script withheld from an operate key, which cannot roll it back",
       async () => {
         const set = await admin.callTool({
           name: "router_update_dhcp_server",
@@ -159,16 +159,27 @@ Deno.test("a change's dry run shows no secret the router holds, nor a script its
         });
         assert.equal(applied.isError, undefined, textOf(applied));
         const change = (applied.structuredContent as { change_id: string }).change_id;
-        const rollbackDry = await operator.callTool({
-          name: "router_rollback_changes",
-          arguments: { device: "r1", change_id: change, dry_run: true },
+        const listed = await operator.callTool({
+          name: "router_list_pending_changes",
+          arguments: { device: "r1" },
         });
-        assert.equal(rollbackDry.isError, undefined, textOf(rollbackDry));
-        assert.ok(
-          !JSON.stringify(rollbackDry).includes(MARK),
-          "the rollback's dry run shows the admin's lease-script: " + textOf(rollbackDry),
-        );
-        const rolled = await operator.callTool({
+        assert.ok(!JSON.stringify(listed).includes(MARK), "the pending list shows the script");
+        // Its undo restores a script: rolling it back is admin's too.
+        for (const dry_run of [true, false]) {
+          const refusedRollback = await operator.callTool({
+            name: "router_rollback_changes",
+            arguments: {
+              device: "r1",
+              change_id: change,
+              ...(dry_run ? { dry_run } : {}),
+              confirm: true,
+            },
+          });
+          assert.equal(refusedRollback.isError, true, textOf(refusedRollback));
+          assert.match(textOf(refusedRollback), /admin role/);
+          assert.ok(!JSON.stringify(refusedRollback).includes(MARK), textOf(refusedRollback));
+        }
+        const rolled = await admin.callTool({
           name: "router_rollback_changes",
           arguments: { device: "r1", change_id: change, confirm: true },
         });

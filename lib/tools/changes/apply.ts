@@ -155,6 +155,26 @@ const OPERATIONS = z.array(z.object({
 })).min(1).max(MAX_OPERATIONS);
 
 /** `router_apply_changes`. */
+
+/**
+ * The role committing or rolling back a change needs: the role its
+ * operations needed (roles.ts), admin also when one of them writes an item
+ * that holds a privilege now (a script, SNMP write access), since its undo
+ * restores that privilege; an item that cannot be read counts as holding one.
+ */
+async function changeRole(
+  ops: readonly { tool: ToolDef; args: Record<string, unknown> }[],
+  ctx: ToolContext,
+): Promise<"admin" | "operate"> {
+  for (const o of ops) {
+    if (roleAtLeast(requiredRole(o.tool, o.args), "admin")) return "admin";
+    if (!o.tool.heldPrivileges) continue;
+    const held = await o.tool.heldPrivileges(o.args, ctx).catch(() => ["(unread)"]);
+    if (held.length) return "admin";
+  }
+  return "operate";
+}
+
 export const applyChanges = defineTool({
   name: "router_apply_changes",
   title: "Apply changes with automatic revert",
@@ -238,10 +258,7 @@ export const applyChanges = defineTool({
     const hadDefaultRoute = (await defaultRoutes(client)) > 0;
     const inverses = ops.map((o) => o.inverse);
     const at = `${formatDate(deadline)} ${formatTime(deadline)}`;
-    // Committing or rolling it back needs the role its operations needed (roles.ts).
-    const role = ops.some((o) => roleAtLeast(requiredRole(o.tool, o.args), "admin"))
-      ? "admin"
-      : "operate";
+    const role = await changeRole(ops, ctx);
     await expectSilent(
       client,
       armJobStatement(
