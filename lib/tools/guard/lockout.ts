@@ -215,6 +215,52 @@ export const ownUser: LockoutRule = {
   },
 };
 
+/**
+ * The policies this server needs of its user's group, and what it loses
+ * without each: `ssh` to log in at all, `read` and `write` to do its work,
+ * `policy` to change users and groups, this one's policies back included.
+ */
+const NEEDED_POLICIES: readonly (readonly [string, string])[] = [
+  ["ssh", "RouterOS refuses its next SSH login"],
+  ["read", "it can no longer read the configuration"],
+  ["write", "it can no longer change the configuration"],
+  ["policy", "it can no longer change users or groups, so it cannot give them back"],
+];
+
+/** The policies a group grants (`!ftp` is one it does not). */
+function granted(policy: unknown): Set<string> {
+  const list = Array.isArray(policy) ? policy.map(String) : String(policy ?? "").split(",");
+  return new Set(list.map((p) => p.trim()).filter((p) => p && !p.startsWith("!")));
+}
+
+/**
+ * `/user/group`: the group of the user this server logs in as (read from
+ * `/user`), removed, or its `policy` changed to leave out one it needs
+ * ({@linkcode NEEDED_POLICIES}). RouterOS applies a group's policies to its
+ * users' next login (and `write` and `policy` to their open sessions too).
+ */
+export const ownGroup: LockoutRule = {
+  verbs: ["remove", "update"],
+  updates: ["policy"],
+  check: async ({ verb, before, after }, ctx) => {
+    const t = ctx.client.target;
+    const name = String((before ?? after).name ?? "");
+    const [user] = await ctx.client.read({ path: "/user", keys: ["name", "group"] }, [
+      { key: "name", value: t.username },
+    ]);
+    if (!user || String(user.group ?? "") !== name) return undefined;
+    const who = `group ${name} is the one of user "${t.username}", which this server logs in as`;
+    if (verb === "remove") return `${who}; removing it`;
+    if (after.policy === undefined) return undefined;
+    const had = before ? granted(before.policy) : undefined;
+    const will = granted(after.policy);
+    const lost = NEEDED_POLICIES.filter(([p]) => (had === undefined || had.has(p)) && !will.has(p));
+    if (!lost.length) return undefined;
+    return `${who}; without ` +
+      lost.map(([p, why]) => `${p} ${why}`).join(", without ");
+  },
+};
+
 /** Whether `/ip ssh forwarding-enabled` lets a client open TCP connections through the router. */
 function forwardsTcp(value: unknown): boolean {
   return value === "local" || value === "both" || value === true || value === "yes";
