@@ -12,7 +12,9 @@
  * The rule (lib/tools/guard/lockout.ts ownGroup) reads which group the
  * server's user is in, and needs confirm when that group is removed or
  * loses ssh, read, write or policy (without policy the server cannot give
- * them back). Another group, a policy added, a comment: no confirm.
+ * them back). Another group, a policy added, a comment: no confirm. The
+ * user rule now reads the group the user would move to, rather than saying
+ * it "may lack" them.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -85,6 +87,17 @@ for (const version of ["6.49.13", "7.16.2"]) {
       ) {
         const ok = await callTool(session, "router_update_user_group", args);
         assert.equal(ok.isError, undefined, `${JSON.stringify(args)}: ${ok.content[0]?.text}`);
+      }
+      // The user moved to another group: what that group lacks is read, not guessed.
+      const moved = await callTool(session, "router_update_user", { name: "mcp", group: "read" });
+      assert.equal(moved.isError, true, moved.content[0]?.text);
+      assert.match(
+        moved.content[0].text,
+        /user "mcp" is the one this server logs in as; in group read, without write it can no longer change the configuration, without policy/,
+      );
+      for (const group of ["full", "automation"]) {
+        const ok = await callTool(session, "router_update_user", { name: "mcp", group });
+        assert.equal(ok.isError, undefined, `to ${group}: ${ok.content[0]?.text}`);
       }
       const confirmed = await callTool(session, "router_update_user_group", {
         name: "automation",

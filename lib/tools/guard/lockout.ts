@@ -193,28 +193,6 @@ function closedTo(
   return `${what} would only accept ${list.join(", ")}, and this server connects from ${local}`;
 }
 
-/** `/user`: the user this server logs in as, removed, disabled, renamed or re-keyed. */
-export const ownUser: LockoutRule = {
-  verbs: ["remove", "disable", "update"],
-  updates: ["new_name", "password", "group", "address", "disabled"],
-  check: ({ verb, before, after }, ctx) => {
-    const t = ctx.client.target;
-    const item = before ?? after;
-    if (item.name !== t.username || before?.disabled === true) return undefined;
-    const who = `user "${t.username}" is the one this server logs in as`;
-    if (verb === "remove") return `${who}; removing it`;
-    if (verb === "disable" || after.disabled === true) return `${who}; disabling it`;
-    if (after.name !== undefined && after.name !== before?.name) return `${who}; renaming it`;
-    if (isSet(after.password) && ctx.client.session().login !== "publickey") {
-      return `${who} with a password; its next login fails until its configuration has the new one`;
-    }
-    if (after.group !== undefined && before && after.group !== before.group) {
-      return `${who}; group ${after.group} may lack the ssh, read or write policy it needs`;
-    }
-    return closedTo(after.address, before?.address, ctx, `user "${t.username}"`);
-  },
-};
-
 /**
  * The policies this server needs of its user's group, and what it loses
  * without each: `ssh` to log in at all, `read` and `write` to do its work,
@@ -232,6 +210,44 @@ function granted(policy: unknown): Set<string> {
   const list = Array.isArray(policy) ? policy.map(String) : String(policy ?? "").split(",");
   return new Set(list.map((p) => p.trim()).filter((p) => p && !p.startsWith("!")));
 }
+
+/** What a group with `policy` lacks of {@linkcode NEEDED_POLICIES}, in words; "" when nothing. */
+function lacking(policy: unknown, had?: Set<string>): string {
+  const will = granted(policy);
+  return NEEDED_POLICIES.filter(([p]) => (had === undefined || had.has(p)) && !will.has(p))
+    .map(([p, why]) => `without ${p} ${why}`).join(", ");
+}
+
+/**
+ * `/user`: the user this server logs in as, removed, disabled, renamed,
+ * re-keyed, or moved to a group that lacks a policy it needs (read from
+ * `/user/group`).
+ */
+export const ownUser: LockoutRule = {
+  verbs: ["remove", "disable", "update"],
+  updates: ["new_name", "password", "group", "address", "disabled"],
+  check: async ({ verb, before, after }, ctx) => {
+    const t = ctx.client.target;
+    const item = before ?? after;
+    if (item.name !== t.username || before?.disabled === true) return undefined;
+    const who = `user "${t.username}" is the one this server logs in as`;
+    if (verb === "remove") return `${who}; removing it`;
+    if (verb === "disable" || after.disabled === true) return `${who}; disabling it`;
+    if (after.name !== undefined && after.name !== before?.name) return `${who}; renaming it`;
+    if (isSet(after.password) && ctx.client.session().login !== "publickey") {
+      return `${who} with a password; its next login fails until its configuration has the new one`;
+    }
+    if (after.group !== undefined && before && after.group !== before.group) {
+      const [group] = await ctx.client.read({ path: "/user/group", keys: ["name", "policy"] }, [
+        { key: "name", value: String(after.group) },
+      ]);
+      if (!group) return `${who}; group ${after.group} is not on the router (its policies unknown)`;
+      const lost = lacking(group.policy);
+      if (lost) return `${who}; in group ${after.group}, ${lost}`;
+    }
+    return closedTo(after.address, before?.address, ctx, `user "${t.username}"`);
+  },
+};
 
 /**
  * `/user/group`: the group of the user this server logs in as (read from
@@ -252,12 +268,8 @@ export const ownGroup: LockoutRule = {
     const who = `group ${name} is the one of user "${t.username}", which this server logs in as`;
     if (verb === "remove") return `${who}; removing it`;
     if (after.policy === undefined) return undefined;
-    const had = before ? granted(before.policy) : undefined;
-    const will = granted(after.policy);
-    const lost = NEEDED_POLICIES.filter(([p]) => (had === undefined || had.has(p)) && !will.has(p));
-    if (!lost.length) return undefined;
-    return `${who}; without ` +
-      lost.map(([p, why]) => `${p} ${why}`).join(", without ");
+    const lost = lacking(after.policy, before ? granted(before.policy) : undefined);
+    return lost ? `${who}; ${lost}` : undefined;
   },
 };
 
