@@ -24,7 +24,10 @@ import { connectedInterface, routeKind, type RoutingFacts, type Row } from "./ro
 import { isYes } from "./rule_match.ts";
 import { isIpv4, isIpv6 } from "./ip_address.ts";
 
-/** An address taken away and one put in its place (`address`, `interface`, `.id`). */
+/**
+ * An address taken away and one put in its place (`address`, `interface`
+ * it is bound to, `network` when given, `.id`).
+ */
 export interface AddressChange {
   removed?: Row;
   added?: Row;
@@ -40,18 +43,28 @@ function sameNetwork(a: string, b: string): boolean {
   return la !== undefined && la === lb && prefixContains(a, addressOf(b));
 }
 
+/**
+ * The prefix of an address's connected route: its network (given, as a
+ * point-to-point /32 names its peer, or derived) with its prefix length.
+ */
+function routePrefix(address: Row): string | undefined {
+  const [ip, len] = (address.address ?? "").split("/");
+  if (!ip || len === undefined) return undefined;
+  return networkOf(`${address.network || ip}/${len}`);
+}
+
 /** The route is the connected route of `address` (its network, onto its interface). */
 export function isConnectedRouteOf(route: Row, address: Row): boolean {
-  const dst = route["dst-address"], a = address.address, iface = address.interface;
-  if (!dst || !a || !iface) return false;
+  const dst = route["dst-address"], net = routePrefix(address), iface = address.interface;
+  if (!dst || !net || !iface) return false;
   const gateway = (route.gateway ?? "").split(/[,;]/)[0].trim();
   const connected = isYes(route.connect) || (route.distance === "0" && isYes(route.dynamic));
-  return connected && gateway === iface && sameNetwork(dst, a);
+  return connected && gateway === iface && sameNetwork(dst, net);
 }
 
 /** The connected route a live address makes. */
 function connectedRoute(address: Row): Row | undefined {
-  const net = networkOf(address.address ?? "");
+  const net = routePrefix(address);
   if (!net || !address.interface) return undefined;
   return {
     "dst-address": net,
@@ -80,10 +93,15 @@ function lostGateway(route: Row, before: RoutingFacts, after: RoutingFacts): boo
   return hops.some((h) => reached(before, h)) && !hops.some((h) => reached(after, h));
 }
 
+/** The interface an address is bound to (a bridge port's address: the bridge). */
+function boundTo(a: Row): string | undefined {
+  return a["actual-interface"] || a.interface;
+}
+
 /** The same address item (by id when both have one, else by address and interface). */
 function sameItem(a: Row, b: Row): boolean {
   if (a[".id"] && b[".id"]) return a[".id"] === b[".id"];
-  return a.address === b.address && a.interface === b.interface;
+  return a.address === b.address && boundTo(a) === boundTo(b);
 }
 
 /**
@@ -100,9 +118,12 @@ export function withAddressChange(facts: RoutingFacts, change: AddressChange): R
   ];
   let routes = [...facts.routes];
   if (removed && live(removed)) {
-    const kept = addresses.some((a) =>
-      live(a) && a.interface === removed.interface && sameNetwork(a.address!, removed.address!)
-    );
+    const net = routePrefix(removed);
+    const kept = addresses.some((a) => {
+      const other = routePrefix(a);
+      return live(a) && boundTo(a) === removed.interface && !!net && !!other &&
+        sameNetwork(other, net);
+    });
     if (!kept) routes = routes.filter((r) => !isConnectedRouteOf(r, removed));
   }
   if (added && live(added) && !routes.some((r) => isConnectedRouteOf(r, added))) {

@@ -88,3 +88,32 @@ Deno.test("isConnectedRouteOf: RouterOS 7 `connect`, RouterOS 6 dynamic with dis
   assert.equal(isConnectedRouteOf({ ...v7, "dst-address": "192.168.0.0/16" }, a), false);
   assert.equal(isConnectedRouteOf({ ...v7, connect: "false", distance: "1" }, a), false);
 });
+
+Deno.test("withAddressChange: a point-to-point /32 routes to its network; a port's address to its bridge", () => {
+  const ptp = withAddressChange(FACTS, {
+    added: { address: "10.9.9.1/32", network: "203.0.113.7", interface: "ether6" },
+  });
+  assert.equal(via(ptp, "203.0.113.7"), "ether6");
+  assert.equal(via(ptp, "203.0.113.8"), "198.51.100.1");
+  // An address bound to a bridge (a port's): its connected route goes out of the bridge.
+  const onPort = {
+    ...FACTS,
+    addresses: [...FACTS.addresses, {
+      ".id": "*9",
+      address: "203.0.113.1/24",
+      interface: "ether3",
+      "actual-interface": "bridge",
+    }],
+    routes: [...FACTS.routes, {
+      "dst-address": "203.0.113.0/24",
+      gateway: "bridge",
+      distance: "0",
+      connect: "true",
+    }],
+  };
+  assert.equal(via(onPort, "203.0.113.7"), "bridge");
+  const gone = withAddressChange(onPort, {
+    removed: { ".id": "*9", address: "203.0.113.1/24", interface: "bridge" },
+  });
+  assert.equal(via(gone, "203.0.113.7"), "198.51.100.1");
+});

@@ -24,15 +24,25 @@ import { routeBackCut } from "./lockout_routes.ts";
 
 type Item = Record<string, unknown>;
 
-/** The address item as the lookup reads it, when it holds a live address. */
-function addressRow(item: Item | undefined): Row | undefined {
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The address item as the lookup reads it, when it holds a live address:
+ * its `network` (a point-to-point /32 names its peer there), and the
+ * interface it is really bound to (`actual-interface`: the bridge of a
+ * port), which its connected route goes out of.
+ */
+function addressRow(item: Item | undefined, moved = false): Row | undefined {
   if (!item || item.disabled === true) return undefined;
-  const address = typeof item.address === "string" ? item.address : "";
-  const iface = typeof item.interface === "string" ? item.interface : "";
+  const address = text(item.address);
+  const iface = moved ? text(item.interface) : text(item.actual_interface) || text(item.interface);
   if (!address.includes("/") || !iface) return undefined;
   return {
     address,
     interface: iface,
+    ...(text(item.network) ? { network: text(item.network) } : {}),
     ...(item.id !== undefined ? { ".id": String(item.id) } : {}),
   };
 }
@@ -42,7 +52,7 @@ export function addressLockout(schema: MenuSchema): LockoutRule {
   const family = schema.path.startsWith("/ipv6/") ? 6 : 4;
   return {
     verbs: ["add", "update", "remove", "enable", "disable"],
-    updates: ["address", "interface", "disabled"],
+    updates: ["address", "network", "interface", "disabled"],
     check: async (change, ctx) => {
       const { verb, before, after } = change;
       if (mayCut(ownAddress, verb, change.args ?? {})) {
@@ -51,9 +61,20 @@ export function addressLockout(schema: MenuSchema): LockoutRule {
       }
       if (verb !== "add" && !before) return undefined;
       const was = addressRow(before);
-      const will = verb === "remove" ? undefined : addressRow(after);
+      // A new address without a network gets its own (RouterOS derives it
+      // again); a new interface is bound as given.
+      const args = change.args ?? {};
+      const will = verb === "remove" ? undefined : addressRow(
+        args.address !== undefined && args.network === undefined
+          ? { ...after, network: undefined }
+          : after,
+        args.interface !== undefined && args.interface !== before?.interface,
+      );
       if (!was && !will) return undefined;
-      if (was && will && was.address === will.address && was.interface === will.interface) {
+      if (
+        was && will && was.address === will.address && was.interface === will.interface &&
+        was.network === will.network
+      ) {
         return undefined;
       }
       const cut = await routeBackCut(ctx, family, {

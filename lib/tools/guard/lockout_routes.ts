@@ -122,8 +122,10 @@ export async function routeBackCut(
   const script = new Script(dialect);
   const own = session.local ? coveringRoutes(script, v6, session.local, "d") : undefined;
   const addresses = script.records(printed(v6 ? "/ipv6/address" : "/ip/address"), true, [
+    ".id",
     "address",
     "interface",
+    "actual-interface",
     "disabled",
     "invalid",
   ]);
