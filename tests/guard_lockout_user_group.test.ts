@@ -3,9 +3,9 @@
  * `confirm`, a change of the user this server logs in as: removing,
  * disabling, renaming it, its password, its address, and moving it to
  * another group ("group X may lack the ssh, read or write policy it needs",
- * lib/tools/guard/lockout.ts ownUser). But the group itself is not
- * guarded: router_update_user_group has no lock-out rule, so taking the
- * `ssh` policy away from the group the server's user is in goes through
+ * lib/tools/guard/lockout.ts ownUser). But the group itself was not
+ * guarded: router_update_user_group had no lock-out rule, so taking the
+ * `ssh` policy away from the group the server's user is in went through
  * at once, and RouterOS refuses the server's next SSH login (a user logs in
  * over SSH only with its group's ssh policy).
  *
