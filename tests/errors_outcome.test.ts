@@ -99,7 +99,7 @@ Deno.test("errors say what a failed call changed, for each fault, reads and writ
     });
 
     await t.step("write: timeout after it was sent", async () => {
-      sim.faults.hang = /add/;
+      sim.faults.hang = /\/ip address add /; // the write, not the lock-out guard's reads
       const m = await text(session, ADD, add("10.81.0.1/24"));
       sim.faults.hang = false;
       assert.match(m, /did not answer within 1 s/);

@@ -20,9 +20,11 @@ Deno.test("dry_run and confirm take a JSON boolean only; nothing is read or sent
   try {
     // The version is known: a refusal shows as no command at all.
     assert.equal((await callTool(session, "router_list_ip_addresses")).isError, undefined);
+    assert.equal(sim.run("/ip address add address=10.99.9.1/24 interface=ether5").exitCode, 0);
     const before = configOf(sim);
     const commands = sim.counters.commands;
-    const id = sim.items("/ip/address")[0][".id"];
+    // An address the session does not depend on (removing the bridge's one is a lock-out too).
+    const id = sim.items("/ip/address").find((a) => a.address === "10.99.9.1/24")![".id"];
     for (const value of NOT_BOOLEANS) {
       for (
         const [tool, args, field] of [

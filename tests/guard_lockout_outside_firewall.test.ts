@@ -329,6 +329,18 @@ for (const version of PROFILES) {
         gateway: "192.168.88.254",
       });
       await ok(session, "router_add_blackhole_route", { dst_address: "203.0.113.0/24" });
+      // Addresses are routes too: their connected route (tests/guard_lockout_route_back.test.ts).
+      await refused(
+        session,
+        sim,
+        "router_add_ip_address",
+        { address: "127.0.0.2/24", interface: "ether5" },
+        new RegExp(
+          `the address 127\\.0\\.0\\.2/24 on ether5 makes a connected route: ${replies.source} ` +
+            "would go via ether5 by route",
+        ),
+      );
+      await ok(session, "router_add_ip_address", { address: "10.99.5.1/24", interface: "ether5" });
 
       // Bridge ports: the server's interface into a bridge; another one is fine.
       await ok(session, "router_add_bridge_port", {

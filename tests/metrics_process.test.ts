@@ -45,7 +45,10 @@ Deno.test("metrics process: --metrics-port over stdio, behind the API keys", asy
       const r = await callTool(s, "router_list_ip_addresses");
       assert.equal(r.isError, undefined, r.content[0]?.text);
     }
-    const refused = await callTool(s, "router_remove_ip_address", { id: "*1" });
+    // An address the session does not depend on: a refusal for confirm, not a lock-out.
+    assert.equal(sim.run("/ip address add address=10.99.9.1/24 interface=ether5").exitCode, 0);
+    const id = sim.items("/ip/address").find((a) => a.address === "10.99.9.1/24")![".id"];
+    const refused = await callTool(s, "router_remove_ip_address", { id });
     assert.equal(refused.isError, true);
     const anonymous = await fetch(url);
     await anonymous.body?.cancel();

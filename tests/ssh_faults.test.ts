@@ -106,7 +106,7 @@ Deno.test("ssh faults: reuse, drops, hangs and connect errors through MCP", asyn
     });
 
     await t.step("a hung write times out and says the outcome is unknown", async () => {
-      sim.faults.hang = /add/;
+      sim.faults.hang = /\/ip address add /; // the write, not the lock-out guard's reads
       const r = await callTool(s, ADD, {
         device: "r1",
         address: "10.7.7.2/24",

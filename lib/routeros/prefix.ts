@@ -95,3 +95,23 @@ export function addressTester(ip: string): (spec: string) => boolean | undefined
 export function sameAddress(a: string, b: string): boolean {
   return prefixContains(addressOf(a), addressOf(b));
 }
+
+/**
+ * The network of an interface address (`10.0.0.5/24` → `10.0.0.0/24`), as
+ * its connected route names it; undefined for text that is not `address/len`.
+ * IPv6 is written in full groups without `::` (`2001:db8:0:0:0:0:0:0/64`).
+ */
+export function networkOf(text: string): string | undefined {
+  const [base, lenText] = text.split("/");
+  const p = numeric(base ?? "");
+  const bits = p?.family === 4 ? 32 : 128;
+  if (!p || lenText === undefined || !/^\d{1,3}$/.test(lenText) || Number(lenText) > bits) {
+    return undefined;
+  }
+  const shift = BigInt(bits - Number(lenText));
+  const net = (p.value >> shift) << shift;
+  const parts = p.family === 4
+    ? [24n, 16n, 8n, 0n].map((s) => String((net >> s) & 0xffn))
+    : [112n, 96n, 80n, 64n, 48n, 32n, 16n, 0n].map((s) => ((net >> s) & 0xffffn).toString(16));
+  return `${parts.join(p.family === 4 ? "." : ":")}/${lenText}`;
+}

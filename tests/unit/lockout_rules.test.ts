@@ -14,7 +14,11 @@ import {
   sessionCut,
   type Tables,
 } from "../../lib/tools/guard/lockout_firewall.ts";
-import { sessionFlows, type SessionReads } from "../../lib/tools/guard/lockout_session.ts";
+import {
+  sessionFlows,
+  sessionInterfaces,
+  type SessionReads,
+} from "../../lib/tools/guard/lockout_session.ts";
 import { firewallFilter } from "../../lib/routeros/schema/menus/firewall.ts";
 import type { FirewallRule, RouterFacts } from "../../lib/routeros/rule_match.ts";
 
@@ -133,6 +137,22 @@ Deno.test("sessionFlows: the session's packets, from the socket and what the rou
   assert.match(forwarded[0].text, /→ the router:22/);
   // No ssh service read: the port dialled.
   assert.equal(sessionFlows({ ...READS, services: [] })[0].flow.dstPort, 2222);
+});
+
+Deno.test("sessionInterfaces: the route back's interface and the one holding the address", () => {
+  assert.deepEqual(sessionInterfaces(READS), { path: ["bridge"], held: ["bridge"] });
+  // Managed at a loopback /32: the session comes in on the uplink (the route back).
+  const loopback: SessionReads = {
+    ...READS,
+    routerAddress: "10.255.0.1",
+    localAddress: "203.0.113.7",
+    active: [],
+    addresses: [...READS.addresses, { address: "10.255.0.1/32", interface: "loopback" }],
+    routes: [{ "dst-address": "0.0.0.0/0", "immediate-gw": "198.51.100.1%ether1" }],
+  };
+  assert.deepEqual(sessionInterfaces(loopback), { path: ["ether1"], held: ["loopback"] });
+  // A disabled address holds nothing.
+  assert.deepEqual(sessionInterfaces({ ...loopback, routerAddress: "10.9.9.1" }).held, []);
 });
 
 const rule = (id: string, props: Record<string, string>): FirewallRule => ({

@@ -193,11 +193,40 @@ function closedTo(
   return `${what} would only accept ${list.join(", ")}, and this server connects from ${local}`;
 }
 
-/** `/user`: the user this server logs in as, removed, disabled, renamed or re-keyed. */
+/**
+ * The policies this server needs of its user's group, and what it loses
+ * without each: `ssh` to log in at all, `read` and `write` to do its work,
+ * `policy` to change users and groups, this one's policies back included.
+ */
+const NEEDED_POLICIES: readonly (readonly [string, string])[] = [
+  ["ssh", "RouterOS refuses its next SSH login"],
+  ["read", "it can no longer read the configuration"],
+  ["write", "it can no longer change the configuration"],
+  ["policy", "it can no longer change users or groups, so it cannot give them back"],
+];
+
+/** The policies a group grants (`!ftp` is one it does not). */
+function granted(policy: unknown): Set<string> {
+  const list = Array.isArray(policy) ? policy.map(String) : String(policy ?? "").split(",");
+  return new Set(list.map((p) => p.trim()).filter((p) => p && !p.startsWith("!")));
+}
+
+/** What a group with `policy` lacks of {@linkcode NEEDED_POLICIES}, in words; "" when nothing. */
+function lacking(policy: unknown, had?: Set<string>): string {
+  const will = granted(policy);
+  return NEEDED_POLICIES.filter(([p]) => (had === undefined || had.has(p)) && !will.has(p))
+    .map(([p, why]) => `without ${p} ${why}`).join(", ");
+}
+
+/**
+ * `/user`: the user this server logs in as, removed, disabled, renamed,
+ * re-keyed, or moved to a group that lacks a policy it needs (read from
+ * `/user/group`).
+ */
 export const ownUser: LockoutRule = {
   verbs: ["remove", "disable", "update"],
   updates: ["new_name", "password", "group", "address", "disabled"],
-  check: ({ verb, before, after }, ctx) => {
+  check: async ({ verb, before, after }, ctx) => {
     const t = ctx.client.target;
     const item = before ?? after;
     if (item.name !== t.username || before?.disabled === true) return undefined;
@@ -209,9 +238,38 @@ export const ownUser: LockoutRule = {
       return `${who} with a password; its next login fails until its configuration has the new one`;
     }
     if (after.group !== undefined && before && after.group !== before.group) {
-      return `${who}; group ${after.group} may lack the ssh, read or write policy it needs`;
+      const [group] = await ctx.client.read({ path: "/user/group", keys: ["name", "policy"] }, [
+        { key: "name", value: String(after.group) },
+      ]);
+      if (!group) return `${who}; group ${after.group} is not on the router (its policies unknown)`;
+      const lost = lacking(group.policy);
+      if (lost) return `${who}; in group ${after.group}, ${lost}`;
     }
     return closedTo(after.address, before?.address, ctx, `user "${t.username}"`);
+  },
+};
+
+/**
+ * `/user/group`: the group of the user this server logs in as (read from
+ * `/user`), removed, or its `policy` changed to leave out one it needs
+ * ({@linkcode NEEDED_POLICIES}). RouterOS applies a group's policies to its
+ * users' next login (and `write` and `policy` to their open sessions too).
+ */
+export const ownGroup: LockoutRule = {
+  verbs: ["remove", "update"],
+  updates: ["policy"],
+  check: async ({ verb, before, after }, ctx) => {
+    const t = ctx.client.target;
+    const name = String((before ?? after).name ?? "");
+    const [user] = await ctx.client.read({ path: "/user", keys: ["name", "group"] }, [
+      { key: "name", value: t.username },
+    ]);
+    if (!user || String(user.group ?? "") !== name) return undefined;
+    const who = `group ${name} is the one of user "${t.username}", which this server logs in as`;
+    if (verb === "remove") return `${who}; removing it`;
+    if (after.policy === undefined) return undefined;
+    const lost = lacking(after.policy, before ? granted(before.policy) : undefined);
+    return lost ? `${who}; ${lost}` : undefined;
   },
 };
 

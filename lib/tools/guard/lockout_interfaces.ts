@@ -6,8 +6,10 @@
  * family cannot forget it (`lib/tools/menu_tools/lockout_rule.ts`).
  *
  * The interfaces that carry this server's SSH session: the one that holds
- * the address the session reached, and the ones its frames come through
- * when that one hangs from another (a VLAN's, VRRP's, MACVLAN's or PPPoE
+ * the address the session reached, the one its packets arrive on and the
+ * router's replies leave by (the route back: a router managed at a loopback
+ * /32 is reached through its uplink), and the ones their frames come through
+ * when one hangs from another (a VLAN's, VRRP's, MACVLAN's or PPPoE
  * client's `interface`, a virtual AP's `master-interface`, a VLAN on a
  * VLAN too). Removing or disabling one of them cuts the session; so may any
  * other change but its comment or its name (RouterOS keeps references to a
@@ -22,7 +24,9 @@
  *
  * @module
  */
-import { type LockoutRule, sessionInterface } from "./lockout.ts";
+import type { LockoutRule } from "./lockout.ts";
+import { sessionInterfaces } from "./lockout_session.ts";
+import { readWalk } from "./lockout_walk.ts";
 import type { ToolContext } from "../tool.ts";
 
 /** The kinds of interface that hang from another: their menu and the property naming it. */
@@ -36,15 +40,37 @@ const PARENT_OF: Readonly<Record<string, readonly [path: string, prop: string]>>
 };
 
 /**
- * The interface that carries the session, and the ones it hangs from (a
- * VLAN's parent, a VLAN on a VLAN too), each with why it counts. One read of
- * `/interface` and one of the kind's menu per level.
+ * The interfaces that carry the session, each with why it counts: the one
+ * that holds the address the session reached, the ones its packets arrive
+ * on and the router's replies leave by (the route back to this server: a
+ * router managed at a loopback /32 is reached through its uplink), and the
+ * ones each hangs from (a VLAN's parent, a VLAN on a VLAN too). One exec
+ * for the session's path (lockout_walk.ts), then one read of `/interface`
+ * and one of the kind's menu per level.
  */
 export async function carriers(ctx: ToolContext): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const iface = await sessionInterface(ctx);
-  if (!iface) return out;
-  out.set(iface, `interface ${iface} carries the address this server's SSH session uses`);
+  const router = ctx.client.session().router;
+  if (!router) return out;
+  const read = (await readWalk(ctx, router.includes(":") ? 6 : 4, [])).session;
+  const { path, held } = read ? sessionInterfaces(read.reads) : { path: [], held: [] };
+  for (const iface of held) {
+    out.set(iface, `interface ${iface} carries the address this server's SSH session uses`);
+  }
+  for (const iface of path) {
+    if (out.has(iface)) continue;
+    out.set(
+      iface,
+      `interface ${iface} carries this server's SSH session (its packets arrive and the ` +
+        `router's replies to ${ctx.client.session().local ?? "this server"} leave by it)`,
+    );
+  }
+  for (const start of [...out.keys()]) await addParents(ctx, start, out);
+  return out;
+}
+
+/** The interfaces `iface` hangs from, added to `out` (up to four levels). */
+async function addParents(ctx: ToolContext, iface: string, out: Map<string, string>) {
   let child = iface;
   for (let depth = 0; depth < 4; depth++) {
     const [row] = await ctx.client.read({ path: "/interface", keys: ["name", "type"] }, [
@@ -64,7 +90,6 @@ export async function carriers(ctx: ToolContext): Promise<Map<string, string>> {
     );
     child = parent;
   }
-  return out;
 }
 
 /** Properties whose change leaves an interface carrying what it carried. */

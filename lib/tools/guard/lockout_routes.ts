@@ -37,6 +37,7 @@ import {
   type RoutingFacts,
 } from "../../routeros/route_lookup.ts";
 import { ruleFromRaw } from "../../routeros/rule_match.ts";
+import { type AddressChange, withAddressChange } from "../../routeros/connected_routes.ts";
 import { Script, type Section } from "../../routeros/script.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
 import type { MenuSchema } from "../../routeros/schema/menu.ts";
@@ -47,10 +48,15 @@ import { type Row, sessionSources } from "./lockout_session.ts";
 
 type Item = Record<string, unknown>;
 
-/** A route change: the route taken away (its id) and the route put in its place. */
+/**
+ * A route change: the route taken away (its id) and the route put in its
+ * place; or an address change, whose connected routes come and go with it
+ * (`lib/routeros/connected_routes.ts`).
+ */
 export interface RouteChange {
   removed?: string;
   added?: Row;
+  address?: AddressChange;
 }
 
 function printed(path: string, where: readonly Condition[] = []) {
@@ -86,6 +92,7 @@ function usable(r: LookupResult): boolean {
 /** What the reply meets, in words. */
 function said(r: LookupResult): string {
   if (r.outcome === "no-route") return `find no route (table ${r.table})`;
+  if (r.outcome === "local") return "stay on the router (it would hold this server's address)";
   if (r.outcome === "drop" || r.outcome === "unreachable") {
     return `be refused by routing rule ${describePolicyRule(r.rule ?? {})}`;
   }
@@ -115,8 +122,10 @@ export async function routeBackCut(
   const script = new Script(dialect);
   const own = session.local ? coveringRoutes(script, v6, session.local, "d") : undefined;
   const addresses = script.records(printed(v6 ? "/ipv6/address" : "/ip/address"), true, [
+    ".id",
     "address",
     "interface",
+    "actual-interface",
     "disabled",
     "invalid",
   ]);
@@ -160,15 +169,18 @@ export function routeBackChange(
   router: string,
   sources: readonly string[],
 ): string | undefined {
-  const before = facts.routes.map(candidate);
-  const after = [
-    ...before.filter((r) => change.removed === undefined || r[".id"] !== change.removed),
+  const before = { ...facts, routes: facts.routes.map(candidate) };
+  const routes = [
+    ...before.routes.filter((r) => change.removed === undefined || r[".id"] !== change.removed),
     ...(change.added ? [candidate(change.added)] : []),
   ];
+  const after = change.address
+    ? withAddressChange({ ...before, routes }, change.address)
+    : { ...before, routes };
   for (const src of sources) {
     const q = { dst: src, src: router, inInterface: null, routingMark: null };
-    const was = lookupRoute({ ...facts, routes: before }, q);
-    const will = lookupRoute({ ...facts, routes: after }, q);
+    const was = lookupRoute(before, q);
+    const will = lookupRoute(after, q);
     if (was.outcome === "local" || wayOf(was) === wayOf(will)) continue;
     if (usable(will) && !usable(was)) continue;
     return `the router's replies to this server's SSH session (${router} → ${src}) would ` +

@@ -150,6 +150,25 @@ function inInterfaces(
   return reached.length ? reached : [undefined];
 }
 
+/**
+ * The interfaces this server's SSH session arrives on and the router's
+ * replies leave by (the route back, one or more per source), and the ones
+ * that hold the address it reached (a loopback bridge, when the router is
+ * managed at a /32 there): each is an interface whose loss cuts the session.
+ */
+export function sessionInterfaces(r: SessionReads): { path: string[]; held: string[] } {
+  const { sources, router } = ends(r);
+  const path = sources.flatMap((src) => inInterfaces(r, src, router));
+  const held = router
+    ? live(r.addresses).filter((a) => a.address && sameAddress(addressOf(a.address), router))
+      .map((a) => a.interface)
+    : [];
+  return {
+    path: unique(path.filter((i): i is string => !!i)),
+    held: unique(held.filter(Boolean)),
+  };
+}
+
 /** The ssh service's ports as the router has them. */
 function sshPorts(r: SessionReads): number[] {
   const ports = live(r.services).map((s) => Number(s.port)).filter((p) =>

@@ -64,6 +64,7 @@ import {
   sessionFacts,
   type SessionFlow,
   sessionFlows,
+  type SessionReads,
 } from "./lockout_session.ts";
 
 /** The rule tables of each IP family, in the order a refusal names them. */
@@ -103,6 +104,8 @@ export interface ReadTable {
 
 /** How the session reaches the router, as read (only when it is of the tables' family). */
 export interface SessionRead {
+  /** What was read of the session's path (addresses, the route back, ssh service...). */
+  reads: SessionReads;
   flows: SessionFlow[];
   interfaces: Row[];
   /** `/interface list` rows (name, include, exclude) and members (list, interface, disabled). */
@@ -204,7 +207,11 @@ export async function readWalk(
   const reads = sessionOfFamily(ctx, family)
     ? sessionReads(script, v6, session.local, ctx.client.target.username)
     : undefined;
-  const what = on.length === 1 ? on[0][1].path : `${v6}/firewall`;
+  const what = on.length === 1
+    ? on[0][1].path
+    : on.length
+    ? `${v6}/firewall`
+    : "the session's path";
   const out = await ctx.client.run(script, { idempotent: true, what });
   const read: WalkRead = {
     dialect,
@@ -215,16 +222,18 @@ export async function readWalk(
     })),
   };
   if (!reads) return read;
+  const facts: SessionReads = {
+    routerAddress: session.router,
+    localAddress: session.local,
+    dialledPort: ctx.client.target.port,
+    services: rows(out.get(reads.services)),
+    active: rows(out.get(reads.active)),
+    addresses: rows(out.get(reads.addresses)),
+    routes: reads.routes ? rows(out.get(reads.routes)) : [],
+  };
   read.session = {
-    flows: sessionFlows({
-      routerAddress: session.router,
-      localAddress: session.local,
-      dialledPort: ctx.client.target.port,
-      services: rows(out.get(reads.services)),
-      active: rows(out.get(reads.active)),
-      addresses: rows(out.get(reads.addresses)),
-      routes: reads.routes ? rows(out.get(reads.routes)) : [],
-    }),
+    reads: facts,
+    flows: sessionFlows(facts),
     interfaces: rows(out.get(reads.interfaces)),
     lists: rows(out.get(reads.lists)),
     members: rows(out.get(reads.members)),

@@ -9,7 +9,7 @@
  */
 import { RouterOsError, type RouterOsErrorKind } from "../../routeros/errors.ts";
 import { SshError } from "../../ssh/errors.ts";
-import { type CallOutcome, outcomeOf } from "../errors.ts";
+import { type CallOutcome, noteOutcome, outcomeOf } from "../errors.ts";
 import type { ToolDef } from "../tool.ts";
 
 /** One command a call ran, or a nested write call it completed. */
@@ -59,4 +59,22 @@ export function callOutcome(
   // A script stops at its first error; an engine write's script makes one change.
   if (BEFORE_RUNNING.has(kind) || tool.crud) return { kind: "unchanged", why: "refused" };
   return { kind: "unknown", readBack, partly: true };
+}
+
+/**
+ * The reads a guard makes before a write (the lock-out rule's), whose
+ * failure changed nothing: the write was not sent, and the error says so.
+ */
+export async function beforeWrite<T>(reads: Promise<T>): Promise<T> {
+  try {
+    return await reads;
+  } catch (err) {
+    if (!outcomeOf(err)) {
+      noteOutcome(err, {
+        kind: "unchanged",
+        why: err instanceof SshError ? "not-sent" : "failed-before",
+      });
+    }
+    throw err;
+  }
 }

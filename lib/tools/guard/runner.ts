@@ -39,7 +39,7 @@ import { RefusedError, whyNotSelected } from "./refusals.ts";
 import { argumentError, flag, refusePrototypeKeys } from "./arguments.ts";
 import { describeDryRun, dryRunResult } from "./dry_run.ts";
 import { noteOutcome } from "../errors.ts";
-import { callOutcome, type TrailEntry } from "./outcome.ts";
+import { beforeWrite, callOutcome, type TrailEntry } from "./outcome.ts";
 import * as roles from "./roles.ts";
 import { type CallObserver, observed } from "./call_observer.ts";
 import { channelShareKey, type Principal } from "../../auth/principal.ts";
@@ -294,7 +294,7 @@ export class ToolRunner {
     const ctx = this.#context(tool, device, site, sent, trail, parent);
     if (isWrite) await roles.authorizeHeld(site.caller.principal, tool, what, args, ctx);
     if (isWrite && !dryRun && !confirm) {
-      const lockout = tool.lockout ? await tool.lockout(args, ctx) : undefined;
+      const lockout = tool.lockout ? await beforeWrite(tool.lockout(args, ctx)) : undefined;
       if (tool.annotations.destructiveHint || lockout) {
         await this.#confirmOrRefuse(tool, what, args, ctx, confirmNow ? site : {}, lockout);
       }

@@ -6,7 +6,7 @@
  */
 import { ipAddress, ipPool, ipPoolUsed, ipv6Address } from "../../routeros/schema/menus/ip.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
-import { ownAddress } from "../guard/lockout.ts";
+import { addressLockout } from "../guard/lockout_addresses.ts";
 
 /** `/ip/address`. */
 const ipAddressTools: MenuTools = {
@@ -21,7 +21,7 @@ const ipAddressTools: MenuTools = {
     "add": { "address": "10.99.0.1/24", "interface": "ether2", "comment": "example" },
     "update": { "comment": "changed" },
   },
-  lockout: ownAddress,
+  lockout: addressLockout(ipAddress),
 };
 
 /** `/ipv6/address`. */
@@ -42,7 +42,7 @@ const ipv6AddressTools: MenuTools = {
     },
     "update": { "comment": "changed" },
   },
-  lockout: ownAddress,
+  lockout: addressLockout(ipv6Address),
 };
 
 /** `/ip/pool`. */

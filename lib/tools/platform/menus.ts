@@ -22,6 +22,7 @@ import {
   userManagerUsers,
 } from "../../routeros/schema/menus/platform.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
+import { hotspotOn } from "../guard/lockout_members.ts";
 
 /** `/certificate`. */
 const certificatesTools: MenuTools = {
@@ -239,9 +240,10 @@ const hotspotServersTools: MenuTools = {
   notes:
     "A captive portal on interface: clients must log in (hotspot users, User Manager or RADIUS) before they get through. It adds its own firewall and NAT rules.",
   example: {
-    "add": { "name": "hotspot-example", "interface": "bridge" },
+    "add": { "name": "hotspot-example", "interface": "ether5" },
     "update": { "idle_timeout": "10m" },
   },
+  lockout: hotspotOn,
 };
 
 /** `/ip/hotspot/user`. */

@@ -8,7 +8,7 @@
 import { activeUsers, sshKeys, userGroups, users } from "../../routeros/schema/menus/users.ts";
 import { userSettings } from "../../routeros/schema/menus/management.ts";
 import { type MenuTools, noun } from "../menu_tools/spec.ts";
-import { ownUser } from "../guard/lockout.ts";
+import { ownGroup, ownUser } from "../guard/lockout.ts";
 import { ownSshKey } from "../guard/lockout_ssh_login.ts";
 
 /** `/user`. */
@@ -47,6 +47,7 @@ const userGroupsTools: MenuTools = {
     "add": { "name": "example-group", "policy": ["read", "test", "ssh"], "comment": "example" },
     "update": { "policy": ["read", "ssh"] },
   },
+  lockout: ownGroup,
 };
 
 /** `/user/active`. */

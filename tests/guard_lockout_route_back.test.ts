@@ -1,0 +1,183 @@
+/**
+ * The lock-out guard and the route back: the interface the router's replies
+ * to this server leave by, and the routes addresses make. The simulator
+ * listens on 127.0.0.4, the server is 127.0.0.1.
+ *
+ * Hostile re-test 3 (issue 31), the uplink of a loopback address: the
+ * interface lock-out rule (every menu of interfaces,
+ * lib/tools/guard/lockout_interfaces.ts) protected "the interface that
+ * carries the address this server's SSH session uses": the interface
+ * holding the router address the session reached (lockout.ts
+ * sessionInterface). Routers are often managed at a loopback address (a
+ * /32 on an empty bridge, as MikroTik's and most ISP designs have it, so
+ * management survives any one link): the session then reaches an address
+ * on `loopback`, while its packets arrive, and the replies leave, on the
+ * uplink. Disabling the uplink cuts the session, and the rule did not see
+ * it: only `loopback` was protected. (The firewall walk already knew the
+ * session's real in-interface: the route back.) Here the simulator is held
+ * on the bridge `loopback` (127.0.0.4/32); the server is on ether2's
+ * connected subnet (127.0.0.5/8), so the session comes in on ether2 and
+ * its replies leave there.
+ */
+import assert from "node:assert/strict";
+import { startSimulator } from "../lib/sim/mod.ts";
+import { callTool } from "./helpers/mcp.ts";
+import { serveInProcess } from "./helpers/in_process.ts";
+
+const HOST = "127.0.0.4";
+
+Deno.test("lock-out route back: disabling the uplink of a router managed at a loopback address needs confirm", async () => {
+  const sim = await startSimulator({ host: HOST, version: "7.16.2" });
+  for (
+    const line of [
+      "/interface bridge port remove [find interface=ether2]",
+      "/interface bridge add name=loopback",
+      `/ip address add address=${HOST}/32 interface=loopback`,
+      "/ip address add address=127.0.0.5/8 interface=ether2",
+    ]
+  ) assert.equal(sim.run(line).exitCode, 0, line);
+  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  try {
+    const lo = await callTool(session, "router_disable_bridge", { name: "loopback" });
+    assert.equal(lo.isError, true, "the loopback bridge is protected");
+    assert.match(lo.content[0].text, /would cut this server's own access/);
+
+    const r = await callTool(session, "router_disable_interface", { name: "ether2" });
+    const disabled = sim.items("/interface").find((i) => i.name === "ether2")?.disabled;
+    assert.ok(
+      r.isError === true && disabled !== "true",
+      "ether2, on which this server's session arrives and its replies leave, was disabled " +
+        `without confirm: ${r.content[0]?.text}`,
+    );
+    assert.match(r.content[0].text, /interface ether2 carries this server's SSH session/);
+    // Into a bridge: the same interface, another menu.
+    const port = await callTool(session, "router_add_bridge_port", {
+      bridge: "bridge",
+      interface: "ether2",
+    });
+    assert.equal(port.isError, true, `ether2 made a bridge port: ${port.content[0]?.text}`);
+    assert.match(port.content[0].text, /bridge bridge would take it over/);
+    // Another port is free to change.
+    const other = await callTool(session, "router_disable_interface", { name: "ether4" });
+    assert.equal(other.isError, undefined, other.content[0]?.text);
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
+
+Deno.test("lock-out route back: removing or disabling the address whose connected route carries the replies needs confirm", async () => {
+  // Hostile re-test 3 (issue 31), the same router: the replies to 127.0.0.1
+  // leave by ether2's connected route 127.0.0.0/8, which exists because of
+  // 127.0.0.5/8. Disabling or removing that address leaves the replies
+  // another way (the default route), or none (the /ip/route rule would
+  // refuse removing such a route; the /ip/address rule looked only at
+  // 127.0.0.4).
+  const sim = await startSimulator({ host: HOST, version: "7.16.2" });
+  for (
+    const line of [
+      "/interface bridge port remove [find interface=ether2]",
+      "/interface bridge add name=loopback",
+      `/ip address add address=${HOST}/32 interface=loopback`,
+      "/ip address add address=127.0.0.5/8 interface=ether2",
+    ]
+  ) assert.equal(sim.run(line).exitCode, 0, line);
+  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  try {
+    const id = sim.items("/ip/address").find((a) => a.address === "127.0.0.5/8")![".id"];
+    for (const tool of ["router_disable_ip_address", "router_remove_ip_address"]) {
+      const r = await callTool(session, tool, { id });
+      const item = sim.items("/ip/address").find((a) => a.address === "127.0.0.5/8");
+      assert.ok(
+        r.isError === true && item?.disabled !== "true",
+        `${tool}: 127.0.0.5/8, whose connected route carries the replies to this server, ` +
+          `was changed without confirm: ${r.content[0]?.text}`,
+      );
+      assert.match(r.content[0].text, /127\.0\.0\.5\/8 on ether2 .*connected route/);
+      assert.match(r.content[0].text, /192\.168\.88\.254/, "the way the replies would take");
+    }
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
+
+Deno.test("lock-out route back: an address whose subnet holds this server's address, on another port, needs confirm", async () => {
+  // Hostile re-test 3 (issue 31): the lock-out guard decides the route of
+  // the router's replies to this server before and after a write of
+  // `/ip/route` (lib/tools/guard/lockout_routes.ts): "a more specific route
+  // elsewhere" needs confirm. An address is a route too: adding one creates
+  // its connected route. The `/ip/address` rule looked only at the address
+  // the session reaches the router at (removed, disabled, re-addressed,
+  // moved), so adding an address on another port whose subnet holds this
+  // server's address went through without confirm, and the router's
+  // replies to the server then leave by that port's connected route, where
+  // the server is not: "add 10.0.0.1/16 on ether5 for the new lab" while
+  // the management host is 10.0.5.3, reached through a gateway.
+  //
+  // The setting of tests/guard_lockout_outside_firewall.test.ts: the
+  // simulator on 127.0.0.4 (127.0.0.4/8 on ether2), the server on
+  // 127.0.0.1. A route 127.0.0.0/24 via another gateway is refused there;
+  // the address 127.0.0.2/24 on ether3 makes the same route.
+  const sim = await startSimulator({ host: HOST, version: "7.16.2" });
+  for (
+    const line of [
+      "/interface bridge port remove [find interface=ether2]",
+      "/interface bridge port remove [find interface=ether3]",
+      `/ip address add address=${HOST}/8 interface=ether2`,
+      "/ip address add address=10.77.0.1/24 interface=ether3",
+    ]
+  ) assert.equal(sim.run(line).exitCode, 0, line);
+  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  try {
+    const route = await callTool(session, "router_add_route", {
+      dst_address: "127.0.0.0/24",
+      gateway: "192.168.88.254",
+    });
+    assert.equal(route.isError, true, "the route is refused (the guard sees the route back)");
+    assert.match(route.content[0].text, /would cut this server's own access/);
+
+    const there = () => sim.items("/ip/address").find((a) => a.address === "127.0.0.2/24");
+    const added = await callTool(session, "router_add_ip_address", {
+      address: "127.0.0.2/24",
+      interface: "ether3",
+    });
+    assert.ok(
+      added.isError === true && !there(),
+      "127.0.0.2/24 on ether3 was added without confirm: the router's replies to 127.0.0.1 " +
+        `now leave by ether3's connected route 127.0.0.0/24: ${added.content[0]?.text}`,
+    );
+    assert.match(added.content[0].text, /connected route.*go via ether3 by route/);
+
+    // Moving an address of ether3 onto that subnet is the same route.
+    const lab = sim.items("/ip/address").find((a) => a.address === "10.77.0.1/24")![".id"];
+    const moved = await callTool(session, "router_update_ip_address", {
+      id: lab,
+      address: "127.0.0.2/24",
+    });
+    assert.equal(moved.isError, true, `re-addressed without confirm: ${moved.content[0]?.text}`);
+
+    // Harmless neighbours: a subnet that does not hold the server, a comment.
+    const other = await callTool(session, "router_add_ip_address", {
+      address: "10.78.0.1/24",
+      interface: "ether3",
+    });
+    assert.equal(other.isError, undefined, other.content[0]?.text);
+    const comment = await callTool(session, "router_update_ip_address", {
+      id: lab,
+      comment: "lab",
+    });
+    assert.equal(comment.isError, undefined, comment.content[0]?.text);
+
+    const confirmed = await callTool(session, "router_add_ip_address", {
+      address: "127.0.0.2/24",
+      interface: "ether3",
+      confirm: true,
+    });
+    assert.equal(confirmed.isError, undefined, confirmed.content[0]?.text);
+    assert.ok(there(), "with confirm the address is added");
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
