@@ -6,6 +6,9 @@
  * @module
  */
 import type { ReleaseRange } from "../release.ts";
+import type { Privilege } from "../privilege.ts";
+
+export { grantsPrivilege, type Privilege } from "../privilege.ts";
 
 /** What kind of value a property holds. */
 export type FieldKind =
@@ -118,26 +121,6 @@ export type FieldOptions = Partial<
     | "hardware"
   >
 >;
-
-/** What a privileged field grants, and which of its values do ({@linkcode Field.privileged}). */
-export interface Privilege {
-  grants: string;
-  /** Only these values grant it (a list: holding one); none: every value but empty or off. */
-  values?: readonly string[];
-}
-
-/**
- * Whether `value` (a tool argument, or a typed value read from the router)
- * grants `privilege`: empty, off, null and an empty list never do; with
- * `values`, only a value (or a list, or comma-separated text) holding one.
- */
-export function grantsPrivilege(privilege: Privilege, value: unknown): boolean {
-  if (value === undefined || value === null || value === "" || value === false) return false;
-  const words = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(","))
-    .map((w) => w.trim().toLowerCase()).filter((w) => w !== "");
-  if (!words.length) return false;
-  return !privilege.values || words.some((w) => privilege.values!.includes(w));
-}
 
 /** A field's privilege ({@linkcode Field.privileged}), if it has one. */
 export function privilegeOf(field: Field): Privilege | undefined {

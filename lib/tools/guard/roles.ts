@@ -21,7 +21,7 @@ import {
 import type { DeviceInfo, FleetView, ToolContext, ToolDef } from "../tool.ts";
 import { RefusedError } from "./refusals.ts";
 import type { ScriptText } from "../../routeros/export_secrets.ts";
-import { grantsPrivilege } from "../../routeros/schema/field.ts";
+import { grantsPrivilege } from "../../routeros/privilege.ts";
 
 /**
  * The least role that may call `tool`; with `args`, that call: a write that
