@@ -178,3 +178,44 @@ Deno.test("rolling back an add of unknown outcome removes only what the change a
     await sim.close();
   }
 });
+
+/**
+ * The same add twice in one change: the second add's undo step, armed
+ * before its id is known, must leave the first add's item to the first
+ * add's own undo (by id). Leaving out only what was there before the change
+ * removed the first add's item with the second's, and the first undo step
+ * then failed (no such item) and left the job saying the revert was
+ * incomplete.
+ */
+Deno.test("rolling back the same add twice removes each added item once, by its own undo step", async () => {
+  const sim = await startSimulator({ version: "7.16.2" });
+  const session = await connectInProcess(sim);
+  const rules = () =>
+    sim.items("/ip/firewall/filter").map((r) => `${r.chain} ${r.action} ${r.comment ?? ""}`);
+  try {
+    const before = rules();
+    let adds = 0;
+    sim.faults.garble = (command, output) => {
+      if (!/\/ip firewall filter add/.test(command) || /scheduler/.test(command)) return output;
+      return ++adds === 2 ? "!!garbled!!" : output;
+    };
+    const add = {
+      tool: "router_add_firewall_filter_rule",
+      arguments: { chain: "input", action: "accept" },
+    };
+    const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
+      confirm_within_seconds: 600,
+      operations: [add, add],
+    });
+    sim.faults.garble = undefined;
+    assert.equal(r.isError, true, r.content[0]?.text);
+    assert.match(r.content[0]?.text ?? "", /outcome is unknown/);
+    assert.deepEqual(rules(), before, "both added rules are gone, and only they");
+    assert.deepEqual(jobs(sim), [], "every undo step succeeded: " + r.content[0]?.text);
+  } finally {
+    sim.faults.garble = undefined;
+    await session.close();
+    await sim.close();
+  }
+});

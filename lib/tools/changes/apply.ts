@@ -272,6 +272,12 @@ export const applyChanges = defineTool({
     const applied: { tool: string; result: Record<string, unknown> }[] = [];
     for (const [i, op] of ops.entries()) {
       try {
+        if (i > 0 && op.tool.crud!.verb === "add") {
+          // The operations before it may have made items its properties find
+          // (the same add twice): its undo leaves those to their own undo.
+          const before = await readBefore(ctx, dialect, op.tool, op.args);
+          inverses[i] = inverseStatement(op.tool.crud!.menu, "add", dialect, op.args, before);
+        }
         // The job holds the inverses of the applied operations plus this one.
         await expectSilent(
           client,
