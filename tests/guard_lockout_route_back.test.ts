@@ -181,3 +181,62 @@ Deno.test("lock-out route back: an address whose subnet holds this server's addr
     await sim.close();
   }
 });
+
+Deno.test("lock-out route back: the ssh service's VRF is the one the session arrives in (the uplink's), not the loopback's", async () => {
+  // Lock-out gap 1 (after hostile re-test 3): the `/ip service ssh vrf=`
+  // rule (lockout.ts sshService) took the session's VRF from the interface
+  // holding the reached address (the loopback bridge), while the session's
+  // packets arrive on the uplink (the route back, which the interface rule
+  // already protects). With the loopback in VRF mgmt and the uplink ether2
+  // in main, `vrf=mgmt` went through without confirm (the service leaves
+  // the VRF the session arrives in), and `vrf=v1`, the VRF the uplink is
+  // in, was refused.
+  const sim = await startSimulator({ host: HOST, version: "7.16.2" });
+  for (
+    const line of [
+      "/interface bridge port remove [find interface=ether2]",
+      "/interface bridge add name=loopback",
+      `/ip address add address=${HOST}/32 interface=loopback`,
+      "/ip address add address=127.0.0.5/8 interface=ether2",
+      "/ip vrf add name=mgmt interfaces=loopback",
+    ]
+  ) assert.equal(sim.run(line).exitCode, 0, line);
+  const vrf = () => sim.items("/ip/service").find((s) => s.name === "ssh")?.vrf ?? "main";
+  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  try {
+    const r = await callTool(session, "router_update_ip_service", { name: "ssh", vrf: "mgmt" });
+    assert.ok(
+      r.isError === true && vrf() === "main",
+      "ssh moved into VRF mgmt (the loopback's) without confirm, while the session arrives " +
+        `on ether2 in main: ${r.content[0]?.text}`,
+    );
+    assert.match(
+      r.content[0].text,
+      /it moves ssh into VRF mgmt, and this server's session arrives in VRF main \(on ether2\)/,
+    );
+    // The uplink moved into a VRF is refused too (the interface carries the session).
+    const up = await callTool(session, "router_add_vrf", { name: "v1", interfaces: ["ether2"] });
+    assert.equal(up.isError, true, `the uplink moved into a VRF: ${up.content[0]?.text}`);
+    assert.match(up.content[0].text, /interface ether2 carries this server's SSH session/);
+    // Once the uplink is in v1 (confirmed), ssh may follow it there, not stay behind.
+    const moved = await callTool(session, "router_add_vrf", {
+      name: "v1",
+      interfaces: ["ether2"],
+      confirm: true,
+    });
+    assert.equal(moved.isError, undefined, moved.content[0]?.text);
+    const follow = await callTool(session, "router_update_ip_service", { name: "ssh", vrf: "v1" });
+    assert.equal(
+      follow.isError,
+      undefined,
+      `ssh into the uplink's VRF: ${follow.content[0]?.text}`,
+    );
+    assert.equal(vrf(), "v1");
+    const back = await callTool(session, "router_update_ip_service", { name: "ssh", vrf: "mgmt" });
+    assert.equal(back.isError, true, `ssh into the loopback's VRF: ${back.content[0]?.text}`);
+    assert.match(back.content[0].text, /arrives in VRF v1 \(on ether2\)/);
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});

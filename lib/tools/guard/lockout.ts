@@ -17,6 +17,7 @@
 import { prefixContains, sameAddress } from "../../routeros/prefix.ts";
 import { isYes } from "../../routeros/rule_match.ts";
 import type { ToolContext, Verb } from "../tool.ts";
+import { sessionPath } from "./lockout_interfaces.ts";
 
 type Item = Record<string, unknown>;
 
@@ -86,16 +87,6 @@ function isSet(value: unknown): boolean {
   return !(Array.isArray(value) && value.length === 0);
 }
 
-/** The interface that holds the address the session reached the router at, if any. */
-export async function sessionInterface(ctx: ToolContext): Promise<string | undefined> {
-  const ip = ctx.client.session().router;
-  if (!ip) return undefined;
-  const path = ip.includes(":") ? "/ipv6/address" : "/ip/address";
-  const items = await ctx.client.read({ path, keys: ["address", "interface"] });
-  const own = items.find((i) => sameAddress(String(i.address ?? ""), ip));
-  return own ? String(own.interface) : undefined;
-}
-
 /** An IPv4 or IPv6 address item that carries the session's router address. */
 export const ownAddress: LockoutRule = {
   verbs: ["remove", "disable", "update"],
@@ -116,18 +107,27 @@ export const ownAddress: LockoutRule = {
 };
 
 /**
- * The VRF the session arrives in: the one whose `interfaces` hold the
- * interface that carries it, else `main`; undefined when that interface is
- * not known (the guard then counts any VRF change as a cut).
+ * The VRFs the session arrives in, each with the interface it arrives on:
+ * the VRF whose `interfaces` hold an interface its packets arrive on (the
+ * route back: a router managed at a loopback /32 is reached through its
+ * uplink; the interface holding the reached address when the route back is
+ * not known), else `main`. Undefined when no interface is known (the guard
+ * then counts any VRF change as a cut).
  */
-async function sessionVrf(ctx: ToolContext): Promise<string | undefined> {
-  const iface = await sessionInterface(ctx);
-  if (!iface) return undefined;
+async function sessionVrfs(ctx: ToolContext): Promise<Map<string, string> | undefined> {
+  const { path, held } = await sessionPath(ctx);
+  const ifaces = path.length ? path : held;
+  if (!ifaces.length) return undefined;
   const vrfs = await ctx.client.read({ path: "/ip/vrf", keys: ["name", "interfaces", "disabled"] });
-  const own = vrfs.find((v) =>
-    !isYes(String(v.disabled ?? "")) && String(v.interfaces ?? "").split(",").includes(iface)
-  );
-  return own ? String(own.name) : "main";
+  const out = new Map<string, string>();
+  for (const iface of ifaces) {
+    const own = vrfs.find((v) =>
+      !isYes(String(v.disabled ?? "")) && String(v.interfaces ?? "").split(",").includes(iface)
+    );
+    const name = own ? String(own.name) : "main";
+    out.set(name, out.has(name) ? `${out.get(name)}, ${iface}` : iface);
+  }
+  return out;
 }
 
 /** How many SSH sessions the router serves now (every user's; this server's among them). */
@@ -161,10 +161,13 @@ export const sshService: LockoutRule = {
     const closed = closedTo(after.address, before?.address, ctx, "the ssh service");
     if (closed) return closed;
     if (after.vrf !== undefined && after.vrf !== (before?.vrf ?? "main")) {
-      const vrf = await sessionVrf(ctx);
-      if (vrf !== after.vrf) {
+      const vrfs = await sessionVrfs(ctx);
+      const other = [...vrfs ?? []].filter(([name]) => name !== after.vrf);
+      if (!vrfs || other.length) {
         return `it moves ssh into VRF ${after.vrf}, and this server's session arrives in ` +
-          (vrf ? `VRF ${vrf}` : "a VRF the guard cannot tell (its interface is not known)");
+          (vrfs
+            ? other.map(([name, on]) => `VRF ${name} (on ${on})`).join(" or ")
+            : "a VRF the guard cannot tell (its interface is not known)");
       }
     }
     const max = after.max_sessions;

@@ -50,10 +50,7 @@ const PARENT_OF: Readonly<Record<string, readonly [path: string, prop: string]>>
  */
 export async function carriers(ctx: ToolContext): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const router = ctx.client.session().router;
-  if (!router) return out;
-  const read = (await readWalk(ctx, router.includes(":") ? 6 : 4, [])).session;
-  const { path, held } = read ? sessionInterfaces(read.reads) : { path: [], held: [] };
+  const { path, held } = await sessionPath(ctx);
   for (const iface of held) {
     out.set(iface, `interface ${iface} carries the address this server's SSH session uses`);
   }
@@ -67,6 +64,19 @@ export async function carriers(ctx: ToolContext): Promise<Map<string, string>> {
   }
   for (const start of [...out.keys()]) await addParents(ctx, start, out);
   return out;
+}
+
+/**
+ * The interfaces the session's packets arrive on and the replies leave by
+ * (`path`), and the ones holding the address it reached (`held`), from one
+ * exec of the session's reads (lockout_session.ts `sessionInterfaces`);
+ * both empty before a connection.
+ */
+export async function sessionPath(ctx: ToolContext): Promise<{ path: string[]; held: string[] }> {
+  const router = ctx.client.session().router;
+  if (!router) return { path: [], held: [] };
+  const read = (await readWalk(ctx, router.includes(":") ? 6 : 4, [])).session;
+  return read ? sessionInterfaces(read.reads) : { path: [], held: [] };
 }
 
 /** The interfaces `iface` hangs from, added to `out` (up to four levels). */
