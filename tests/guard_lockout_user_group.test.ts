@@ -111,4 +111,70 @@ for (const version of ["6.49.13", "7.16.2"]) {
       await sim.close();
     }
   });
+
+  Deno.test(`lock-out of the server's user group ${version}: renaming it needs confirm`, async () => {
+    // Lock-out gap 4 (after hostile re-test 3): the group rule watched only
+    // `policy` and removal, so router_update_user_group with `new_name` on
+    // the group of the server's own user went through without confirm. The
+    // user names its group (`group=automation` in /user print), and nothing
+    // on hand shows that it follows a rename, in the running configuration
+    // or after a reboot (no real-router output or MikroTik page in
+    // ../shared says so, and the simulator keeps the name): a user left on a
+    // group that is not there has no policies, so RouterOS refuses its next
+    // SSH login. Renaming another group needs no confirm.
+    const sim = await startSimulator({ version });
+    for (
+      const line of [
+        "/user group add name=automation policy=ssh,read,write,policy,test,sensitive",
+        "/user group add name=others policy=ssh,read,write,policy,test",
+        "/user add name=mcp group=automation password=Mcp-Login-77",
+      ]
+    ) assert.equal(sim.run(line).exitCode, 0, line);
+    const session = await serveInProcess([
+      "--host",
+      sim.host,
+      "--port",
+      String(sim.port),
+      "--username",
+      "mcp",
+      "--password",
+      "Mcp-Login-77",
+      "--host-key-policy",
+      "off",
+    ]);
+    const names = () => sim.items("/user/group").map((g) => g.name).sort().join(",");
+    try {
+      const was = names();
+      const r = await callTool(session, "router_update_user_group", {
+        name: "automation",
+        new_name: "robots",
+      });
+      assert.ok(
+        r.isError === true && names() === was,
+        `the group of the server's own user was renamed without confirm (groups now ${names()}, ` +
+          `user "mcp" in ${sim.items("/user").find((u) => u.name === "mcp")?.group}): ${
+            r.content[0]?.text
+          }`,
+      );
+      assert.match(
+        r.content[0].text,
+        /group automation is the one of user "mcp", which this server logs in as; renaming it to robots/,
+      );
+      const other = await callTool(session, "router_update_user_group", {
+        name: "others",
+        new_name: "others-2",
+      });
+      assert.equal(other.isError, undefined, other.content[0]?.text);
+      const confirmed = await callTool(session, "router_update_user_group", {
+        name: "automation",
+        new_name: "robots",
+        confirm: true,
+      });
+      assert.equal(confirmed.isError, undefined, confirmed.content[0]?.text);
+      assert.ok(sim.items("/user/group").some((g) => g.name === "robots"), "renamed with confirm");
+    } finally {
+      await session.close();
+      await sim.close();
+    }
+  });
 }

@@ -254,13 +254,16 @@ export const ownUser: LockoutRule = {
 
 /**
  * `/user/group`: the group of the user this server logs in as (read from
- * `/user`), removed, or its `policy` changed to leave out one it needs
- * ({@linkcode NEEDED_POLICIES}). RouterOS applies a group's policies to its
- * users' next login (and `write` and `policy` to their open sessions too).
+ * `/user`), removed, renamed, or its `policy` changed to leave out one it
+ * needs ({@linkcode NEEDED_POLICIES}). RouterOS applies a group's policies
+ * to its users' next login (and `write` and `policy` to their open sessions
+ * too). A rename is conservative: the user names its group, and nothing on
+ * hand shows that it follows the new name (in the running configuration or
+ * after a reboot); a user on a group that is not there has no policies.
  */
 export const ownGroup: LockoutRule = {
   verbs: ["remove", "update"],
-  updates: ["policy"],
+  updates: ["policy", "new_name"],
   check: async ({ verb, before, after }, ctx) => {
     const t = ctx.client.target;
     const name = String((before ?? after).name ?? "");
@@ -270,6 +273,11 @@ export const ownGroup: LockoutRule = {
     if (!user || String(user.group ?? "") !== name) return undefined;
     const who = `group ${name} is the one of user "${t.username}", which this server logs in as`;
     if (verb === "remove") return `${who}; removing it`;
+    if (after.name !== undefined && String(after.name) !== name) {
+      return `${who}; renaming it to ${after.name} (the user names its group, and the guard ` +
+        "cannot tell that it follows the new name; left on a group that is not there, it has " +
+        "no policies and its next SSH login is refused)";
+    }
     if (after.policy === undefined) return undefined;
     const lost = lacking(after.policy, before ? granted(before.policy) : undefined);
     return lost ? `${who}; ${lost}` : undefined;
