@@ -99,7 +99,7 @@ export function sameAddress(a: string, b: string): boolean {
 /**
  * The network of an interface address (`10.0.0.5/24` → `10.0.0.0/24`), as
  * its connected route names it; undefined for text that is not `address/len`.
- * IPv6 is written in full groups without `::` (`2001:db8:0:0:0:0:0:0/64`).
+ * IPv6 as RouterOS prints it (RFC 5952: `2001:db8::1/64` → `2001:db8::/64`).
  */
 export function networkOf(text: string): string | undefined {
   const [base, lenText] = text.split("/");
@@ -110,8 +110,27 @@ export function networkOf(text: string): string | undefined {
   }
   const shift = BigInt(bits - Number(lenText));
   const net = (p.value >> shift) << shift;
-  const parts = p.family === 4
-    ? [24n, 16n, 8n, 0n].map((s) => String((net >> s) & 0xffn))
-    : [112n, 96n, 80n, 64n, 48n, 32n, 16n, 0n].map((s) => ((net >> s) & 0xffffn).toString(16));
-  return `${parts.join(p.family === 4 ? "." : ":")}/${lenText}`;
+  if (p.family === 4) {
+    return `${[24n, 16n, 8n, 0n].map((s) => String((net >> s) & 0xffn)).join(".")}/${lenText}`;
+  }
+  const groups = [112n, 96n, 80n, 64n, 48n, 32n, 16n, 0n].map((s) => (net >> s) & 0xffffn);
+  return `${ipv6Text(groups)}/${lenText}`;
+}
+
+/**
+ * Eight IPv6 groups as RouterOS prints them (RFC 5952): lower-case hex,
+ * the longest run of two or more zero groups (the first of equal ones) as
+ * `::`.
+ */
+function ipv6Text(groups: readonly bigint[]): string {
+  let start = -1, len = 0;
+  for (let i = 0; i < groups.length;) {
+    let j = i;
+    while (j < groups.length && groups[j] === 0n) j++;
+    if (j - i > len && j - i >= 2) [start, len] = [i, j - i];
+    i = j === i ? i + 1 : j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (start < 0) return hex.join(":");
+  return `${hex.slice(0, start).join(":")}::${hex.slice(start + len).join(":")}`;
 }

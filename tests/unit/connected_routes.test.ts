@@ -36,7 +36,15 @@ Deno.test("networkOf: the network of an interface address, IPv4 and IPv6", () =>
   assert.equal(networkOf("10.0.5.3/16"), "10.0.0.0/16");
   assert.equal(networkOf("127.0.0.2/24"), "127.0.0.0/24");
   assert.equal(networkOf("10.0.0.1/32"), "10.0.0.1/32");
-  assert.equal(networkOf("2001:db8:99::1/64"), "2001:db8:99:0:0:0:0:0/64");
+  assert.equal(networkOf("2001:db8:99::1/64"), "2001:db8:99::/64");
+  // RFC 5952, as RouterOS prints it: the longest zero run (the first of equal ones) as "::".
+  assert.equal(networkOf("::/0"), "::/0");
+  assert.equal(networkOf("fe80::219:d1ff:fe39:3535/64"), "fe80::/64");
+  assert.equal(networkOf("2001:db8:0:1:0:0:5:1/128"), "2001:db8:0:1::5:1/128");
+  assert.equal(networkOf("2001:0:0:1:0:0:0:1/128"), "2001:0:0:1::1/128");
+  assert.equal(networkOf("2001:db8:1:2:3:4:5:6/127"), "2001:db8:1:2:3:4:5:6/127");
+  assert.equal(networkOf("1:0:0:0:0:0:0:0/16"), "1::/16");
+  assert.equal(networkOf("0:0:0:0:0:0:0:1/128"), "::1/128");
   assert.equal(networkOf("10.0.0.1"), undefined);
   assert.equal(networkOf("10.0.0.1/33"), undefined);
 });
