@@ -257,3 +257,28 @@ Deno.test("sessionCut: NAT redirects the session unless it lands where it was go
     undefined,
   );
 });
+
+Deno.test("hotspot ip-bindings: no menu tool writes them, so the lock-out guard has none to decide", () => {
+  // Lock-out gap 2 (after hostile re-test 3): an `/ip hotspot ip-binding`
+  // with type=blocked for this server's address (or a covering address or
+  // its MAC) on a hotspot that serves the session's interface cuts the
+  // session. No tool of the catalogue writes that menu: only
+  // router_run_command (admin, always confirm) and router_import_script
+  // (confirm, under a revert job) reach it, so there is nothing for a rule
+  // to evaluate (docs/guards.md). Whoever adds a menu for it must give it a
+  // lock-out rule (a blocked binding matching the server; a bypassed one
+  // removed or retyped while a hotspot serves the session), and this fails
+  // until they do.
+  // A hotspot user this server's host logged in as is not evaluated either (docs/guards.md).
+  const notEvaluated = new Set(["/ip/hotspot/user"]);
+  const written = MENU_TOOLS.filter((s) =>
+    s.schema.path.startsWith("/ip/hotspot") && s.verbs.some((v) => v !== "list" && v !== "get")
+  );
+  assert.ok(written.some((s) => s.schema.path === "/ip/hotspot"), "the servers' menu is there");
+  for (const spec of written) {
+    assert.ok(
+      lockoutRuleOf(spec) !== undefined || notEvaluated.has(spec.schema.path),
+      `${spec.schema.path} is written by a tool and has no lock-out rule`,
+    );
+  }
+});
