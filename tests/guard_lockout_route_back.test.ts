@@ -182,15 +182,16 @@ Deno.test("lock-out route back: an address whose subnet holds this server's addr
   }
 });
 
-Deno.test("lock-out route back: the ssh service's VRF is the one the session arrives in (the uplink's), not the loopback's", async () => {
+Deno.test("lock-out route back: ssh moved into a VRF needs confirm unless it holds the uplink the session arrives on, not only the loopback", async () => {
   // Lock-out gap 1 (after hostile re-test 3): the `/ip service ssh vrf=`
   // rule (lockout.ts sshService) took the session's VRF from the interface
   // holding the reached address (the loopback bridge), while the session's
   // packets arrive on the uplink (the route back, which the interface rule
   // already protects). With the loopback in VRF mgmt and the uplink ether2
   // in main, `vrf=mgmt` went through without confirm (the service leaves
-  // the VRF the session arrives in), and `vrf=v1`, the VRF the uplink is
-  // in, was refused.
+  // the VRF the session arrives in). Both interfaces count now: in a
+  // management VRF holding the loopback and the uplink, the session is
+  // routed by that VRF's table, which the route back (main) does not read.
   const sim = await startSimulator({ host: HOST, version: "7.16.2" });
   for (
     const line of [
@@ -218,23 +219,24 @@ Deno.test("lock-out route back: the ssh service's VRF is the one the session arr
     const up = await callTool(session, "router_add_vrf", { name: "v1", interfaces: ["ether2"] });
     assert.equal(up.isError, true, `the uplink moved into a VRF: ${up.content[0]?.text}`);
     assert.match(up.content[0].text, /interface ether2 carries this server's SSH session/);
-    // Once the uplink is in v1 (confirmed), ssh may follow it there, not stay behind.
-    const moved = await callTool(session, "router_add_vrf", {
-      name: "v1",
-      interfaces: ["ether2"],
-      confirm: true,
-    });
-    assert.equal(moved.isError, undefined, moved.content[0]?.text);
+    // A management VRF holding the uplink and the loopback: ssh may follow the session there,
+    // and not leave it.
+    for (
+      const line of [
+        "/ip vrf remove [find name=mgmt]",
+        "/ip vrf add name=v1 interfaces=ether2,loopback",
+      ]
+    ) assert.equal(sim.run(line).exitCode, 0, line);
     const follow = await callTool(session, "router_update_ip_service", { name: "ssh", vrf: "v1" });
     assert.equal(
       follow.isError,
       undefined,
-      `ssh into the uplink's VRF: ${follow.content[0]?.text}`,
+      `ssh into the session's VRF: ${follow.content[0]?.text}`,
     );
     assert.equal(vrf(), "v1");
-    const back = await callTool(session, "router_update_ip_service", { name: "ssh", vrf: "mgmt" });
-    assert.equal(back.isError, true, `ssh into the loopback's VRF: ${back.content[0]?.text}`);
-    assert.match(back.content[0].text, /arrives in VRF v1 \(on ether2\)/);
+    const back = await callTool(session, "router_update_ip_service", { name: "ssh", vrf: "main" });
+    assert.equal(back.isError, true, `ssh out of the session's VRF: ${back.content[0]?.text}`);
+    assert.match(back.content[0].text, /arrives in VRF v1 \(on ether2, loopback\)/);
   } finally {
     await session.close();
     await sim.close();

@@ -107,16 +107,17 @@ export const ownAddress: LockoutRule = {
 };
 
 /**
- * The VRFs the session arrives in, each with the interface it arrives on:
- * the VRF whose `interfaces` hold an interface its packets arrive on (the
- * route back: a router managed at a loopback /32 is reached through its
- * uplink; the interface holding the reached address when the route back is
- * not known), else `main`. Undefined when no interface is known (the guard
- * then counts any VRF change as a cut).
+ * The VRFs the session is in, each with its interfaces there: the VRF whose
+ * `interfaces` hold an interface its packets arrive on (the route back: a
+ * router managed at a loopback /32 is reached through its uplink) or the one
+ * holding the address it reached, else `main`. Both count: the route back is
+ * looked up in the main table, and a management VRF holding the loopback and
+ * the uplink routes the session by its own table. Undefined when no
+ * interface is known (the guard then counts any VRF change as a cut).
  */
 async function sessionVrfs(ctx: ToolContext): Promise<Map<string, string> | undefined> {
   const { path, held } = await sessionPath(ctx);
-  const ifaces = path.length ? path : held;
+  const ifaces = [...new Set([...path, ...held])];
   if (!ifaces.length) return undefined;
   const vrfs = await ctx.client.read({ path: "/ip/vrf", keys: ["name", "interfaces", "disabled"] });
   const out = new Map<string, string>();
