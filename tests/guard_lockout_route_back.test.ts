@@ -26,17 +26,27 @@ import { serveInProcess } from "./helpers/in_process.ts";
 
 const HOST = "127.0.0.4";
 
-Deno.test("lock-out route back: disabling the uplink of a router managed at a loopback address needs confirm", async () => {
+/**
+ * The loopback-managed router: the simulator held on the bridge `loopback`
+ * (127.0.0.4/32), the server on ether2's connected subnet (127.0.0.5/8).
+ */
+const LOOPBACK_MANAGED = [
+  "/interface bridge port remove [find interface=ether2]",
+  "/interface bridge add name=loopback",
+  `/ip address add address=${HOST}/32 interface=loopback`,
+  "/ip address add address=127.0.0.5/8 interface=ether2",
+];
+
+/** A simulated 7.16 router on HOST set up by `lines`, and a server session to it. */
+async function routerWith(lines: readonly string[]) {
   const sim = await startSimulator({ host: HOST, version: "7.16.2" });
-  for (
-    const line of [
-      "/interface bridge port remove [find interface=ether2]",
-      "/interface bridge add name=loopback",
-      `/ip address add address=${HOST}/32 interface=loopback`,
-      "/ip address add address=127.0.0.5/8 interface=ether2",
-    ]
-  ) assert.equal(sim.run(line).exitCode, 0, line);
+  for (const line of lines) assert.equal(sim.run(line).exitCode, 0, line);
   const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  return { sim, session };
+}
+
+Deno.test("lock-out route back: disabling the uplink of a router managed at a loopback address needs confirm", async () => {
+  const { sim, session } = await routerWith(LOOPBACK_MANAGED);
   try {
     const lo = await callTool(session, "router_disable_bridge", { name: "loopback" });
     assert.equal(lo.isError, true, "the loopback bridge is protected");
@@ -73,16 +83,7 @@ Deno.test("lock-out route back: removing or disabling the address whose connecte
   // another way (the default route), or none (the /ip/route rule would
   // refuse removing such a route; the /ip/address rule looked only at
   // 127.0.0.4).
-  const sim = await startSimulator({ host: HOST, version: "7.16.2" });
-  for (
-    const line of [
-      "/interface bridge port remove [find interface=ether2]",
-      "/interface bridge add name=loopback",
-      `/ip address add address=${HOST}/32 interface=loopback`,
-      "/ip address add address=127.0.0.5/8 interface=ether2",
-    ]
-  ) assert.equal(sim.run(line).exitCode, 0, line);
-  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  const { sim, session } = await routerWith(LOOPBACK_MANAGED);
   try {
     const id = sim.items("/ip/address").find((a) => a.address === "127.0.0.5/8")![".id"];
     for (const tool of ["router_disable_ip_address", "router_remove_ip_address"]) {
@@ -119,16 +120,12 @@ Deno.test("lock-out route back: an address whose subnet holds this server's addr
   // simulator on 127.0.0.4 (127.0.0.4/8 on ether2), the server on
   // 127.0.0.1. A route 127.0.0.0/24 via another gateway is refused there;
   // the address 127.0.0.2/24 on ether3 makes the same route.
-  const sim = await startSimulator({ host: HOST, version: "7.16.2" });
-  for (
-    const line of [
-      "/interface bridge port remove [find interface=ether2]",
-      "/interface bridge port remove [find interface=ether3]",
-      `/ip address add address=${HOST}/8 interface=ether2`,
-      "/ip address add address=10.77.0.1/24 interface=ether3",
-    ]
-  ) assert.equal(sim.run(line).exitCode, 0, line);
-  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
+  const { sim, session } = await routerWith([
+    "/interface bridge port remove [find interface=ether2]",
+    "/interface bridge port remove [find interface=ether3]",
+    `/ip address add address=${HOST}/8 interface=ether2`,
+    "/ip address add address=10.77.0.1/24 interface=ether3",
+  ]);
   try {
     const route = await callTool(session, "router_add_route", {
       dst_address: "127.0.0.0/24",
@@ -192,18 +189,11 @@ Deno.test("lock-out route back: ssh moved into a VRF needs confirm unless it hol
   // the VRF the session arrives in). Both interfaces count now: in a
   // management VRF holding the loopback and the uplink, the session is
   // routed by that VRF's table, which the route back (main) does not read.
-  const sim = await startSimulator({ host: HOST, version: "7.16.2" });
-  for (
-    const line of [
-      "/interface bridge port remove [find interface=ether2]",
-      "/interface bridge add name=loopback",
-      `/ip address add address=${HOST}/32 interface=loopback`,
-      "/ip address add address=127.0.0.5/8 interface=ether2",
-      "/ip vrf add name=mgmt interfaces=loopback",
-    ]
-  ) assert.equal(sim.run(line).exitCode, 0, line);
+  const { sim, session } = await routerWith([
+    ...LOOPBACK_MANAGED,
+    "/ip vrf add name=mgmt interfaces=loopback",
+  ]);
   const vrf = () => sim.items("/ip/service").find((s) => s.name === "ssh")?.vrf ?? "main";
-  const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   try {
     const r = await callTool(session, "router_update_ip_service", { name: "ssh", vrf: "mgmt" });
     assert.ok(

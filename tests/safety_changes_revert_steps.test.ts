@@ -117,6 +117,16 @@ Deno.test("the revert script's independent steps run alike on every simulated re
   }
 });
 
+/** The firewall filter rules as `chain action comment`, in order. */
+function filterRules(sim: { items(path: string): Record<string, string>[] }): string[] {
+  return sim.items("/ip/firewall/filter").map((r) => `${r.chain} ${r.action} ${r.comment ?? ""}`);
+}
+
+/** Whether `command` adds a filter rule (not the revert job that holds one). */
+function isFilterAdd(command: string): boolean {
+  return /\/ip firewall filter add/.test(command) && !/scheduler/.test(command);
+}
+
 /**
  * Found by the third hostile re-test of issue 31. The revert job is armed
  * with each operation's undo step before the operation runs; for an
@@ -134,14 +144,13 @@ Deno.test("the revert script's independent steps run alike on every simulated re
 Deno.test("rolling back an add of unknown outcome removes only what the change added", async () => {
   const sim = await startSimulator({ version: "7.16.2" });
   const session = await connectInProcess(sim);
-  const rules = () =>
-    sim.items("/ip/firewall/filter").map((r) => `${r.chain} ${r.action} ${r.comment ?? ""}`);
+  const rules = () => filterRules(sim);
   try {
     const before = rules();
     assert.ok(before.some((r) => r.includes("accept established")), "defconf's rules are there");
     let armed = "";
     sim.faults.garble = (command, output) => {
-      if (!/\/ip firewall filter add/.test(command) || /scheduler/.test(command)) return output;
+      if (!isFilterAdd(command)) return output;
       // The job as the router holds it while the add runs (what it would run at its deadline).
       armed = sim.items("/system/scheduler").find((j) =>
         j.name.startsWith("mcp-revert-")
@@ -190,13 +199,12 @@ Deno.test("rolling back an add of unknown outcome removes only what the change a
 Deno.test("rolling back the same add twice removes each added item once, by its own undo step", async () => {
   const sim = await startSimulator({ version: "7.16.2" });
   const session = await connectInProcess(sim);
-  const rules = () =>
-    sim.items("/ip/firewall/filter").map((r) => `${r.chain} ${r.action} ${r.comment ?? ""}`);
+  const rules = () => filterRules(sim);
   try {
     const before = rules();
     let adds = 0;
     sim.faults.garble = (command, output) => {
-      if (!/\/ip firewall filter add/.test(command) || /scheduler/.test(command)) return output;
+      if (!isFilterAdd(command)) return output;
       return ++adds === 2 ? "!!garbled!!" : output;
     };
     const add = {
