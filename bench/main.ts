@@ -23,7 +23,7 @@ import { formatMarkdown, headline, renderOutputs, tables, writeOutputs } from ".
 import type { Figures, Results } from "./results.ts";
 import { measureSimStartup } from "./sim_start.ts";
 import { measureConnect, measureParallelConnect } from "./ssh.ts";
-import { closeRouters, startRouters } from "./routers.ts";
+import { startSimFleet } from "./sim_process.ts";
 import { round } from "./stats.ts";
 import { measureToolList } from "./tool_list.ts";
 import { measureWan } from "./wan.ts";
@@ -38,9 +38,18 @@ const PLANS = {
     simStartRuns: 3,
     sshConnectSamples: 20,
     parallelDevices: 200,
-    fleet: { sizes: [100, 500], coldRuns: 10, warmRuns: 40, budgetMs: 120_000 },
-    http: { durationMs: 5000, memorySessions: 200 },
-    memory: { runs: 3, calls: 10_000 },
+    fleet: {
+      routers: 2000,
+      processes: 4,
+      sizes: [500, 2000],
+      coldRuns: 6,
+      warmRuns: 24,
+      budgetMs: 150_000,
+      memoryCounts: [500, 2000],
+      settleMs: 3500,
+    },
+    http: { concurrency: [1, 8, 32], durationMs: 5000, memorySessions: 200 },
+    memory: { runs: 3, calls: 10_000, settleMs: 3000 },
     profileCalls: 3000,
   },
   quick: {
@@ -51,9 +60,18 @@ const PLANS = {
     simStartRuns: 1,
     sshConnectSamples: 5,
     parallelDevices: 200,
-    fleet: { sizes: [100, 500], coldRuns: 1, warmRuns: 2, budgetMs: 20_000 },
-    http: { durationMs: 1000, memorySessions: 20 },
-    memory: { runs: 1, calls: 300 },
+    fleet: {
+      routers: 500,
+      processes: 2,
+      sizes: [100, 500],
+      coldRuns: 1,
+      warmRuns: 2,
+      budgetMs: 20_000,
+      memoryCounts: [100, 500],
+      settleMs: 1500,
+    },
+    http: { concurrency: [1, 32], durationMs: 800, memorySessions: 20 },
+    memory: { runs: 1, calls: 300, settleMs: 1500 },
     profileCalls: 300,
   },
 };
@@ -120,19 +138,20 @@ async function main(): Promise<number> {
     connect: await measureConnect(plan.sshConnectSamples),
     parallelConnect: await measureParallelConnect(plan.parallelDevices, 32),
   }));
-  await step("5 and 7. fleet fan-out and memory (500 routers)", async () => {
-    const sims = await startRouters(500);
+  const fleet = plan.fleet;
+  await step(`5 and 7. fleet fan-out and memory (${fleet.routers} routers)`, async () => {
+    const sims = await startSimFleet(fleet.routers, fleet.processes);
     try {
       figures.fleetMemory = await step(
-        "7. memory with 0, 100, 500 connections",
-        () => measureFleetMemory(sims),
+        `7. memory with 0, ${fleet.memoryCounts.join(", ")} connections`,
+        () => measureFleetMemory(sims, fleet.memoryCounts, fleet.settleMs),
       );
       figures.fanOut = await step(
-        "5. fan-out over 100 and 500 routers",
-        () => measureFanOut(sims, plan.fleet),
+        `5. fan-out over ${fleet.sizes.join(" and ")} routers`,
+        () => measureFanOut(sims, fleet),
       );
     } finally {
-      await closeRouters(sims);
+      await sims.close();
     }
   });
   figures.http = await step("4. throughput over streamable-http", () => benchHttp(plan.http));

@@ -127,16 +127,20 @@ downloaded from the internet), so figure 6 lists it as not built.
 export const METHOD = `## How it is measured
 
 - Everything runs on this one machine over loopback, against the simulator (\`lib/sim\`), in
-  one run: the ratios compare figures taken minutes apart at most. For figures 1–3, 6, 7a and 10
-  the simulated router runs in its own process (\`main.ts sim\`), as a router is its own
-  machine; the fleet and HTTP figures run their many simulators inside the benchmark process.
-  The MCP server runs as its own process (\`deno run main.ts\`, every toolset, the default log
-  level), spoken to by the SDK's client, as an agent runs it.
+  one run: the ratios compare figures taken minutes apart at most. Every simulated router runs in
+  a process of its own, as a router is its own machine: one router (\`main.ts sim\`) for
+  figures 1–3, 6, 7a and 10; four routers in one process for figure 4 and 2,000 in four
+  processes for figures 5 and 7 (\`bench/sim_child.ts\`). The MCP server runs as its own
+  process (\`deno run main.ts\`, every guard on, the default log level), spoken to over stdio by
+  the SDK's client, as an agent runs it, or over HTTP by a load generator of its own.
+- CPU time is read from /proc for each process (user + system, every thread: each thread's
+  \`schedstat\`, in nanoseconds) over the very stretch a figure measures, so every process of a
+  figure (server, simulators, load generator, floor client) reports its CPU per call beside the
+  throughput. CPU time varies less with the machine's load than wall time.
 - Percentiles are nearest-rank over all runs of a figure. Figures 1–3 are sampled in interleaved
   rounds (three floor execs, three pooled execs, three stdio calls, three hello-world calls, one
-  connect-per-call), so that load from other processes falls on all of them alike. Each server's
-  CPU time (user + system, all threads, from /proc) is summed over its samples: it varies less
-  with the machine's load than wall time.
+  connect-per-call), so that load from other processes falls on all of them alike; the server's
+  CPU time is summed over its samples.
 - The **hello-world server** (\`bench/hello_server.ts\`) is the SDK's \`McpServer\` with its
   stdio transport and one tool that answers without I/O, on the same Deno: what any MCP server
   on this SDK and runtime pays. Cold start alternates our server and it, run by run.
@@ -146,17 +150,31 @@ export const METHOD = `## How it is measured
   host key, login), one exec, then close, per command; the time ends when the output is in (a
   server answers before it closes). On loopback a handshake with the simulator costs only a few
   milliseconds of CPU; on a real link it costs round trips, which figure 9 counts.
-- **Throughput** is \`bench/http.ts\`: each client holds one streamable-http session and calls
-  \`router_list_ip_addresses\` on the 4 devices in turn, for a fixed time per level.
-- **Floors of figures 4 and 5** (\`bench/raw_floor.ts\`): the latency floor's bare ssh2 client,
-  in a process of its own as the server is, on the very simulators of the figure, right after
-  it: for fan-out, every connection opened (at most 32 dialing, as the server) and one exec
-  each, then warm rounds of one exec on every router at once; for throughput, as many execs at
-  once as the figure has clients, over one connection per simulator, for the same time.
-- **Fan-out**: an inventory of 100 or 500 simulated routers; cold = the first call of a freshly
-  started server (every connection opened during the call, at most 32 dialing), warm = the same
-  server again. **Memory**: VmRSS of the server process after start, after a query on 100
-  devices, and after a query on all 500.
+- **Throughput** is \`bench/http.ts\`: the load comes from a process of its own
+  (\`bench/http_load_child.ts\`: plain keep-alive HTTP/1.1, one connection per client, JSON-RPC
+  bytes made once, answers read with a minimal parser; no MCP SDK, no \`fetch\`), so that the
+  figure measures the server and not its clients. Each client calls
+  \`router_list_ip_addresses\` on the 4 devices in turn for a fixed time per level: with
+  sessions (each client its own, opened with \`initialize\` and \`notifications/initialized\`)
+  and against a second server started with \`--mcp.stateless\`. At each level the session
+  server, the stateless server and the floor run one after the other. Both servers keep an audit
+  log and every HTTP guard (the connection guard, Host and Origin checks, authentication of this
+  machine, body limits).
+- **Floors of figures 4, 5 and 7** (\`bench/raw_floor.ts\`): the latency floor's bare ssh2
+  client, in a process of its own as the server is, on the very simulators of the figure. For
+  throughput, as many execs at once as the figure has clients, over one connection per router,
+  for the same time. For fan-out, a fresh process each cold run: every router connected (at most
+  32 handshakes at once, as the server's dialer) and its command run as soon as its connection is
+  up, then warm rounds of one exec on every router at once; its cold runs alternate with ours.
+  For memory, the same client holding as many idle connections as the server, after a full
+  collection.
+- **Fan-out**: inventories of 500 and 2,000 simulated routers; cold = the first call of a
+  freshly started server (every connection opened during the call), warm = the same server
+  again. The server's CPU time is read per fan-out.
+- **Memory by connections** (figure 7): RSS of one server, idle (3.5 s after its last request,
+  once it has given its heap back: \`lib/server/idle_gc.ts\`), with no router connection, then
+  after a query on 500 routers and on all 2,000; the slope between the last two readings is the
+  memory one open router connection costs.
 - **Cold start**: from spawning the process to the \`initialize\` answer, and to the result of a
   first \`router_list_ip_addresses\` (which opens the SSH connection and detects the version).
 - **Idle memory**: VmRSS read a few seconds after the last request, after \`initialize\` +
