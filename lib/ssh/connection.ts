@@ -10,6 +10,7 @@
  */
 import { log } from "../log.ts";
 import { ChannelSlots } from "./channel_slots.ts";
+import { CloseReplies } from "./close_replies.ts";
 import type {
   ConnectionSettings,
   ConnectionStats,
@@ -36,6 +37,7 @@ import { SpareChannel } from "./spare_channel.ts";
 import type { Client, ClientChannel, Ssh2Error } from "./ssh2.ts";
 import {
   channelIsOpen,
+  deferCloseReply,
   type ExecNotStarted,
   keepaliveResetByPingsOnly,
   openSessionChannel,
@@ -85,6 +87,8 @@ export class SshConnection {
   #idle: IdleClose;
   /** The command timeouts, on one timer. */
   #deadlines = new Deadlines();
+  /** Answers to the router's channel closes, sent with the next request. */
+  #closeReplies = new CloseReplies();
   #freshChannels = 0;
   #closing: Promise<void> | null = null;
   /** Errors of channels refused by the router while others were open (retried once). */
@@ -109,7 +113,13 @@ export class SshConnection {
       this.#closeReason = "idle";
       this.close();
     });
-    this.#spare = new SpareChannel(client, settings.preopen && supportsPreopen(client), this.#who);
+    // A channel is opened only after the answers to earlier closes.
+    this.#spare = new SpareChannel(
+      client,
+      settings.preopen && supportsPreopen(client),
+      this.#who,
+      () => this.#closeReplies.flush(),
+    );
     keepaliveResetByPingsOnly(client);
     this.id = SshConnection.#nextId++;
     client.on("close", () => this.#markClosed("closed"));
@@ -182,6 +192,7 @@ export class SshConnection {
     for (const fn of [...this.#onClose]) fn();
     this.#onClose.clear();
     this.#deadlines.clear();
+    this.#closeReplies.drop();
     this.#socket.destroy();
   }
 
@@ -360,6 +371,7 @@ export class SshConnection {
       /** Collect a channel's output; returns the function that marks the exec accepted. */
       const collect = (ch: ClientChannel): () => void => {
         channel = ch;
+        deferCloseReply(ch, (send) => this.#closeReplies.defer(send));
         return collectOutput(ch, {
           maxBytes: max,
           tooLarge: () =>
@@ -396,6 +408,7 @@ export class SshConnection {
       };
       const fresh = () => {
         this.#freshChannels++;
+        this.#closeReplies.flush();
         openSessionChannel(this.#client).then((c) => {
           this.#replenish();
           start(c, false);
@@ -415,6 +428,8 @@ export class SshConnection {
         }
         const accept = collect(ch);
         sent = true;
+        // The answers to earlier closes go first, in the same write.
+        this.#closeReplies.flush();
         requestExec(ch, req.command, (err?: ExecNotStarted) => {
           if (done) return;
           if (!err) {
@@ -481,6 +496,7 @@ export class SshConnection {
         resolve();
       });
       this.#spare.drop();
+      this.#closeReplies.drop();
       this.#client.end();
     }).then(() => this.#markClosed("closed"));
     return this.#closing;
