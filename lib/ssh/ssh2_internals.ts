@@ -289,9 +289,16 @@ export function deferCloseReply(
     }
     // Closed both ways as ssh2 sees it (so it sends no EOF after), answered later.
     out.state = "closed";
-    const protocol = ch._client!._protocol!;
-    const remote = out.id;
-    defer(() => protocol.channelClose!(remote));
+    defer(closeReply(ch._client!._protocol!, out.id));
   } as ClientChannel["close"];
   return true;
+}
+
+/**
+ * The deferred answer to a close: made out here, so that it holds the
+ * connection's protocol and the channel's number only, not the channel
+ * (whose listeners hold the call that ran on it) while it waits.
+ */
+function closeReply(protocol: { channelClose?: (remote: number) => void }, remote: number) {
+  return () => protocol.channelClose!(remote);
 }
