@@ -254,7 +254,7 @@ export async function benchHttp(opts: HttpBenchOptions = {}): Promise<HttpBench>
       throughput.push(l);
       floor.push(await throughputFloor(sims.ports, clients, durationMs, [sims.pid]));
     }
-    const memory = await sessionMemory(sims.host, sims.port, opts.memorySessions ?? 200);
+    const memory = await sessionMemory(sims.host, sims.port, opts.memorySessions ?? 100);
     return {
       devices,
       sessionOpenMedianMs: round(percentile(opens.sort((a, b) => a - b), 0.5)),

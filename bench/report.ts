@@ -403,7 +403,12 @@ export function tables(r: Results): string {
   const lines = [
     `Run: ${r.mode}, ${m.date}, ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, ` +
     `Deno ${m.deno}; load average ${m.loadAtStart.join(" / ")} at start, ` +
-    `${r.loadAtEnd.join(" / ")} at end; ${r.durationS} s.`,
+    `${r.loadAtEnd.join(" / ")} at end; ${r.durationS} s.` +
+    (r.reruns ?? []).map((x) =>
+      ` Measured again after it (\`--only=${x.figures.join(",")}\`, each with its own floor): ` +
+      `${x.date}, load average ${x.loadAtStart.join(" / ")} at start, ` +
+      `${x.loadAtEnd.join(" / ")} at end; ${x.durationS} s.`
+    ).join(""),
     "",
     "### Goals",
     "",
