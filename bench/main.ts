@@ -153,7 +153,10 @@ async function main(): Promise<number> {
   progress(`${mode} run on ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAtStart}`);
   const figures: Figures = {};
   const errors: Results["errors"] = [];
+  /** The steps this run measured (a re-run's replace the published run's errors). */
+  const measured: string[] = [];
   const step = async <T>(name: string, fn: () => Promise<T>): Promise<T | undefined> => {
+    measured.push(name);
     const t0 = performance.now();
     progress(`${name}…`);
     try {
@@ -259,7 +262,7 @@ async function main(): Promise<number> {
       figures: merged,
       goals: evaluateGoals(merged),
       errors: [
-        ...published.errors.filter((e) => !errors.some((n) => n.figure === e.figure)),
+        ...published.errors.filter((e) => !measured.includes(e.figure)),
         ...errors,
       ],
       reruns: [...(published.reruns ?? []), {

@@ -8,7 +8,7 @@
 import type { Results } from "./results.ts";
 import { ratio, round, type Summary } from "./stats.ts";
 import { SETTLE_MS } from "./memory.ts";
-import { FINDINGS, METHOD } from "./report_text.ts";
+import { FINDINGS, ISSUE35, METHOD } from "./report_text.ts";
 import { type ChartSeries, latencyChart } from "./svg.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -503,7 +503,10 @@ export function markdown(r: Results): string {
 \`deno task bench\` measures every figure below in one run against the built-in simulator on
 loopback, prints these tables, and writes \`bench/results.json\` (raw samples and machine facts)
 and this page. \`deno task bench --quick\` runs a reduced version (under a minute) that CI uses to
-keep the benchmark working; goals are reported, never enforced.
+keep the benchmark working; goals are reported, never enforced. \`--only=latency,http\` measures
+those figures again (rows a busy machine disturbed) and merges them into the published run, which
+then names each re-run with its date and load; \`--render\` writes this page again from
+\`bench/results.json\`.
 
 ${headline(r)}
 
@@ -512,6 +515,7 @@ ${headline(r)}
 ## Latest results
 
 ${tables(r)}
+${ISSUE35}
 ${FINDINGS}
 ${METHOD}`;
 }
