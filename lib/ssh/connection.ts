@@ -20,7 +20,13 @@ import type {
 import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
 import { collectOutput, execOnFreshChannel } from "./exec_output.ts";
-import { cancelledError, commandTimeoutError, SshError } from "./errors.ts";
+import {
+  cancelledError,
+  channelsBusyError,
+  commandTimeoutError,
+  connectionLostError,
+  SshError,
+} from "./errors.ts";
 import { handshake, type LoginMethod, type Transport } from "./handshake.ts";
 import type { CloseReason } from "./pool_observer.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
@@ -276,33 +282,13 @@ export class SshConnection {
   }
 
   #lost(sent: boolean, req?: ExecRequest): SshError {
-    if (!req) return new SshError("connection-lost", `${this.#who}: the connection was lost`);
-    if (!sent) {
-      return new SshError(
-        "connection-lost",
-        `${this.#who}: the connection was lost before ${req.what} was sent`,
-      );
-    }
-    return new SshError(
-      "connection-lost",
-      `${this.#who}: the connection was lost while running ${req.what}`,
-      true,
-    );
+    return connectionLostError(this.#who, req?.what, sent);
   }
 
   #acquire(req: ExecRequest, timeoutMs: number): Promise<void> {
     if (this.#closed || this.#retired) return Promise.reject(this.#lost(false, req));
-    return this.#slots.acquire(
-      timeoutMs,
-      (limit) =>
-        new SshError(
-          "channel-limit",
-          `${this.#who}: all ${limit} channels stayed busy for ${timeoutMs / 1000} s ` +
-            `(--max-channels, --command-timeout${req.who ? "; or this caller's share" : ""}); ` +
-            `${req.what} was not sent`,
-        ),
-      req,
-    );
+    const busy = (limit: number) => channelsBusyError(this.#who, limit, timeoutMs, req);
+    return this.#slots.acquire(timeoutMs, busy, req);
   }
 
   #release(who: string | undefined): void {
