@@ -1,46 +1,52 @@
 /**
- * HTTP transport benchmark: tool calls per second over streamable-http with
- * 1, 8 and 32 concurrent clients (one session each) spread across 4
- * simulated devices, plus the heap before and after many sessions come and
- * go (the server's per-session MCP servers must all be collected).
+ * Figure 4: tool calls per second over streamable-http with 1, 8 and 32
+ * concurrent clients spread across 4 simulated devices, with sessions and
+ * stateless, beside the floor (raw ssh2 execs per second on the same
+ * simulators), plus the heap an open session holds (issue 16).
  *
- * The server runs as a real process (`main.ts` with an inventory); the
- * simulators and clients run in this process and share the machine's
- * cores with it, so the figures are lower bounds for the server.
+ * Three kinds of process, so that the figure measures the server and not
+ * its clients: the server (`main.ts`, every guard on), the simulators
+ * (`sim_child.ts`), and a light load generator (`http_load_child.ts`:
+ * plain keep-alive HTTP/1.1 posting JSON-RPC, no MCP SDK). Each one's CPU
+ * time per call is read over the same measured stretch. At each
+ * concurrency the session server, the stateless server and the floor run
+ * one after the other, so load from elsewhere falls on all three alike.
  *
- * Run alone with `deno run --allow-all bench/http.ts`.
+ * Run alone with `deno run --allow-all bench/http.ts [ms]`.
  *
  * @module
  */
-import { Client } from "../lib/mcp_sdk/client.ts";
-import { StreamableHTTPClientTransport } from "../lib/mcp_sdk/client.ts";
-import { type SimRouter, startFleet } from "../lib/sim/mod.ts";
-import { throughputFloor } from "./raw_floor.ts";
+import { runMeasured } from "./measured_child.ts";
+import { rssMb } from "./proc.ts";
+import { type ThroughputFloor, throughputFloor } from "./raw_floor.ts";
+import { startSimChild } from "./sim_process.ts";
+import { newAuditLog } from "./stdio_server.ts";
+import { percentile, round } from "./stats.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
+const LOAD = new URL("./http_load_child.ts", import.meta.url).pathname;
 const LEAK_FIXTURE = new URL("../tests/http_leak_fixture.ts", import.meta.url).pathname;
 
-/** One concurrency level's figures. */
+/** The tool every call runs. */
+const TOOL = "router_list_ip_addresses";
+
+/** One concurrency level of one server mode. */
 export interface HttpThroughput {
+  /** `session`: each client holds a session; `stateless`: `--mcp.stateless`. */
+  mode: "session" | "stateless";
   clients: number;
   devices: number;
   calls: number;
   errors: number;
+  /** The first error's text, if any. */
+  firstError?: string;
   seconds: number;
   callsPerSecond: number;
   medianMs: number;
   p95Ms: number;
   p99Ms: number;
-  /** The server process's CPU use while measuring (100 = one core). */
-  serverCpuPercent: number;
-  /** This process's (clients and simulators) CPU use while measuring. */
-  clientCpuPercent: number;
-  /**
-   * The floor: raw ssh2 execs of the tool's command per second, as many at
-   * once over one connection per simulator, from a process of their own
-   * (`raw_floor.ts`), against the same simulators for the same time.
-   */
-  floorCallsPerSecond: number;
+  /** CPU time per call (ms, all threads) of the server, the simulators and the load generator. */
+  cpuMsPerCall: { server: number; simulators: number; load: number };
 }
 
 /** Heap of an in-process server before and after `sessions` sessions came and went. */
@@ -56,9 +62,12 @@ export interface HttpSessionMemory {
 
 /** Everything `benchHttp` measures. */
 export interface HttpBench {
-  /** Time to open a session (initialize + initialized), median over 20, in ms. */
+  devices: number;
+  /** Time to open a session (initialize + initialized), median, in ms. */
   sessionOpenMedianMs: number;
   throughput: HttpThroughput[];
+  /** Raw ssh2 on the same simulators, by concurrency. */
+  floor: ThroughputFloor[];
   serverRssMb: { idle: number; after32Sessions: number };
   memory: HttpSessionMemory;
 }
@@ -67,40 +76,21 @@ export interface HttpBench {
 export interface HttpBenchOptions {
   concurrency?: number[];
   devices?: number;
-  /** Measured time per concurrency level. */
+  /** Measured time per concurrency level and mode. */
   durationMs?: number;
   /** Sessions for the memory check. */
   memorySessions?: number;
 }
 
-function quantile(sorted: number[], q: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
-}
-
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-
-/** CPU seconds (user + system) a process has used so far. */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks, USER_HZ = 100
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return round(kb / 1024, 1);
-}
-
 interface ServerProcess {
-  url: URL;
+  url: string;
   pid: number;
   stop: () => Promise<void>;
 }
 
-async function spawnServer(sims: SimRouter[]): Promise<ServerProcess> {
+async function spawnServer(ports: number[], stateless: boolean): Promise<ServerProcess> {
   const inventory = JSON.stringify(
-    sims.map((s, i) => ({ title: `r${i + 1}`, host: s.host, port: s.port, username: "admin" })),
+    ports.map((port, i) => ({ title: `r${i + 1}`, host: "127.0.0.1", port, username: "admin" })),
   );
   const home = await Deno.makeTempDir({ prefix: "bench-http-" });
   const child = new Deno.Command(Deno.execPath(), {
@@ -112,12 +102,15 @@ async function spawnServer(sims: SimRouter[]): Promise<ServerProcess> {
       inventory,
       "--host-key-policy",
       "off",
+      "--audit-log",
+      newAuditLog(),
       "--mcp.transport",
       "streamable-http",
       "--mcp.host",
       "127.0.0.1",
       "--mcp.port",
       "0",
+      ...(stateless ? ["--mcp.stateless"] : []),
       "--log-level",
       "info",
     ],
@@ -131,7 +124,7 @@ async function spawnServer(sims: SimRouter[]): Promise<ServerProcess> {
     (async () => {
       const dec = new TextDecoder();
       for await (const chunk of child.stderr) {
-        log += dec.decode(chunk, { stream: true });
+        if (log.length < 100_000) log += dec.decode(chunk, { stream: true });
         const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
         if (m) resolve(Number(m[1]));
       }
@@ -139,7 +132,7 @@ async function spawnServer(sims: SimRouter[]): Promise<ServerProcess> {
     })();
   });
   return {
-    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    url: `http://127.0.0.1:${port}/mcp`,
     pid: child.pid,
     stop: async () => {
       child.kill("SIGTERM");
@@ -149,81 +142,62 @@ async function spawnServer(sims: SimRouter[]): Promise<ServerProcess> {
   };
 }
 
-async function openSession(url: URL): Promise<{ client: Client; end: () => Promise<void> }> {
-  const transport = new StreamableHTTPClientTransport(url);
-  const client = new Client({ name: "bench-http", version: "1.0.0" });
-  await client.connect(transport);
-  return {
-    client,
-    end: async () => {
-      await transport.terminateSession().catch(() => {});
-      await client.close();
-    },
-  };
-}
-
-async function throughput(
-  pid: number,
-  url: URL,
+/** One measured level: the load generator against `server`, every process's CPU read. */
+async function level(
+  server: ServerProcess,
+  mode: "session" | "stateless",
   clients: number,
-  sims: SimRouter[],
+  devices: number,
   durationMs: number,
-): Promise<HttpThroughput> {
-  const devices = sims.length;
-  const sessions = await Promise.all(Array.from({ length: clients }, () => openSession(url)));
-  const latencies: number[] = [];
-  let errors = 0;
-  const run = async (deadline: number, i: number, record: boolean) => {
-    let n = i;
-    while (performance.now() < deadline) {
-      const device = `r${(n++ % devices) + 1}`;
-      const t0 = performance.now();
-      const r = await sessions[i].client.callTool({
-        name: "router_list_ip_addresses",
-        arguments: { device },
-      });
-      if (!record) continue;
-      if (r.isError) errors++;
-      else latencies.push(performance.now() - t0);
-    }
-  };
-  const warm = performance.now() + Math.min(1000, durationMs / 4);
-  await Promise.all(sessions.map((_, i) => run(warm, i, false)));
-  const cpu0 = await cpuSeconds(pid);
-  const self0 = await cpuSeconds(Deno.pid);
-  const start = performance.now();
-  await Promise.all(sessions.map((_, i) => run(start + durationMs, i, true)));
-  const seconds = (performance.now() - start) / 1000;
-  const serverCpu = (await cpuSeconds(pid)) - cpu0;
-  const clientCpu = (await cpuSeconds(Deno.pid)) - self0;
-  await Promise.all(sessions.map((s) => s.end()));
-  latencies.sort((a, b) => a - b);
-  const floor = await throughputFloor(sims, clients, durationMs);
-  return {
+  simulators: number,
+): Promise<HttpThroughput & { opens: number[] }> {
+  const { result: r, cpuMs } = await runMeasured(LOAD, {
+    url: server.url,
+    mode,
     clients,
     devices,
-    calls: latencies.length,
-    errors,
+    tool: TOOL,
+    warmMs: Math.min(1000, durationMs / 4),
+    ms: durationMs,
+  }, [server.pid, simulators]);
+  const latencies = r.latencies as number[];
+  const calls = r.calls as number;
+  const seconds = r.seconds as number;
+  const per = (ms: number) => round(ms / Math.max(1, calls), 3);
+  return {
+    mode,
+    clients,
+    devices,
+    calls,
+    errors: r.errors as number,
+    ...(r.firstError ? { firstError: String(r.firstError) } : {}),
     seconds: round(seconds),
-    callsPerSecond: round(latencies.length / seconds, 1),
-    medianMs: round(quantile(latencies, 0.5)),
-    p95Ms: round(quantile(latencies, 0.95)),
-    p99Ms: round(quantile(latencies, 0.99)),
-    serverCpuPercent: round((serverCpu / seconds) * 100, 0),
-    clientCpuPercent: round((clientCpu / seconds) * 100, 0),
-    floorCallsPerSecond: floor.callsPerSecond,
+    callsPerSecond: round(calls / seconds, 1),
+    medianMs: round(percentile(latencies, 0.5)),
+    p95Ms: round(percentile(latencies, 0.95)),
+    p99Ms: round(percentile(latencies, 0.99)),
+    cpuMsPerCall: {
+      server: per(cpuMs[0]),
+      simulators: per(cpuMs[1]),
+      load: per(r.cpuMs as number),
+    },
+    opens: r.opens as number[],
   };
 }
 
-async function sessionMemory(sim: SimRouter, sessions: number): Promise<HttpSessionMemory> {
+async function sessionMemory(
+  host: string,
+  port: number,
+  sessions: number,
+): Promise<HttpSessionMemory> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       "--allow-all",
       "--v8-flags=--expose-gc",
       LEAK_FIXTURE,
-      sim.host,
-      String(sim.port),
+      host,
+      String(port),
       String(sessions),
     ],
     stdout: "piped",
@@ -243,39 +217,59 @@ async function sessionMemory(sim: SimRouter, sessions: number): Promise<HttpSess
 /** Run the HTTP benchmark. */
 export async function benchHttp(opts: HttpBenchOptions = {}): Promise<HttpBench> {
   const concurrency = opts.concurrency ?? [1, 8, 32];
-  const deviceCount = opts.devices ?? 4;
+  const devices = opts.devices ?? 4;
   const durationMs = opts.durationMs ?? 5000;
-  const sims = await startFleet(deviceCount);
-  const server = await spawnServer(sims);
+  const sims = await startSimChild(devices);
+  const servers: ServerProcess[] = [];
   try {
-    const idle = await rssMb(server.pid);
+    const session = await spawnServer(sims.ports, false);
+    servers.push(session);
+    const stateless = await spawnServer(sims.ports, true);
+    servers.push(stateless);
+    const idle = await rssMb(session.pid);
+    const throughput: HttpThroughput[] = [];
+    const floor: ThroughputFloor[] = [];
     const opens: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const t0 = performance.now();
-      const s = await openSession(server.url);
-      opens.push(performance.now() - t0);
-      await s.end();
-    }
-    opens.sort((a, b) => a - b);
-    const results: HttpThroughput[] = [];
     let after32 = NaN;
     for (const clients of concurrency) {
-      results.push(await throughput(server.pid, server.url, clients, sims, durationMs));
-      if (clients === 32) after32 = await rssMb(server.pid);
+      const { opens: o, ...s } = await level(
+        session,
+        "session",
+        clients,
+        devices,
+        durationMs,
+        sims.pid,
+      );
+      throughput.push(s);
+      opens.push(...o);
+      if (clients === 32) after32 = await rssMb(session.pid);
+      const { opens: _, ...l } = await level(
+        stateless,
+        "stateless",
+        clients,
+        devices,
+        durationMs,
+        sims.pid,
+      );
+      throughput.push(l);
+      floor.push(await throughputFloor(sims.ports, clients, durationMs, [sims.pid]));
     }
-    const memory = await sessionMemory(sims[0], opts.memorySessions ?? 200);
+    const memory = await sessionMemory(sims.host, sims.port, opts.memorySessions ?? 100);
     return {
-      sessionOpenMedianMs: round(quantile(opens, 0.5)),
-      throughput: results,
+      devices,
+      sessionOpenMedianMs: round(percentile(opens.sort((a, b) => a - b), 0.5)),
+      throughput,
+      floor,
       serverRssMb: { idle, after32Sessions: after32 },
       memory,
     };
   } finally {
-    await server.stop();
-    await Promise.all(sims.map((s) => s.close()));
+    for (const s of servers) await s.stop();
+    await sims.close();
   }
 }
 
 if (import.meta.main) {
-  console.log(JSON.stringify(await benchHttp(), null, 2));
+  const ms = Number(Deno.args[0] ?? 5000);
+  console.log(JSON.stringify(await benchHttp({ durationMs: ms, memorySessions: 20 }), null, 2));
 }

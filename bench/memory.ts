@@ -30,7 +30,8 @@ export interface MemoryFigures {
   afterCalls: { calls: number; before: number; after: number; seconds: number };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+let settleMs = SETTLE_MS;
+const settle = () => new Promise((resolve) => setTimeout(resolve, settleMs));
 
 /** Idle RSS after initialize + tools/list of one server start. */
 async function idleAfterList(args: string[], hello = false): Promise<number> {
@@ -45,9 +46,10 @@ async function idleAfterList(args: string[], hello = false): Promise<number> {
 }
 
 /** Measure idle memory (median of `runs` starts each) and memory after `calls` calls. */
-export async function measureMemory(opts: { runs: number; calls: number }): Promise<
-  MemoryFigures
-> {
+export async function measureMemory(
+  opts: { runs: number; calls: number; settleMs?: number },
+): Promise<MemoryFigures> {
+  settleMs = opts.settleMs ?? SETTLE_MS;
   const sim = await startSimProcess();
   try {
     const all = singleRouterArgs(sim.host, sim.port);
@@ -94,5 +96,14 @@ function median(values: number[]): number {
 }
 
 if (import.meta.main) {
-  console.log(JSON.stringify(await measureMemory({ runs: 3, calls: 10_000 }), null, 2));
+  console.log(
+    JSON.stringify(
+      await measureMemory({
+        runs: Number(Deno.args[0] ?? 3),
+        calls: Number(Deno.args[1] ?? 10_000),
+      }),
+      null,
+      2,
+    ),
+  );
 }

@@ -8,7 +8,7 @@
 import type { Results } from "./results.ts";
 import { ratio, round, type Summary } from "./stats.ts";
 import { SETTLE_MS } from "./memory.ts";
-import { FINDINGS, METHOD } from "./report_text.ts";
+import { FINDINGS, ISSUE35, METHOD } from "./report_text.ts";
 import { type ChartSeries, latencyChart } from "./svg.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -43,7 +43,7 @@ function goalsTable(r: Results): string {
 
 function latencyTable(r: Results): string {
   const l = r.figures.latency;
-  const h = r.figures.http?.throughput.find((t) => t.clients === 1);
+  const h = r.figures.http?.throughput.find((t) => t.mode === "session" && t.clients === 1);
   const httpSummary: Summary | undefined = h
     ? { n: h.calls, median: h.medianMs, p95: h.p95Ms, p99: h.p99Ms, min: NaN, max: NaN }
     : undefined;
@@ -74,7 +74,7 @@ function latencyTable(r: Results): string {
     [
       "tool call over streamable-http (1 client, 4 devices)",
       ...pct(httpSummary),
-      h ? "from figure 4" : "",
+      h ? "from figure 4 (session)" : "",
     ],
     [
       "3. connect-per-call (connect, login, exec; our SSH stack)",
@@ -87,44 +87,88 @@ function latencyTable(r: Results): string {
 function throughputTable(r: Results): string {
   const h = r.figures.http;
   if (!h) return "not measured";
-  const floor = (t: (typeof h.throughput)[number]) =>
-    t.floorCallsPerSecond === undefined
-      ? "–"
-      : `${n(t.floorCallsPerSecond, 1)} (ours ${
-        n(round(t.callsPerSecond / t.floorCallsPerSecond * 100, 0), 0)
-      } %)`;
-  const head = ["clients", "calls/s", "median ms", "p95 ms", "p99 ms", "calls", "errors"];
+  const rows: (string | number)[][] = [];
+  for (const f of h.floor) {
+    for (const t of h.throughput.filter((x) => x.clients === f.clients)) {
+      rows.push([
+        t.clients,
+        t.mode === "session" ? "ours, sessions" : "ours, stateless",
+        n(t.callsPerSecond, 1),
+        `**${n(t.callsPerSecond / f.callsPerSecond)}×**`,
+        n(t.medianMs),
+        n(t.p95Ms),
+        n(t.p99Ms),
+        t.errors,
+        `${n(t.cpuMsPerCall.server, 3)} / ${n(t.cpuMsPerCall.simulators, 3)} / ${
+          n(t.cpuMsPerCall.load, 3)
+        }`,
+      ]);
+    }
+    rows.push([
+      f.clients,
+      "floor: raw ssh2 execs",
+      n(f.callsPerSecond, 1),
+      "1×",
+      "–",
+      "–",
+      "–",
+      0,
+      `${n(f.cpuMsPerCall.client, 3)} / ${n(f.cpuMsPerCall.simulators, 3)} / –`,
+    ]);
+  }
   return table(
-    [...head, "server CPU", "floor: raw ssh2 execs/s"],
-    h.throughput.map((t) => [
-      t.clients,
-      n(t.callsPerSecond, 1),
-      n(t.medianMs),
-      n(t.p95Ms),
-      n(t.p99Ms),
-      t.calls,
-      t.errors,
-      `${t.serverCpuPercent} %`,
-      floor(t),
-    ]),
+    [
+      "clients",
+      "who",
+      "calls/s",
+      "÷ floor",
+      "median ms",
+      "p95 ms",
+      "p99 ms",
+      "errors",
+      "CPU ms per call: server (or floor client) / simulators / load generator",
+    ],
+    rows,
   );
 }
 
 function fanOutTable(r: Results): string {
   const f = r.figures.fanOut;
   if (!f) return "not measured";
-  const head = ["routers", "connections", "median ms", "p95 ms", "p99 ms", "runs"];
   return table(
-    [...head, "failed devices", "floor: raw ssh2 ms", "server CPU ms"],
+    [
+      "routers",
+      "connections",
+      "ours median ms",
+      "p95 ms",
+      "runs",
+      "floor: raw ssh2 median ms",
+      "÷ floor",
+      "CPU ms per fan-out: server / floor client",
+      "failed devices",
+    ],
     f.flatMap((x) => [
-      [x.routers, "cold (a fresh server)", ...pct(x.cold), x.failures, n(x.floor?.cold, 1), ""],
+      [
+        x.routers,
+        "cold (a fresh process)",
+        n(x.cold.median),
+        n(x.cold.p95),
+        x.cold.n,
+        n(x.floor.cold.median),
+        `**${n(x.ratio.cold)}×**`,
+        `${n(x.cpuMs.server.cold, 0)} / ${n(x.cpuMs.floor.cold, 0)}`,
+        x.failures,
+      ],
       [
         x.routers,
         "warm",
-        ...pct(x.warm),
+        n(x.warm.median),
+        n(x.warm.p95),
+        x.warm.n,
+        n(x.floor.warm.median),
+        `**${n(x.ratio.warm)}×**`,
+        `${n(x.cpuMs.server.warm, 0)} / ${n(x.cpuMs.floor.warm, 0)}`,
         "",
-        x.floor ? `${n(x.floor.warm.median)} (median)` : "–",
-        x.serverCpuMsWarm !== undefined ? `${x.serverCpuMsWarm} (median)` : "–",
       ],
     ]),
   );
@@ -171,10 +215,23 @@ function memoryTable(r: Results): string {
     );
   }
   if (m) {
-    rows.push(
-      ["server (stdio, 500-router inventory), 0 device connections", n(m.rssMb.connections0, 1)],
-      ["… 100 device connections", n(m.rssMb.connections100, 1)],
-      ["… 500 device connections", n(m.rssMb.connections500, 1)],
+    m.connections.forEach((c, i) =>
+      rows.push([
+        i === 0
+          ? `server (stdio, ${m.routers}-router inventory), ${c} router connections`
+          : `… ${c} router connections` +
+            (i === m.connections.length - 1 ? ` (${m.perConnectionKb} KiB per connection)` : ""),
+        n(m.rssMb[i], 1),
+      ])
+    );
+    m.floor.connections.forEach((c, i) =>
+      rows.push([
+        `bare ssh2 client (the floor), ${c} connections` +
+        (i === m.floor.connections.length - 1
+          ? ` (${m.floor.perConnectionKb} KiB per connection)`
+          : ""),
+        n(m.floor.rssMb[i], 1),
+      ])
     );
   }
   if (h) {
@@ -289,7 +346,7 @@ function profileSection(r: Results): string {
 export function headline(r: Results): string {
   const l = r.figures.latency;
   const w = r.figures.wan;
-  const f500 = r.figures.fanOut?.find((x) => x.routers === 500);
+  const fan = r.figures.fanOut?.[r.figures.fanOut.length - 1];
   const parts: string[] = [];
   const where = `on a ${r.machine.cores}-core ${r.machine.cpu} (Deno ${r.machine.deno})`;
   if (l) {
@@ -312,10 +369,11 @@ export function headline(r: Results): string {
         } for connect-per-call (${read}× and ${write}× faster).`,
     );
   }
-  if (f500) {
+  if (fan) {
     parts.push(
-      `One \`router_fleet_query\` reaches 500 routers in ${n(f500.warm.median / 1000, 1)} s warm ` +
-        `and ${n(f500.cold.median / 1000, 1)} s cold.`,
+      `One \`router_fleet_query\` reaches ${fan.routers} routers in ${
+        n(fan.warm.median / 1000, 1)
+      } s warm and ${n(fan.cold.median / 1000, 1)} s cold.`,
     );
   }
   return parts.join(" ");
@@ -345,9 +403,17 @@ export function tables(r: Results): string {
   const lines = [
     `Run: ${r.mode}, ${m.date}, ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, ` +
     `Deno ${m.deno}; load average ${m.loadAtStart.join(" / ")} at start, ` +
-    `${r.loadAtEnd.join(" / ")} at end; ${r.durationS} s.`,
+    `${r.loadAtEnd.join(" / ")} at end; ${r.durationS} s.` +
+    (r.reruns ?? []).map((x) =>
+      ` Measured again after it (\`--only=${x.figures.join(",")}\`, each with its own floor): ` +
+      `${x.date}, load average ${x.loadAtStart.join(" / ")} at start, ` +
+      `${x.loadAtEnd.join(" / ")} at end; ${x.durationS} s.`
+    ).join(""),
     "",
     "### Goals",
+    "",
+    "The first six rows are issue 35's goals, each beside its floor from the same run; the others " +
+    "are earlier goals still held.",
     "",
     goalsTable(r),
     "",
@@ -356,7 +422,7 @@ export function tables(r: Results): string {
     "",
     latencyTable(r),
     "",
-    "### 4. Throughput over streamable-http, 4 devices",
+    `### 4. Throughput over streamable-http, ${r.figures.http?.devices ?? 4} devices`,
     "",
     throughputTable(r),
     "",
@@ -410,7 +476,7 @@ export function tables(r: Results): string {
 /** The chart's series: floor, stdio call, HTTP call, connect-per-call. */
 export function chartSeries(r: Results): ChartSeries[] {
   const l = r.figures.latency;
-  const h = r.figures.http?.throughput.find((t) => t.clients === 1);
+  const h = r.figures.http?.throughput.find((t) => t.mode === "session" && t.clients === 1);
   const s = (label: string, x: Summary | undefined): ChartSeries => ({
     label,
     median: x?.median ?? NaN,
@@ -437,7 +503,10 @@ export function markdown(r: Results): string {
 \`deno task bench\` measures every figure below in one run against the built-in simulator on
 loopback, prints these tables, and writes \`bench/results.json\` (raw samples and machine facts)
 and this page. \`deno task bench --quick\` runs a reduced version (under a minute) that CI uses to
-keep the benchmark working; goals are reported, never enforced.
+keep the benchmark working; goals are reported, never enforced. \`--only=latency,http\` measures
+those figures again (rows a busy machine disturbed) and merges them into the published run, which
+then names each re-run with its date and load; \`--render\` writes this page again from
+\`bench/results.json\`.
 
 ${headline(r)}
 
@@ -446,6 +515,7 @@ ${headline(r)}
 ## Latest results
 
 ${tables(r)}
+${ISSUE35}
 ${FINDINGS}
 ${METHOD}`;
 }

@@ -50,4 +50,12 @@ export interface Results {
   goals: GoalResult[];
   /** Figures that failed to run, with why. */
   errors: { figure: string; message: string }[];
+  /** Figures measured again after the run (`--only`), each re-run with its date and load. */
+  reruns?: {
+    figures: string[];
+    date: string;
+    loadAtStart: number[];
+    loadAtEnd: number[];
+    durationS: number;
+  }[];
 }

@@ -1,27 +1,45 @@
 /**
- * A simulated router in its own process (`main.ts sim`), as a real router
- * is its own machine: its work then never shares the benchmark's event
- * loop with the MCP client or the floor's ssh2 client, and it is reached
- * only through the loopback network, like a router.
+ * Simulated routers in processes of their own (`main.ts sim`), as a real
+ * router is its own machine: their work then never shares the benchmark's
+ * event loop with the MCP client, the load generator or the floor's ssh2
+ * client, and they are reached only through the loopback network, like
+ * routers. Their CPU time is read per process, beside the server's.
  *
  * @module
  */
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
+const CHILD = new URL("./sim_child.ts", import.meta.url).pathname;
 
-/** A simulator process and where it listens. */
+/** A simulator process and where it listens (its first router's port). */
 export interface SimProcess {
   host: string;
   port: number;
+  /** Every router's port, in order (`port` is the first). */
+  ports: number[];
   pid: number;
   close(): Promise<void>;
 }
 
 /** Start `main.ts sim` with one router on a free port; resolves once it listens. */
-export async function startSimProcess(): Promise<SimProcess> {
+export function startSimProcess(): Promise<SimProcess> {
+  return spawnSims(["run", "--allow-all", MAIN, "sim", "--port", "0"], (out) => {
+    const m = /port: (\d+)/.exec(out);
+    return m ? [Number(m[1])] : undefined;
+  });
+}
+
+/**
+ * Spawn a simulator process and read its stdout until `ports` finds where
+ * its routers listen.
+ */
+async function spawnSims(
+  args: string[],
+  ports: (out: string) => number[] | undefined,
+): Promise<SimProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", MAIN, "sim", "--port", "0"],
+    args,
     env: { NO_COLOR: "1" },
-    stdin: "null",
+    stdin: "piped",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
@@ -32,13 +50,13 @@ export async function startSimProcess(): Promise<SimProcess> {
       if (err.length < 10_000) err += chunk;
     }
   })().catch(() => {});
-  // The inventory it prints (YAML) names the port once the router listens.
   let out = "";
   const decoder = new TextDecoder();
   const reader = child.stdout.getReader();
-  const deadline = setTimeout(() => child.kill(), 30_000);
+  const deadline = setTimeout(() => child.kill(), 60_000);
+  let found: number[] | undefined;
   try {
-    while (!/port: (\d+)/.test(out)) {
+    while (!(found = ports(out))) {
       const { value, done } = await reader.read();
       if (done) {
         await child.status;
@@ -56,7 +74,8 @@ export async function startSimProcess(): Promise<SimProcess> {
   })().catch(() => {});
   return {
     host: "127.0.0.1",
-    port: Number(/port: (\d+)/.exec(out)![1]),
+    port: found[0],
+    ports: found,
     pid: child.pid,
     close: async () => {
       try {
@@ -65,7 +84,43 @@ export async function startSimProcess(): Promise<SimProcess> {
         // already gone
       }
       await child.status;
+      await child.stdin.close().catch(() => {});
       await draining;
     },
   };
+}
+
+/** `count` routers in one process (`sim_child.ts`), each on a free port of its own. */
+export function startSimChild(count: number): Promise<SimProcess> {
+  return spawnSims(["run", "--allow-all", CHILD, String(count)], (out) => {
+    const line = out.split("\n").find((l) => l.startsWith("{"));
+    return line && out.includes("\n") ? JSON.parse(line).ports : undefined;
+  });
+}
+
+/** Routers spread over several simulator processes. */
+export interface SimFleet {
+  /** Every router's port, in order. */
+  ports: number[];
+  processes: SimProcess[];
+  close(): Promise<void>;
+}
+
+/**
+ * Start `routers` simulated routers over `processes` processes (one after
+ * another: each takes a run of consecutive free ports).
+ */
+export async function startSimFleet(routers: number, processes: number): Promise<SimFleet> {
+  const started: SimProcess[] = [];
+  const close = () => Promise.all(started.map((p) => p.close())).then(() => {});
+  try {
+    const per = Math.ceil(routers / processes);
+    for (let left = routers; left > 0; left -= per) {
+      started.push(await startSimChild(Math.min(per, left)));
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { ports: started.flatMap((p) => p.ports), processes: started, close };
 }

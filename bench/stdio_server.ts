@@ -140,7 +140,7 @@ export async function startStdioServer(
 let auditDir: string | undefined;
 
 /** A new audit log file for one server (each log is its own hash chain). */
-function newAuditLog(): string {
+export function newAuditLog(): string {
   if (!auditDir) {
     const dir = Deno.makeTempDirSync({ prefix: "bench-audit-" });
     auditDir = dir;

@@ -14,13 +14,16 @@ import { HostKeyVerifier } from "../lib/ssh/host_key_policy.ts";
 import { handshake } from "../lib/ssh/handshake.ts";
 import type { ClientChannel } from "../lib/ssh/ssh2.ts";
 import {
+  channelCloseSource,
   channelDestroySource,
   channelIsOpen,
+  deferCloseReply,
   keepaliveResetByPingsOnly,
   missingChannelInternals,
   missingClientInternals,
   openSessionChannel,
   requestExec,
+  SSH2_CHANNEL_CLOSE_SOURCE,
   SSH2_CHANNEL_DESTROY_SOURCE,
   ssh2Version,
 } from "../lib/ssh/ssh2_internals.ts";
@@ -80,7 +83,18 @@ Deno.test({
           `redundant end(): check that skipRedundantEnd still does what the new one does, ` +
           `then update SSH2_CHANNEL_DESTROY_SOURCE`,
       );
-      // The request path works end to end on the pre-opened channel.
+      assert.equal(
+        channelCloseSource(ch),
+        SSH2_CHANNEL_CLOSE_SOURCE,
+        `ssh2 ${ssh2Version()} changed Channel.prototype.close (now ${channelCloseSource(ch)}); ` +
+          `${file} stands in front of it on exec channels to send the answer to the router's ` +
+          "close later: check that deferCloseReply still does what the new one does, then " +
+          "update SSH2_CHANNEL_CLOSE_SOURCE",
+      );
+      // The request path works end to end on the pre-opened channel, and the
+      // answer to the router's close is handed over, not sent.
+      const replies: (() => void)[] = [];
+      assert.equal(deferCloseReply(ch, (send) => replies.push(send)), true);
       const out: Uint8Array[] = [];
       ch.on("data", (d: Uint8Array) => out.push(d));
       const closed = new Promise((resolve) => ch.once("close", resolve));
@@ -90,6 +104,15 @@ Deno.test({
       assert.equal(accepted, "accepted", `ssh2 ${ssh2Version()}: the exec request failed`);
       await closed;
       assert.equal(new TextDecoder().decode(out[0]), "ok\r\n");
+      assert.equal(replies.length, 1, "the close answer was handed to the connection");
+      assert.equal(channelIsOpen(ch), false);
+      // Sent later, it is a valid close: the connection keeps working.
+      replies[0]();
+      const next: ClientChannel = await openSessionChannel(client);
+      const again = await new Promise<string>((resolve) =>
+        requestExec(next, ":put again", (err) => resolve(err ? err.message : "accepted"))
+      );
+      assert.equal(again, "accepted");
     } finally {
       client.end();
       socket.destroy();

@@ -130,33 +130,39 @@ async function readAtMost(
   const cap = declared !== undefined && Number.isSafeInteger(declared) && declared >= 0
     ? declared
     : max;
-  const deadline = AbortSignal.timeout(timeoutMs);
-  let release = () => {};
-  if (cap > SMALL_BODY) {
-    try {
-      release = await budget.reserve(cap, deadline);
-    } catch {
-      await req.body.cancel().catch(() => {});
-      throw timedOut(timeoutMs);
-    }
-  }
   const reader = req.body.getReader();
-  const late = () => void reader.cancel().catch(() => {});
-  deadline.addEventListener("abort", late, { once: true });
-  // Nothing is allocated before bytes arrive, and never more than twice what
-  // arrived: a stalled body that declared 64 KiB and sent one byte holds 4 KiB.
-  let buffer = EMPTY;
-  let size = 0;
+  let late = false;
+  /** Only a large body waiting for the budget needs a signal. */
+  let waiting: AbortController | undefined;
+  const done = BODY_CLOCK.add(timeoutMs, () => {
+    late = true;
+    waiting?.abort();
+    reader.cancel().catch(() => {});
+  });
+  let release = () => {};
   try {
+    if (cap > SMALL_BODY) {
+      waiting = new AbortController();
+      try {
+        release = await budget.reserve(cap, waiting.signal);
+      } catch {
+        await reader.cancel().catch(() => {});
+        throw timedOut(timeoutMs);
+      }
+    }
+    // Nothing is allocated before bytes arrive, and never more than twice what
+    // arrived: a stalled body that declared 64 KiB and sent one byte holds 4 KiB.
+    let buffer = EMPTY;
+    let size = 0;
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
       } catch (err) {
-        if (deadline.aborted) throw timedOut(timeoutMs);
+        if (late) throw timedOut(timeoutMs);
         throw err;
       }
-      if (deadline.aborted) throw timedOut(timeoutMs);
+      if (late) throw timedOut(timeoutMs);
       if (chunk.done) break;
       const value = chunk.value;
       if (size + value.byteLength > cap) {
@@ -173,13 +179,63 @@ async function readAtMost(
       buffer.set(value, size);
       size += value.byteLength;
     }
+    // The reader is not released: the body is used up (or cancelled), and a
+    // release builds an error for the reader's `closed` promise each time.
+    return buffer.subarray(0, size);
   } finally {
-    deadline.removeEventListener("abort", late);
-    reader.releaseLock();
+    done();
     release();
   }
-  return buffer.subarray(0, size);
 }
+
+/**
+ * The time limits of the bodies being read, on one timer: a sweep every
+ * {@linkcode SWEEP_MS} expires the late ones. A timer per request (set and
+ * cleared, or left to run out as AbortSignal.timeout's is) costs more than
+ * reading a small body, at thousands of requests a second.
+ */
+class BodyClock {
+  #reading = new Set<{ due: number; expire: () => void }>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+  /** Whether a body was being read at the last sweep (the timer stops after a quiet one). */
+  #busy = false;
+
+  /** Call `expire` once `ms` have passed, unless the returned function is called first. */
+  add(ms: number, expire: () => void): () => void {
+    const entry = { due: performance.now() + ms, expire };
+    this.#reading.add(entry);
+    this.#busy = true;
+    if (this.#timer === undefined) {
+      this.#timer = setInterval(this.#sweep, SWEEP_MS);
+      Deno.unrefTimer(this.#timer as unknown as number);
+    }
+    return () => void this.#reading.delete(entry);
+  }
+
+  #sweep = (): void => {
+    if (this.#reading.size === 0 && !this.#busy) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+      return;
+    }
+    this.#busy = this.#reading.size > 0;
+    const now = performance.now();
+    for (const entry of this.#reading) {
+      if (entry.due > now) continue;
+      this.#reading.delete(entry);
+      entry.expire();
+    }
+  };
+}
+
+/** How often the body time limits are checked (ms): a body may run this much over. */
+const SWEEP_MS = 250;
+
+/** The body clock of this process. */
+const BODY_CLOCK = new BodyClock();
+
+/** Strict UTF-8 (a decoder without `stream` keeps no state between calls). */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The default time a body may take to arrive: 30 s. */
 export const BODY_TIMEOUT_MS = 30_000;
@@ -203,7 +259,7 @@ export function bodyLimit(
       throw err;
     }
     try {
-      ctx.text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      ctx.text = UTF8.decode(bytes);
     } catch {
       throw new HttpError(400, "invalid_json", "Parse error: the body is not valid UTF-8", {
         rpcCode: JSONRPC.parseError,

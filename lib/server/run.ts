@@ -11,7 +11,6 @@
 import type { Config } from "../config/load.ts";
 import { log } from "../log.ts";
 import { startIdleGc } from "./idle_gc.ts";
-import { preloadSsh2 } from "../ssh/ssh2_load.ts";
 import { buildServer, type ServerInfo } from "./mcp.ts";
 import type { HttpTransport } from "./http/serve.ts";
 import type { Server } from "../mcp_sdk/server.ts";
@@ -115,7 +114,6 @@ export async function runServer(config: Config, info: ServerInfo): Promise<void>
   }
   await server.connect(stdio);
   stdio.onplainrequest = plainRequestDispatch(server);
-  preloadSsh2();
   log("info", `serving ${config.devices.length} device(s) over stdio`);
   await closed;
   await stop();
@@ -184,7 +182,6 @@ async function runHttp(
     await devices.close();
     throw err;
   }
-  preloadSsh2();
   log("info", `serving ${devices.titles.length} device(s) over ${transport}`);
   await signals.stopped;
   signals.remove();

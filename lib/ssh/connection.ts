@@ -10,6 +10,7 @@
  */
 import { log } from "../log.ts";
 import { ChannelSlots } from "./channel_slots.ts";
+import { CloseReplies } from "./close_replies.ts";
 import type {
   ConnectionSettings,
   ConnectionStats,
@@ -19,7 +20,13 @@ import type {
 import { Deadlines } from "./deadlines.ts";
 import { IdleClose } from "./idle_close.ts";
 import { collectOutput, execOnFreshChannel } from "./exec_output.ts";
-import { cancelledError, commandTimeoutError, SshError } from "./errors.ts";
+import {
+  cancelledError,
+  channelsBusyError,
+  commandTimeoutError,
+  connectionLostError,
+  SshError,
+} from "./errors.ts";
 import { handshake, type LoginMethod, type Transport } from "./handshake.ts";
 import type { CloseReason } from "./pool_observer.ts";
 import type { HostKeyVerifier } from "./host_key_policy.ts";
@@ -36,6 +43,7 @@ import { SpareChannel } from "./spare_channel.ts";
 import type { Client, ClientChannel, Ssh2Error } from "./ssh2.ts";
 import {
   channelIsOpen,
+  deferCloseReply,
   type ExecNotStarted,
   keepaliveResetByPingsOnly,
   openSessionChannel,
@@ -85,6 +93,8 @@ export class SshConnection {
   #idle: IdleClose;
   /** The command timeouts, on one timer. */
   #deadlines = new Deadlines();
+  /** Answers to the router's channel closes, sent with the next request. */
+  #closeReplies = new CloseReplies();
   #freshChannels = 0;
   #closing: Promise<void> | null = null;
   /** Errors of channels refused by the router while others were open (retried once). */
@@ -109,7 +119,13 @@ export class SshConnection {
       this.#closeReason = "idle";
       this.close();
     });
-    this.#spare = new SpareChannel(client, settings.preopen && supportsPreopen(client), this.#who);
+    // A channel is opened only after the answers to earlier closes.
+    this.#spare = new SpareChannel(
+      client,
+      settings.preopen && supportsPreopen(client),
+      this.#who,
+      () => this.#closeReplies.flush(),
+    );
     keepaliveResetByPingsOnly(client);
     this.id = SshConnection.#nextId++;
     client.on("close", () => this.#markClosed("closed"));
@@ -182,6 +198,7 @@ export class SshConnection {
     for (const fn of [...this.#onClose]) fn();
     this.#onClose.clear();
     this.#deadlines.clear();
+    this.#closeReplies.drop();
     this.#socket.destroy();
   }
 
@@ -265,33 +282,13 @@ export class SshConnection {
   }
 
   #lost(sent: boolean, req?: ExecRequest): SshError {
-    if (!req) return new SshError("connection-lost", `${this.#who}: the connection was lost`);
-    if (!sent) {
-      return new SshError(
-        "connection-lost",
-        `${this.#who}: the connection was lost before ${req.what} was sent`,
-      );
-    }
-    return new SshError(
-      "connection-lost",
-      `${this.#who}: the connection was lost while running ${req.what}`,
-      true,
-    );
+    return connectionLostError(this.#who, req?.what, sent);
   }
 
   #acquire(req: ExecRequest, timeoutMs: number): Promise<void> {
     if (this.#closed || this.#retired) return Promise.reject(this.#lost(false, req));
-    return this.#slots.acquire(
-      timeoutMs,
-      (limit) =>
-        new SshError(
-          "channel-limit",
-          `${this.#who}: all ${limit} channels stayed busy for ${timeoutMs / 1000} s ` +
-            `(--max-channels, --command-timeout${req.who ? "; or this caller's share" : ""}); ` +
-            `${req.what} was not sent`,
-        ),
-      req,
-    );
+    const busy = (limit: number) => channelsBusyError(this.#who, limit, timeoutMs, req);
+    return this.#slots.acquire(timeoutMs, busy, req);
   }
 
   #release(who: string | undefined): void {
@@ -360,6 +357,7 @@ export class SshConnection {
       /** Collect a channel's output; returns the function that marks the exec accepted. */
       const collect = (ch: ClientChannel): () => void => {
         channel = ch;
+        deferCloseReply(ch, (send) => this.#closeReplies.defer(send));
         return collectOutput(ch, {
           maxBytes: max,
           tooLarge: () =>
@@ -396,6 +394,7 @@ export class SshConnection {
       };
       const fresh = () => {
         this.#freshChannels++;
+        this.#closeReplies.flush();
         openSessionChannel(this.#client).then((c) => {
           this.#replenish();
           start(c, false);
@@ -415,6 +414,8 @@ export class SshConnection {
         }
         const accept = collect(ch);
         sent = true;
+        // The answers to earlier closes go first, in the same write.
+        this.#closeReplies.flush();
         requestExec(ch, req.command, (err?: ExecNotStarted) => {
           if (done) return;
           if (!err) {
@@ -481,6 +482,7 @@ export class SshConnection {
         resolve();
       });
       this.#spare.drop();
+      this.#closeReplies.drop();
       this.#client.end();
     }).then(() => this.#markClosed("closed"));
     return this.#closing;

@@ -71,3 +71,30 @@ export function commandTimeoutError(
     sent,
   );
 }
+
+/**
+ * The connection ended under a command: before its request was `sent`
+ * (safe to retry) or after (it may have run). Without `what`, no command
+ * was involved.
+ */
+export function connectionLostError(who: string, what?: string, sent = false): SshError {
+  if (what === undefined) return new SshError("connection-lost", `${who}: the connection was lost`);
+  return sent
+    ? new SshError("connection-lost", `${who}: the connection was lost while running ${what}`, true)
+    : new SshError("connection-lost", `${who}: the connection was lost before ${what} was sent`);
+}
+
+/** Every one of the connection's `limit` channels stayed busy for the command's whole timeout. */
+export function channelsBusyError(
+  who: string,
+  limit: number,
+  timeoutMs: number,
+  req: { what: string; who?: string },
+): SshError {
+  return new SshError(
+    "channel-limit",
+    `${who}: all ${limit} channels stayed busy for ${timeoutMs / 1000} s ` +
+      `(--max-channels, --command-timeout${req.who ? "; or this caller's share" : ""}); ` +
+      `${req.what} was not sent`,
+  );
+}

@@ -23,11 +23,14 @@ export class SpareChannel {
   #closedInARow = 0;
   #used = 0;
   #closedByServer = 0;
+  #beforeOpen: () => void;
 
-  constructor(client: Client, enabled: boolean, who: string) {
+  /** `beforeOpen` runs just before a channel is opened (what must reach the router first). */
+  constructor(client: Client, enabled: boolean, who: string, beforeOpen: () => void = () => {}) {
     this.#client = client;
     this.#enabled = enabled;
     this.#who = who;
+    this.#beforeOpen = beforeOpen;
   }
 
   /** Whether pre-opening is (still) in use. */
@@ -48,6 +51,7 @@ export class SpareChannel {
   /** Open a spare channel if pre-opening is on and there is none. */
   replenish(): void {
     if (!this.#enabled || this.#spare) return;
+    this.#beforeOpen();
     const spare: Spare = { ready: openSessionChannel(this.#client), taken: false };
     this.#spare = spare;
     spare.ready.then(

@@ -20,6 +20,11 @@
  * stack. {@linkcode skipRedundantEnd} gives our exec channels a `destroy`
  * that ends the stream only when it has not ended yet.
  *
+ * Close replies: when the router closes an exec channel, ssh2 answers with
+ * its own close at once (`onCHANNEL_CLOSE` in `lib/utils.js` calls
+ * `Channel.close`). {@linkcode deferCloseReply} hands that answer to the
+ * connection to send with its next write (`close_replies.ts`).
+ *
  * Keepalive: ssh2 restarts its keepalive interval (`clearInterval`, then
  * `setInterval`) on every reply to a channel request (`Client._resetKA`,
  * called from `CHANNEL_SUCCESS`), so every exec cost two Node timers.
@@ -65,7 +70,9 @@ interface ChannelInternals {
   incoming?: ChannelSide;
   outgoing?: ChannelSide;
   _callbacks?: ((failed: boolean | Error) => void)[];
-  _client?: ClientInternals;
+  _client?: ClientInternals & {
+    _protocol?: { channelClose?: (remote: number) => void };
+  };
 }
 
 function clientInternals(client: Client): ClientInternals {
@@ -112,6 +119,9 @@ export function missingChannelInternals(channel: ClientChannel): string[] {
   if (typeof ch.outgoing?.id !== "number") missing.push("Channel.outgoing.id");
   if (!Array.isArray(ch._callbacks)) missing.push("Channel._callbacks");
   if (typeof ch._client?._protocol?.exec !== "function") missing.push("Channel._client._protocol");
+  if (typeof ch._client?._protocol?.channelClose !== "function") {
+    missing.push("Channel._client._protocol.channelClose");
+  }
   return missing;
 }
 
@@ -232,4 +242,63 @@ export function skipRedundantEnd(channel: ClientChannel): void {
     destroyKnown.set(proto, known);
   }
   if (known) channel.destroy = destroyWithoutRedundantEnd;
+}
+
+/**
+ * The source of ssh2's `Channel.prototype.close` that
+ * {@linkcode deferCloseReply} stands in front of, whitespace removed (ssh2 1.17.0).
+ */
+export const SSH2_CHANNEL_CLOSE_SOURCE =
+  "close(){if(this.outgoing.state==='open'||this.outgoing.state==='eof'){this.outgoing.state=" +
+  "'closing';this._client._protocol.channelClose(this.outgoing.id);}}";
+
+/** Source of the `close` that the channel's class defines, whitespace removed. */
+export function channelCloseSource(channel: ClientChannel): string {
+  const proto = Object.getPrototypeOf(channel) as { close?: () => unknown };
+  return String(proto.close).replace(/\s+/g, "");
+}
+
+/** Channel prototypes whose `close` was checked: whether it is the one stood in front of. */
+const closeKnown = new WeakMap<object, boolean>();
+
+/**
+ * Give an exec channel a `close` that, when it answers the router's own
+ * close (the channel is closed inbound, still open outbound), marks the
+ * channel closed at once, as ssh2's does, and hands the packet to `defer`
+ * to send later; any other close (ours first: a timeout, a cancellation)
+ * goes out at once as before. Only when the channel's class still has the
+ * `close` this stands in front of; returns whether it did.
+ */
+export function deferCloseReply(
+  channel: ClientChannel,
+  defer: (send: () => void) => void,
+): boolean {
+  const proto = Object.getPrototypeOf(channel) as { close: () => void };
+  let known = closeKnown.get(proto);
+  if (known === undefined) {
+    known = channelCloseSource(channel) === SSH2_CHANNEL_CLOSE_SOURCE &&
+      missingChannelInternals(channel).length === 0;
+    closeKnown.set(proto, known);
+  }
+  if (!known) return false;
+  const ch = channelInternals(channel);
+  channel.close = function (this: ClientChannel) {
+    const out = ch.outgoing!;
+    if (ch.incoming!.state !== "closed" || (out.state !== "open" && out.state !== "eof")) {
+      return proto.close.call(this);
+    }
+    // Closed both ways as ssh2 sees it (so it sends no EOF after), answered later.
+    out.state = "closed";
+    defer(closeReply(ch._client!._protocol!, out.id));
+  } as ClientChannel["close"];
+  return true;
+}
+
+/**
+ * The deferred answer to a close: made out here, so that it holds the
+ * connection's protocol and the channel's number only, not the channel
+ * (whose listeners hold the call that ran on it) while it waits.
+ */
+function closeReply(protocol: { channelClose?: (remote: number) => void }, remote: number) {
+  return () => protocol.channelClose!(remote);
 }

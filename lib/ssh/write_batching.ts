@@ -5,7 +5,8 @@
  * pre-opened channel cost nine `write(2)` calls (exec request, channel
  * close, the next channel's open), each waking the router's side. Corking
  * the socket for the rest of the current tick sends what ssh2 writes in
- * one go as one write: two per exec (the request; the close with the next
+ * one go as one write: one per exec (the answer to the last channel's
+ * close, which waits for it in `close_replies.ts`, the request, the next
  * open). Nothing waits for a timer: the data leaves before any I/O is
  * polled, so no round trip gets longer.
  *

@@ -17,6 +17,7 @@ import { jsonBody } from "../../http/json_body.ts";
 import type { Inflight } from "./inflight.ts";
 import { answerMalformedRequest, rejectEmptyBatch } from "./json_rpc.ts";
 import { noRoomMessage, type Session, type Sessions, watchBody } from "./sessions.ts";
+import { whenFirstEvent } from "./event_response.ts";
 
 /** What the `/mcp` handlers need. */
 export interface StreamableOptions {
@@ -106,7 +107,9 @@ async function handle(
       parsedBody: ctx.body,
       authInfo: authInfoOf(ctx),
     });
-    return watchBody(res, release);
+    // A POST's events answer its request: sent with the first one. A GET is
+    // the session's own event stream: its head goes at once.
+    return req.method === "POST" ? await whenFirstEvent(res, release) : watchBody(res, release);
   } catch (err) {
     release();
     throw err;
@@ -148,7 +151,7 @@ async function open(opts: StreamableOptions, req: Request, ctx: Context): Promis
     return res;
   }
   const release = opts.sessions.hold(session);
-  return watchBody(res, release);
+  return whenFirstEvent(res, release);
 }
 
 /** Stateless: a server and transport for this request only. */
@@ -165,7 +168,7 @@ async function stateless(opts: StreamableOptions, req: Request, ctx: Context): P
       parsedBody: ctx.body,
       authInfo: authInfoOf(ctx),
     });
-    return watchBody(res, () => void server.close().catch(() => {}));
+    return await whenFirstEvent(res, () => void server.close().catch(() => {}));
   } catch (err) {
     await server.close().catch(() => {});
     throw err;

@@ -12,8 +12,17 @@ import { defineTool } from "../define.ts";
 import { errorText } from "../errors.ts";
 import { READ, type ToolDef } from "../tool.ts";
 
-/** Devices queried at once. */
+/** Devices worked on at once by the composite fleet tools (audits, exports, traces). */
 export const FLEET_CONCURRENCY = 32;
+
+/**
+ * Devices `router_fleet_query` runs its read on at once: enough that
+ * opening connections is paced by the pool's dialer (`--max-dialing`
+ * handshakes at once) and nothing else; a device whose connection is up
+ * runs its read while others still dial, and a warm fleet gets all its
+ * reads at once (each connection's channel limit still holds).
+ */
+export const FLEET_QUERY_AT_ONCE = 1024;
 
 /** Build the fleet query tool over the read-only per-device tools in `tools`. */
 export function fleetQueryTool(tools: readonly ToolDef[]): ToolDef {
@@ -90,7 +99,9 @@ export function fleetQueryTool(tools: readonly ToolDef[]): ToolDef {
           await ctx.progress?.(done, chosen.length, title);
         }
       };
-      await Promise.all(Array.from({ length: Math.min(FLEET_CONCURRENCY, chosen.length) }, worker));
+      await Promise.all(
+        Array.from({ length: Math.min(FLEET_QUERY_AT_ONCE, chosen.length) }, worker),
+      );
       const finished = results.filter(Boolean);
       const failed = finished.filter((r) => !r.ok);
       return {

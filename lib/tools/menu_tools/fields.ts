@@ -27,11 +27,17 @@ export const MAX_LIST = 1000;
 const TOO_LONG = `must be at most ${MAX_TEXT} characters`;
 const TOO_MANY = `must have at most ${MAX_LIST} entries`;
 
-const cache = new WeakMap<Field, z.ZodType>();
+/**
+ * Each field's input type, shared by the tools of its menu while one of them
+ * holds it: held weakly, like the tools' own zod objects (`lazyObject`), so
+ * that listing every tool does not keep a zod type for every field of every
+ * menu (fields live as long as the catalogue).
+ */
+const cache = new WeakMap<Field, WeakRef<z.ZodType>>();
 
 /** The zod type of a field's value in tool input, checking the value locally. */
 export function inputType(field: Field): z.ZodType {
-  const hit = cache.get(field);
+  const hit = cache.get(field)?.deref();
   if (hit) return hit;
   let t: z.ZodType;
   switch (field.kind) {
@@ -56,7 +62,7 @@ export function inputType(field: Field): z.ZodType {
     default:
       t = z.string().max(MAX_TEXT, TOO_LONG).superRefine(check(field));
   }
-  cache.set(field, t);
+  cache.set(field, new WeakRef(t));
   return t;
 }
 
