@@ -126,6 +126,12 @@ export interface SimRouter {
    * it (its configuration kept), or, with `fails`, back into the old release.
    */
   offerUpgrade(version: SimVersion, fails?: boolean): void;
+  /**
+   * Move the router's clock `seconds` ahead, as if that time had passed: a
+   * scheduler job whose time comes within it runs now (a revert deadline
+   * reached without waiting for it).
+   */
+  advanceClock(seconds: number): void;
   /** Closes the listener and all connections. */
   close(): Promise<void>;
 }
@@ -168,6 +174,11 @@ class Router implements SimRouter {
   }
   offerUpgrade(version: SimVersion, fails = false): void {
     this.core.offerUpgrade(version, fails);
+  }
+  advanceClock(seconds: number): void {
+    const st = this.core.state();
+    st.clockOffsetMs += seconds * 1000;
+    st.touch();
   }
   get counters(): SimCounters {
     return this.core.counters;
