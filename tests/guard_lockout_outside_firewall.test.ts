@@ -252,6 +252,35 @@ for (const version of PROFILES) {
       ) {
         await refused(session, sim, tool, args, /127\.0\.0\.1 would leave address list mgmt/);
       }
+      // Hostile re-test 4 (issue 31): the rule evaluated an entry's list, address
+      // and disabled, not its `timeout`. Removing the entry that lets this server
+      // in needed confirm; `router_update_firewall_address_list_entry {timeout:
+      // "30s"}` on it was sent without, and RouterOS drops the entry when the
+      // timeout runs out: the session is cut 30 seconds later, after the call
+      // returned a success (a careless "expire the temporary entries in mgmt"
+      // locks the server out, with a delay that hides the cause). A timeout set
+      // is now taken as the removal it ends in.
+      await refused(
+        session,
+        sim,
+        "router_update_firewall_address_list_entry",
+        { id: mgmt.item.id, timeout: "30s" },
+        /127\.0\.0\.1 would leave address list mgmt when its timeout \(30s\) runs out/,
+      );
+      // A new entry with a timeout: the list is as now once it runs out; while it
+      // lives, it is an entry like any other (blocked: a cut at once).
+      await ok(session, "router_add_firewall_address_list_entry", {
+        list: "mgmt",
+        address: "10.0.0.9",
+        timeout: "1h",
+      });
+      await refused(
+        session,
+        sim,
+        "router_add_firewall_address_list_entry",
+        { list: "blocked", address: "127.0.0.1", timeout: "1h" },
+        /127\.0\.0\.1 would join address list blocked: after the change/,
+      );
       await ok(session, "router_update_firewall_address_list_entry", {
         id: mgmt.item.id,
         comment: "a comment reads nothing",

@@ -21,7 +21,7 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool } from "./helpers/mcp.ts";
+import { callTool, configOf } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 
 const HOST = "127.0.0.4";
@@ -37,9 +37,9 @@ const LOOPBACK_MANAGED = [
   "/ip address add address=127.0.0.5/8 interface=ether2",
 ];
 
-/** A simulated 7.16 router on HOST set up by `lines`, and a server session to it. */
-async function routerWith(lines: readonly string[]) {
-  const sim = await startSimulator({ host: HOST, version: "7.16.2" });
+/** A simulated router (7.16 unless told) on HOST set up by `lines`, and a server session to it. */
+async function routerWith(lines: readonly string[], version = "7.16.2") {
+  const sim = await startSimulator({ host: HOST, version });
   for (const line of lines) assert.equal(sim.run(line).exitCode, 0, line);
   const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   return { sim, session };
@@ -232,3 +232,81 @@ Deno.test("lock-out route back: ssh moved into a VRF needs confirm unless it hol
     await sim.close();
   }
 });
+
+for (const version of ["6.49.13", "7.16.2"]) {
+  Deno.test(`lock-out route back ${version}: a scope or target-scope that leaves the route back's gateway unresolved needs confirm`, async () => {
+    // Hostile re-test 4 (issue 31): the route lock-out rule evaluated a route's
+    // dst-address, gateway, distance, table, blackhole, type and disabled, but
+    // not its `target_scope`. A gateway resolves only through routes whose
+    // `scope` is at most the route's `target-scope` (connected routes have
+    // scope 10, a static route's target-scope is 10 by default): setting the
+    // target-scope of the route back to this server to 5 leaves its gateway
+    // unresolved, RouterOS makes the route inactive, and the router's replies
+    // to this server take another route (or none). `router_update_route
+    // {target_scope: 5}` on that route was sent without confirm, while
+    // disabling the same route was refused: the route back is as good as
+    // removed by an argument that looks like tuning. Here the router is
+    // managed at 127.0.0.4/32 on the bridge `loopback`, and this server
+    // (127.0.0.1) is reached through the gateway 10.0.0.1 on ether2's
+    // 10.0.0.0/30 (route 127.0.0.0/8 via 10.0.0.1); 1.2.3.0/24 via 10.0.0.1
+    // is there for a recursive route (its gateway 1.2.3.4 resolves through
+    // it, a static route of scope 30, with target-scope 30).
+    const { sim, session } = await routerWith([
+      "/interface bridge port remove [find interface=ether2]",
+      "/interface bridge add name=loopback",
+      `/ip address add address=${HOST}/32 interface=loopback`,
+      "/ip address add address=10.0.0.2/30 interface=ether2",
+      "/ip route add dst-address=127.0.0.0/8 gateway=10.0.0.1",
+      "/ip route add dst-address=1.2.3.0/24 gateway=10.0.0.1",
+    ], version);
+    try {
+      const idOf = (dst: string) =>
+        sim.items("/ip/route").find((r) => r["dst-address"] === dst)![".id"];
+      const back = idOf("127.0.0.0/8");
+      // Control: the route is the route back, and disabling it is seen.
+      const off = await callTool(session, "router_disable_route", { id: back });
+      assert.equal(off.isError, true, off.content[0]?.text);
+      assert.match(off.content[0].text, /needs confirm: true/);
+      const refused = async (args: Record<string, unknown>, why: RegExp) => {
+        const before = configOf(sim);
+        const r = await callTool(session, "router_update_route", args);
+        assert.ok(
+          r.isError === true && configOf(sim) === before,
+          `${JSON.stringify(args)} was applied without confirm: ${r.content[0]?.text}`,
+        );
+        assert.match(r.content[0].text, /needs confirm: true/);
+        assert.match(r.content[0].text, why);
+      };
+      await refused(
+        { id: back, target_scope: 5 },
+        /would go via 192\.168\.88\.254 .*\(now they go via 10\.0\.0\.1 on ether2 .*route \*\w+ 127\.0\.0\.0\/8 via 10\.0\.0\.1 .*would be inactive: its gateway resolves through no route in use whose scope is at most its target-scope \(5\)/,
+      );
+      // A target-scope that still reaches the connected subnet (scope 10) is harmless.
+      const wider = await callTool(session, "router_update_route", { id: back, target_scope: 20 });
+      assert.equal(wider.isError, undefined, wider.content[0]?.text);
+      // Recursive: the route back through 1.2.3.4, which 1.2.3.0/24 (scope 30) resolves.
+      const recursive = await callTool(session, "router_update_route", {
+        id: back,
+        gateway: "1.2.3.4",
+        target_scope: 30,
+        confirm: true,
+      });
+      assert.equal(recursive.isError, undefined, recursive.content[0]?.text);
+      const via = idOf("1.2.3.0/24");
+      // Its scope raised above the route back's target-scope: 1.2.3.4 resolves
+      // through the default route instead, out of another port.
+      await refused(
+        { id: via, scope: 40 },
+        /would go via 1\.2\.3\.4 .*resolving through \*\w+ 0\.0\.0\.0\/0 via 192\.168\.88\.254.*\(now they go via 1\.2\.3\.4 .*resolving through \*\w+ 1\.2\.3\.0\/24 via 10\.0\.0\.1/,
+      );
+      // The route back's target-scope lowered below 30: 1.2.3.4 resolves nowhere.
+      await refused({ id: back, target_scope: 10 }, /would be inactive/);
+      // Tuning that changes no resolution is free: a scope the route back still takes.
+      const same = await callTool(session, "router_update_route", { id: via, scope: 20 });
+      assert.equal(same.isError, undefined, same.content[0]?.text);
+    } finally {
+      await session.close();
+      await sim.close();
+    }
+  });
+}

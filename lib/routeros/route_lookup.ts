@@ -29,12 +29,25 @@
  * route (or address) whose subnet holds it; a gateway written
  * `address%interface` or as an interface name says so itself.
  *
+ * A route is in use when the router says so (`active`, as printed);
+ * when it does not (a route as a change would leave it), when its gateway
+ * resolves as RouterOS resolves it, 6.x and 7.x alike: through the most
+ * specific route in use in the main table (or the `@table` the gateway
+ * names) whose `scope` is at most the route's `target-scope`, a connected
+ * one or one whose own gateway resolves in turn (recursive). Defaults when
+ * a row prints none: connected routes scope 10, others scope 30,
+ * target-scope 10 (`scope=30 target-scope=10` of a static route and
+ * `scope=10` of a connected one in real 6.x and 7.x prints). So a static
+ * route with `target-scope=5` has no gateway through a connected subnet,
+ * and one whose gateway lies beyond another static route (scope 30) needs
+ * `target-scope=30`.
+ *
  * A rule matcher this cannot decide (the source of the packet is not
  * known) counts as not matching, and the result says so.
  *
  * @module
  */
-import { addressInSpec, addressOf, sameAddress } from "./prefix.ts";
+import { addressInSpec, addressOf, networkOf, sameAddress } from "./prefix.ts";
 import { isYes } from "./rule_match.ts";
 import { isIpv4, isIpv6 } from "./ip_address.ts";
 
@@ -185,15 +198,106 @@ export function nextHops(route: Row, facts: Pick<RoutingFacts, "addresses" | "ro
   return out;
 }
 
+/** A route's `scope`, or RouterOS's default: 10 for a connected route, 30 for others. */
+export function routeScope(r: Row): number {
+  const n = Number(r.scope);
+  return r.scope !== undefined && r.scope !== "" && Number.isInteger(n)
+    ? n
+    : isYes(r.connect)
+    ? 10
+    : 30;
+}
+
+/** A route's `target-scope`, or RouterOS's default, 10. */
+export function routeTargetScope(r: Row): number {
+  const n = Number(r["target-scope"]);
+  return r["target-scope"] !== undefined && r["target-scope"] !== "" && Number.isInteger(n)
+    ? n
+    : 10;
+}
+
+/** How deep a recursive gateway is followed before it counts as not resolving. */
+const MAX_RECURSION = 8;
+
+/**
+ * The connected routes of the router's own addresses that `routes` lacks
+ * (the lock-out guard reads only the routes that hold the addresses it
+ * looks up): scope 10, onto the address's interface.
+ */
+function addressRoutes(facts: Pick<RoutingFacts, "addresses" | "routes">): Row[] {
+  const have = new Set(facts.routes.filter((r) => isYes(r.connect)).map((r) => r["dst-address"]));
+  return ownAddresses(facts.addresses).flatMap((a) => {
+    const [ip, len] = a.address!.split("/");
+    const dst = len === undefined ? undefined : networkOf(`${a.network || ip}/${len}`);
+    if (!dst || have.has(dst) || !a.interface) return [];
+    return [{ "dst-address": dst, gateway: a.interface, connect: "true", scope: "10" }];
+  });
+}
+
+/**
+ * A resolver of gateways on `facts`: for a route, the routes its first
+ * resolving gateway resolves through, nearest first (empty for a connected
+ * route, a blackhole, an interface gateway or `address%interface`), or
+ * undefined when no gateway resolves (RouterOS keeps the route inactive).
+ * A route the router printed as `active` is taken at its word.
+ */
+export function gatewayResolver(
+  facts: Pick<RoutingFacts, "addresses" | "routes">,
+): (route: Row) => Row[] | undefined {
+  const pool = [...facts.routes, ...addressRoutes(facts)];
+  const memo = new Map<Row, Row[] | undefined>();
+  const via = (route: Row, depth: number): Row[] | undefined => {
+    if (memo.has(route)) return memo.get(route);
+    if (routeKind(route) !== "unicast" || isYes(route.connect) || route.active !== undefined) {
+      return isYes(route.disabled) || route.inactive === "true" ||
+          (route.active !== undefined && !isYes(route.active))
+        ? undefined
+        : [];
+    }
+    if (depth > MAX_RECURSION) return undefined;
+    memo.set(route, undefined); // a loop resolves nothing
+    const target = routeTargetScope(route);
+    let out: Row[] | undefined;
+    for (const token of (route.gateway ?? "").split(/[,;]/).map((t) => t.trim()).filter(Boolean)) {
+      const [gw, table = "main"] = token.split("@");
+      const [hop, zone] = gw.split("%");
+      if (zone || !isAddress(hop)) {
+        out = [];
+        break;
+      }
+      const held = pool.filter((r) =>
+        r !== route && !isYes(r.disabled) && r.inactive !== "true" && routeTable(r) === table &&
+        routeKind(r) === "unicast" && routeScope(r) <= target && r["dst-address"] !== undefined &&
+        addressInSpec(r["dst-address"], hop) === true
+      ).sort((a, b) =>
+        prefixLength(b["dst-address"]) - prefixLength(a["dst-address"]) ||
+        Number(a.distance ?? 0) - Number(b.distance ?? 0)
+      );
+      for (const r of held) {
+        const further = via(r, depth + 1);
+        if (further) {
+          out = [r, ...further];
+          break;
+        }
+      }
+      if (out) break;
+    }
+    memo.set(route, out);
+    return out;
+  };
+  return (route) => via(route, 0);
+}
+
 /** The routes of `table` that hold `dst`, best first (the ones used first, with equal ones). */
 export function tableLookup(
   routes: readonly Row[],
   table: string,
   dst: string,
   minPrefix?: number,
+  resolves: (route: Row) => boolean = () => true,
 ): Row[] {
   const held = routes.filter((r) =>
-    live(r) && routeTable(r) === table && r["dst-address"] !== undefined &&
+    live(r) && resolves(r) && routeTable(r) === table && r["dst-address"] !== undefined &&
     addressInSpec(r["dst-address"], dst) === true &&
     (minPrefix === undefined || prefixLength(r["dst-address"]) > minPrefix)
   ).sort((a, b) =>
@@ -261,8 +365,10 @@ export function lookupRoute(facts: RoutingFacts, q: LookupQuery): LookupResult {
     steps.push({ kind: "local", text: `${q.dst} is this router's address (on ${own.interface})` });
     return { outcome: "local", table: "local", steps };
   }
+  const resolver = gatewayResolver(facts);
+  const resolves = (r: Row) => r.active !== undefined || resolver(r) !== undefined;
   const found = (table: string, minPrefix?: number): LookupResult | undefined => {
-    const routes = tableLookup(facts.routes, table, q.dst, minPrefix);
+    const routes = tableLookup(facts.routes, table, q.dst, minPrefix, resolves);
     if (!routes.length) return undefined;
     const route = routes[0];
     const kind = routeKind(route);

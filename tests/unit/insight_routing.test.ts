@@ -6,7 +6,12 @@
  * NAT translation (`nat_translate.ts`); WAN detection (`wan.ts`).
  */
 import assert from "node:assert/strict";
-import { lookupRoute, nextHops, type Row } from "../../lib/routeros/route_lookup.ts";
+import {
+  gatewayResolver,
+  lookupRoute,
+  nextHops,
+  type Row,
+} from "../../lib/routeros/route_lookup.ts";
 import { translate } from "../../lib/routeros/nat_translate.ts";
 import { lanPrefixes, taggedWan, wanInterfaces } from "../../lib/routeros/wan.ts";
 import { interfaceListMembers } from "../../lib/routeros/interface_lists.ts";
@@ -263,4 +268,78 @@ Deno.test("WAN: inventory tags and the WAN list; else the default route's interf
     { name: "ether2", why: ["default route *1 via 100.64.0.1 (ether2)"] },
   ]);
   assert.deepEqual(lanPrefixes(addresses, byRoute), ["192.168.88.0/24", "10.9.0.0/24"]);
+});
+
+Deno.test({
+  name:
+    "route lookup: gateways resolved by scope and target-scope agree with MikroTik's v7 example",
+  ignore: !realOutputAvailable(),
+  fn() {
+    // Every route of the capture is active (A): with the router's word taken
+    // away, the model resolves each gateway through the connected /24 (scope 10,
+    // target-scope 10) and decides as the router did.
+    const c = capture("print-ip-route-detail-v7-policy-routing-docs.txt");
+    const routes = detailRecords(c.blocks[1], V7_FLAGS).map(({ active: _a, ...r }) => r);
+    const addresses = [
+      { address: "172.16.1.2/24", interface: "ether8" },
+      { address: "172.16.2.2/24", interface: "ether7" },
+    ];
+    const resolve = gatewayResolver({ routes, addresses });
+    for (const r of routes) assert.ok(resolve(r), `${r["dst-address"]} resolves`);
+    assert.equal(
+      lookupRoute({ routes, addresses }, { dst: "8.8.8.8" }).route?.["dst-address"],
+      "8.8.8.8/32",
+    );
+    // target-scope 5 reaches no connected route (scope 10): the route is not in use.
+    const narrowed = routes.map((r) =>
+      r["dst-address"] === "8.8.8.8/32" && r["routing-table"] === "main"
+        ? { ...r, "target-scope": "5" }
+        : r
+    );
+    assert.equal(
+      lookupRoute({ routes: narrowed, addresses }, { dst: "8.8.8.8" }).route?.["dst-address"],
+      "0.0.0.0/0",
+    );
+  },
+});
+
+Deno.test("route lookup: a gateway resolves through routes of scope at most the route's target-scope, recursively", () => {
+  const addresses = [{ address: "10.0.0.2/30", interface: "ether2" }];
+  const back = (o: Row = {}): Row => ({
+    ".id": "*1",
+    "dst-address": "127.0.0.0/8",
+    gateway: "10.0.0.1",
+    distance: "1",
+    ...o,
+  });
+  const via: Row = { ".id": "*2", "dst-address": "1.2.3.0/24", gateway: "10.0.0.1", distance: "1" };
+  const at = (routes: Row[]) => lookupRoute({ routes, addresses }, { dst: "127.0.0.1" });
+  // Defaults: static target-scope 10 reaches the connected /30 (scope 10).
+  assert.equal(at([back()]).route?.[".id"], "*1");
+  assert.equal(at([back({ "target-scope": "5" })]).outcome, "no-route");
+  // The router's word wins: a route printed active is in use.
+  assert.equal(at([back({ "target-scope": "5", active: "true" })]).route?.[".id"], "*1");
+  // Recursive: 1.2.3.4 lies beyond the static 1.2.3.0/24 (scope 30).
+  assert.equal(at([back({ gateway: "1.2.3.4" }), via]).outcome, "no-route");
+  const recursive = back({ gateway: "1.2.3.4", "target-scope": "30" });
+  assert.equal(at([recursive, via]).route?.[".id"], "*1");
+  assert.deepEqual(gatewayResolver({ routes: [recursive, via], addresses })(recursive), [
+    via,
+    { "dst-address": "10.0.0.0/30", gateway: "ether2", connect: "true", scope: "10" },
+  ]);
+  assert.equal(at([recursive, { ...via, scope: "40" }]).outcome, "no-route");
+  // A resolving route of scope 10 serves the default target-scope.
+  assert.equal(at([back({ gateway: "1.2.3.4" }), { ...via, scope: "10" }]).route?.[".id"], "*1");
+  // Interface gateways and address%interface need no lookup; a blackhole none at all.
+  assert.equal(at([back({ gateway: "ether2", "target-scope": "0" })]).route?.[".id"], "*1");
+  assert.equal(
+    at([back({ gateway: "10.9.9.9%ether2", "target-scope": "0" })]).route?.[".id"],
+    "*1",
+  );
+  // Two routes resolving through each other resolve nothing.
+  const loop: Row[] = [
+    { ".id": "*3", "dst-address": "9.9.9.0/24", gateway: "8.8.8.8", "target-scope": "30" },
+    { ".id": "*4", "dst-address": "8.8.8.0/24", gateway: "9.9.9.9", "target-scope": "30" },
+  ];
+  assert.equal(lookupRoute({ routes: loop, addresses }, { dst: "9.9.9.1" }).outcome, "no-route");
 });

@@ -8,7 +8,9 @@
  * a list re-runs the firewall session walk of every rule table of the
  * session's family (lockout_walk.ts) with the list as it is and as it would
  * be, and needs confirm when the walk after meets a cutting rule the walk
- * before did not.
+ * before did not. An address-list entry given a `timeout` (added or
+ * updated) is there until the timeout runs out, then RouterOS removes it:
+ * the walk after is taken twice, with the entry and without it.
  *
  * Reads: one exec for the four rule tables and the session's facts; a
  * second for the entries of the address lists the tables name, only when a
@@ -84,14 +86,24 @@ function sessionFamily(ctx: ToolContext): 4 | 6 | undefined {
 export function addressListLockout(family: 4 | 6): LockoutRule {
   return {
     verbs: ["add", "update", "remove", "enable", "disable"],
-    updates: ["list", "address", "disabled"],
+    updates: ["list", "address", "disabled", "timeout"],
     check: (change, ctx) => addressListCut(family, change, ctx),
   };
 }
 
+/**
+ * The timeout a call sets on an entry that stays live (RouterOS removes the
+ * entry when it runs out, on 6.x as on 7.x; `0s` counts too), or undefined.
+ */
+function timeoutSet(verb: string, args: Item | undefined): string | undefined {
+  if (verb !== "add" && verb !== "update") return undefined;
+  const t = args?.timeout;
+  return t === undefined || t === null || t === "" ? undefined : String(t);
+}
+
 async function addressListCut(
   family: 4 | 6,
-  { verb, before, after }: LockoutChange,
+  { verb, before, after, args }: LockoutChange,
   ctx: ToolContext,
 ): Promise<string | undefined> {
   await ctx.client.dialect(); // connected: the socket's ends are known
@@ -101,28 +113,43 @@ async function addressListCut(
   const entry = (i: Item) => ({ list: String(i.list ?? ""), address: String(i.address ?? "") });
   const old = was && entry(was);
   const next = will && entry(will);
-  if (JSON.stringify(old) === JSON.stringify(next)) return undefined;
+  const timeout = will && timeoutSet(verb, args);
+  const same = JSON.stringify(old) === JSON.stringify(next);
+  if (same && !timeout) return undefined;
   const read = await readWalk(ctx, family, FAMILY_TABLES[family]);
   const s = read.session;
   if (!s) return undefined;
   const named = addressListsNamed(allRules(read));
   if (!(old && named.has(old.list)) && !(next && named.has(next.list))) return undefined;
   const entries = await readAddressEntries(ctx, read.dialect, family, named);
-  const changed = replaced(
-    entries,
-    (r) => old !== undefined && r.list === old.list && r.address === old.address,
-    next,
+  const without = (added?: Row) =>
+    replaced(
+      entries,
+      (r) => old !== undefined && r.list === old.list && r.address === old.address,
+      added,
+    );
+  const leaves = old && !same ? `${old.address} would leave address list ${old.list}` : undefined;
+  const facts = walkFacts(s, addressListsOf(named, entries));
+  const now = same ? undefined : walkCut(
+    read,
+    s,
+    facts,
+    walkFacts(s, addressListsOf(named, without(next))),
+    [leaves, next && `${next.address} would join address list ${next.list}`].filter(Boolean)
+      .join(" and "),
   );
-  const what = [
-    old && `${old.address} would leave address list ${old.list}`,
-    next && `${next.address} would join address list ${next.list}`,
-  ].filter(Boolean).join(" and ");
+  if (now || !timeout || !next) return now;
+  // The entry goes when its timeout runs out: the list as it is, less the old entry.
   return walkCut(
     read,
     s,
-    walkFacts(s, addressListsOf(named, entries)),
-    walkFacts(s, addressListsOf(named, changed)),
-    what,
+    facts,
+    walkFacts(s, addressListsOf(named, without())),
+    [
+      leaves,
+      `${next.address} would leave address list ${next.list} when its timeout (${timeout}) ` +
+      "runs out (RouterOS then removes the entry)",
+    ].filter(Boolean).join(" and "),
   );
 }
 

@@ -16,13 +16,19 @@
  *
  * Both lookups see every route that is not disabled or inactive as a
  * candidate (which one is active is what the lookup decides), so only the
- * change makes them differ. A lookup that finds nothing today (the guard's
- * view is off: the server is connected) does not make a new route a cut.
+ * change makes them differ; a candidate is in use only when its gateway
+ * resolves by scope and target-scope (route_lookup.ts `gatewayResolver`),
+ * and the routes a gateway resolves through are part of the way compared.
+ * A route the router prints as active that the guard cannot resolve keeps
+ * the router's word. A lookup that finds nothing today (the guard's view is
+ * off: the server is connected) does not make a new route a cut.
  *
  * Reads: one exec for the routes that hold this host's address, the
  * router's addresses, the policy rules (`/routing rule` on RouterOS 7,
  * `/ip route rule` on 6) and `/user active`; a second only behind NAT (the
- * routes that hold the addresses `/user active` lists).
+ * routes that hold the addresses `/user active` lists); one more per level
+ * of recursive gateways (gateways on no subnet of the router's: the routes
+ * that hold them), three at most.
  *
  * @module
  */
@@ -32,11 +38,14 @@ import { quoteValue } from "../../routeros/quote.ts";
 import {
   describePolicyRule,
   describeRoute,
+  gatewayResolver,
   type LookupResult,
   lookupRoute,
   type RoutingFacts,
 } from "../../routeros/route_lookup.ts";
-import { ruleFromRaw } from "../../routeros/rule_match.ts";
+import { isYes, ruleFromRaw } from "../../routeros/rule_match.ts";
+import { addressInSpec } from "../../routeros/prefix.ts";
+import { isIpv4, isIpv6 } from "../../routeros/ip_address.ts";
 import { type AddressChange, withAddressChange } from "../../routeros/connected_routes.ts";
 import { Script, type Section } from "../../routeros/script.ts";
 import type { RawItem } from "../../routeros/parse_json.ts";
@@ -79,10 +88,56 @@ function candidate(row: RoutingFacts["routes"][number]): RoutingFacts["routes"][
   return rest;
 }
 
-/** The reply's way out, as one comparable text. */
-function wayOf(r: LookupResult): string {
+/** The reply's way out, as one comparable text: hops and the routes their gateways resolve through. */
+function wayOf(r: LookupResult, facts: RoutingFacts): string {
   const hops = (r.hops ?? []).map((h) => h.gateway ?? h.interface ?? "?").sort();
-  return [r.outcome, r.kind ?? "", r.table, ...hops].join("|");
+  const resolve = gatewayResolver(facts);
+  const through = (r.routes ?? []).flatMap((route) => resolve(route) ?? [])
+    .map((v) => `${v[".id"] ?? ""}${v["dst-address"]}>${v.gateway}`).sort();
+  return [r.outcome, r.kind ?? "", r.table, ...hops, "via", ...through].join("|");
+}
+
+/** The gateway addresses of `routes` on no subnet of the router's (`addresses`): recursive ones. */
+function farGateways(routes: readonly Row[], addresses: readonly Row[]): string[] {
+  const own = addresses.filter((a) => a.address && !isYes(a.disabled) && !isYes(a.invalid));
+  return routes.flatMap((r) => (r.gateway ?? "").split(/[,;]/))
+    .map((t) => t.trim().split("@")[0])
+    .filter((h) => (isIpv4(h) || isIpv6(h)) && !own.some((a) => addressInSpec(a.address!, h)));
+}
+
+/**
+ * `routes` with the routes that hold their recursive gateways, and theirs in
+ * turn (three levels at most): one exec a level, only when there is one.
+ */
+async function withGatewayRoutes(
+  ctx: ToolContext,
+  dialect: Dialect,
+  v6: boolean,
+  routes: Row[],
+  extra: readonly Row[],
+  addresses: readonly Row[],
+): Promise<Row[]> {
+  const asked = new Set<string>();
+  for (let level = 0; level < 3; level++) {
+    const far = [...new Set(farGateways([...routes, ...extra], addresses))]
+      .filter((g) => !asked.has(g));
+    if (!far.length) break;
+    far.forEach((g) => asked.add(g));
+    routes = unique([...routes, ...await coveringOf(ctx, dialect, v6, far)]);
+  }
+  return routes;
+}
+
+/** `rows` without a second row of the same id. */
+function unique(rows: readonly Row[]): Row[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const id = r[".id"];
+    if (id === undefined) return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }
 
 function usable(r: LookupResult): boolean {
@@ -90,7 +145,7 @@ function usable(r: LookupResult): boolean {
 }
 
 /** What the reply meets, in words. */
-function said(r: LookupResult): string {
+function said(r: LookupResult, facts: RoutingFacts): string {
   if (r.outcome === "no-route") return `find no route (table ${r.table})`;
   if (r.outcome === "local") return "stay on the router (it would hold this server's address)";
   if (r.outcome === "drop" || r.outcome === "unreachable") {
@@ -101,7 +156,20 @@ function said(r: LookupResult): string {
   const hops = (r.hops ?? []).map((h) =>
     h.gateway ? `${h.gateway}${h.interface ? ` on ${h.interface}` : ""}` : h.interface
   );
-  return `go via ${hops.join(", ")} by route ${describeRoute(r.route)}`;
+  const through = (gatewayResolver(facts)(r.route) ?? []).filter((v) => !isYes(v.connect));
+  return `go via ${hops.join(", ")} by route ${describeRoute(r.route)}` +
+    (through.length
+      ? ` (its gateway resolving through ${through.map(describeRoute).join(", then ")})`
+      : "");
+}
+
+/** Why the changed route would not be in use after the change (its gateway unresolved), or "". */
+function unresolvedNote(added: Row | undefined, after: RoutingFacts): string {
+  const row = added &&
+    after.routes.find((r) => r[".id"] === added[".id"] && r.gateway === added.gateway);
+  if (!row || isYes(row.disabled) || gatewayResolver(after)(row) !== undefined) return "";
+  return `; route ${describeRoute(row)} would be inactive: its gateway resolves through no route ` +
+    `in use whose scope is at most its target-scope (${row["target-scope"] ?? 10})`;
 }
 
 /**
@@ -149,7 +217,11 @@ export async function routeBackCut(
   );
   let routes = own ? rows(own) : [];
   const behindNat = sources.filter((s) => s !== session.local);
-  if (behindNat.length) routes = [...routes, ...await natRoutes(ctx, dialect, v6, behindNat)];
+  if (behindNat.length) {
+    routes = unique([...routes, ...await coveringOf(ctx, dialect, v6, behindNat)]);
+  }
+  const added = change.added ? [change.added] : [];
+  routes = await withGatewayRoutes(ctx, dialect, v6, routes, added, rows(addresses));
   return routeBackChange(
     { routes, addresses: rows(addresses), rules: rows(rules) },
     change,
@@ -169,7 +241,15 @@ export function routeBackChange(
   router: string,
   sources: readonly string[],
 ): string | undefined {
-  const before = { ...facts, routes: facts.routes.map(candidate) };
+  const stripped = facts.routes.map(candidate);
+  const model = gatewayResolver({ ...facts, routes: stripped });
+  // A route the router uses whose gateway the guard cannot resolve keeps the router's word.
+  const before = {
+    ...facts,
+    routes: facts.routes.map((r, i) =>
+      isYes(r.active) && model(stripped[i]) === undefined ? r : stripped[i]
+    ),
+  };
   const routes = [
     ...before.routes.filter((r) => change.removed === undefined || r[".id"] !== change.removed),
     ...(change.added ? [candidate(change.added)] : []),
@@ -181,31 +261,28 @@ export function routeBackChange(
     const q = { dst: src, src: router, inInterface: null, routingMark: null };
     const was = lookupRoute(before, q);
     const will = lookupRoute(after, q);
-    if (was.outcome === "local" || wayOf(was) === wayOf(will)) continue;
+    if (was.outcome === "local" || wayOf(was, before) === wayOf(will, after)) continue;
     if (usable(will) && !usable(was)) continue;
     return `the router's replies to this server's SSH session (${router} → ${src}) would ` +
-      `${said(will)} (now they ${said(was)})`;
+      `${said(will, after)} (now they ${said(was, before)})${unresolvedNote(change.added, after)}`;
   }
   return undefined;
 }
 
-/** The routes that hold the addresses the router sees this host at, behind NAT: one exec. */
-async function natRoutes(
+/**
+ * The routes that hold `addresses` (the ones the router sees this host at
+ * behind NAT, or recursive gateways): one exec.
+ */
+async function coveringOf(
   ctx: ToolContext,
   dialect: Dialect,
   v6: boolean,
-  sources: readonly string[],
+  addresses: readonly string[],
 ): Promise<Row[]> {
   const script = new Script(dialect);
-  const sections = sources.map((s, i) => coveringRoutes(script, v6, s, `n${i}`));
+  const sections = addresses.map((s, i) => coveringRoutes(script, v6, s, `n${i}`));
   const out = await ctx.client.run(script, { idempotent: true, what: "the route back" });
-  const seen = new Set<string>();
-  return sections.flatMap((s): Row[] => out.get(s).map(ruleFromRaw)).filter((r) => {
-    const id = r[".id"] ?? "";
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
+  return unique(sections.flatMap((s): Row[] => out.get(s).map(ruleFromRaw)));
 }
 
 /** A tool-side route item as the router prints it (RouterOS names, text values). */
@@ -235,6 +312,8 @@ export function routeLockout(schema: MenuSchema): LockoutRule {
       "blackhole",
       "type",
       "disabled",
+      "scope",
+      "target_scope",
     ],
     check: async ({ verb, before, after }, ctx) => {
       if (verb !== "add" && !before) return undefined;
