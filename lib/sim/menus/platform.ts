@@ -214,6 +214,47 @@ const UM_USER: MenuDef = {
   unique: [{ props: ["name"], error: "failure: user with the same name already exists" }],
 };
 
+const UM_OUTER_AUTHS = [
+  "chap",
+  "eap-mschap2",
+  "eap-peap",
+  "eap-tls",
+  "eap-ttls",
+  "mschap1",
+  "mschap2",
+  "pap",
+];
+const UM_INNER_AUTHS = ["peap-mschap2", "ttls-chap", "ttls-mschap1", "ttls-mschap2", "ttls-pap"];
+
+/**
+ * `/user-manager/user/group`: the built-in `default` and `default-anonymous`
+ * (every authentication method), plus what is added. A group's `attributes`
+ * go back in each of its users' Access-Accept.
+ */
+const UM_GROUP: MenuDef = {
+  path: "/user-manager/user/group",
+  kind: "list",
+  key: "name",
+  releases: { from: "7.1" },
+  props: [
+    str("name", { required: true }),
+    str("attributes", { default: "" }),
+    { name: "inner-auths", type: "list", values: UM_INNER_AUTHS, default: "" },
+    { name: "outer-auths", type: "list", values: UM_OUTER_AUTHS, default: "" },
+    COMMENT,
+  ],
+  columns: ["name", "attributes", "outer-auths"],
+  unique: [{ props: ["name"], error: "failure: group with the same name already exists" }],
+  defaults: () =>
+    ["default", "default-anonymous"].map((name) => ({
+      name,
+      attributes: "",
+      "inner-auths": UM_INNER_AUTHS.join(","),
+      "outer-auths": UM_OUTER_AUTHS.join(","),
+      comment: "",
+    })),
+};
+
 /** `/user-manager/router`. */
 const UM_ROUTER: MenuDef = {
   path: "/user-manager/router",
@@ -400,6 +441,7 @@ export const PLATFORM_MENUS: MenuDef[] = [
   CONTAINER_MOUNTS,
   RADIUS,
   UM_USER,
+  UM_GROUP,
   UM_ROUTER,
   HOTSPOT,
   HOTSPOT_USER,

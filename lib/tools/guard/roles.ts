@@ -138,9 +138,12 @@ export function authorizeArguments(
  * SNMP community with write access, a RADIUS server for router logins, a
  * DHCP server with a lease script): changing its name, addresses or
  * secrets, or enabling it, takes over what only admin may grant, and
- * removing or moving it is admin's too. The item is read before the write;
- * when it cannot be read the call is refused (fail closed). Admin and the
- * process's owner skip the read.
+ * removing or moving it is admin's too. So is a value that grants a
+ * privilege through another item (`grantsThrough`: a User Manager user's
+ * group whose attributes grant router logins; SNMP turned on while a write
+ * community exists). The items are read before the write; when they cannot
+ * be read the call is refused (fail closed). Admin and the process's owner
+ * skip the read.
  */
 export async function authorizeHeld(
   principal: Principal | undefined,
@@ -149,16 +152,28 @@ export async function authorizeHeld(
   args: Record<string, unknown>,
   ctx: ToolContext,
 ): Promise<void> {
-  if (!principal || roleAtLeast(principal.role, "admin") || !tool.heldPrivileges) return;
+  if (!principal || roleAtLeast(principal.role, "admin")) return;
+  if (!tool.heldPrivileges && !tool.grantsThrough) return;
   let held: string[];
+  let through: string[];
   try {
-    held = await tool.heldPrivileges(args, ctx);
+    held = (await tool.heldPrivileges?.(args, ctx)) ?? [];
+    through = (await tool.grantsThrough?.(args, ctx)) ?? [];
   } catch (err) {
     throw new RefusedError(
       "role",
       `${what}: the item it changes could not be read to tell whether it holds ${
         Object.values(tool.privilegedArgs ?? {}).map((p) => p.grants).join("; ") || "a privilege"
       }, which only the admin role may change (${(err as Error).message}). Nothing was sent.`,
+    );
+  }
+  if (through.length) {
+    throw new RefusedError(
+      "role",
+      `${what} sets ${through.join("; ")}, which needs the admin role; "${
+        describePrincipal(principal)
+      }" has ${principal.role}. Nothing was sent; leave it out, or ask the operator for a key or ` +
+        "token with that role.",
     );
   }
   if (!held.length) return;

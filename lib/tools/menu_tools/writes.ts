@@ -52,7 +52,7 @@ import { argName } from "./naming.ts";
 import { mayCut } from "../guard/lockout.ts";
 import { refuseClockMove } from "../system/clock_guard.ts";
 import { lockoutRuleOf } from "./lockout_rule.ts";
-import { heldPrivilegesOf, privilegedArgsOf } from "./privileges.ts";
+import { grantsThroughOf, heldPrivilegesOf, privilegedArgsOf } from "./privileges.ts";
 import type { MenuTools } from "./spec.ts";
 
 type Args = Record<string, unknown>;
@@ -354,9 +354,11 @@ function writeTool(
     // A privileged field (a script the router runs, SNMP write access, a
     // login RADIUS server): setting one needs admin (roles.ts). The passwords in a script's text
     // are masked like raw console text.
-    // A write to an item that holds one needs admin as well.
+    // A write to an item that holds one needs admin as well, and so does a
+    // value that grants one through other items (a privilege by reference).
     privilegedArgs: privilegedArgsOf(spec),
     heldPrivileges: heldPrivilegesOf(spec, verb),
+    grantsThrough: grantsThroughOf(spec, verb),
     rawCommandArgs: scriptArgsOf(spec),
     clockArgs: clock.clockArgs,
     clockArgsWith: clock.clockArgsWith,
@@ -396,6 +398,12 @@ function scriptArgsOf(spec: MenuTools): string[] {
 
 /** A field's description in write input; a privileged one's says who may set it. */
 function writeDoc(spec: MenuTools, field: Field): string {
+  const through = field.privilegedThrough;
+  if (through && spec.writeRole !== "admin") {
+    return `${fieldDoc(field)}; ${
+      through.items === "named" ? "naming" : "turning it on while there is"
+    } a ${through.path} item with privileged ${through.field} needs the admin role`;
+  }
   if (!field.privileged || spec.writeRole === "admin") return fieldDoc(field);
   const set = field.privilegedValues
     ? field.privilegedValues.join(" or ")
