@@ -261,6 +261,49 @@ Deno.test("guard: an operate key cannot grant SNMP write access or login RADIUS,
       });
       assert.equal(r.isError, undefined, textOf(r));
     });
+
+    await t.step("turning SNMP on while a write community exists is admin's", async () => {
+      // Hostile re-test 4 (issue 31): with SNMP off and an admin's write
+      // community configured, an operate key turned SNMP on
+      // (router_update_snmp_settings {enabled: true}) and the write community
+      // answered again. Turning it off, and the other settings, stay operate's.
+      assert.equal(sim.run("/snmp set enabled=no").exitCode, 0);
+      for (
+        const [name, args] of [
+          ["router_update_snmp_settings", { enabled: true }],
+          ["router_update_snmp_settings", { enabled: true, dry_run: true }],
+          ["router_apply_changes", {
+            confirm: true,
+            operations: [{ tool: "router_update_snmp_settings", arguments: { enabled: true } }],
+          }],
+        ] as const
+      ) {
+        const r = await operator.callTool({ name, arguments: { device: "r1", ...args } });
+        assert.equal(r.isError, true, `${name}: ${textOf(r)}`);
+        assert.match(
+          textOf(r),
+          /sets enabled \(\/snmp\/community "[a-z-]+" holds SNMP write access, .*\), which needs the admin role/,
+        );
+      }
+      assert.equal(sim.items("/snmp")[0].enabled, "false");
+      for (const args of [{ contact: "noc" }, { enabled: false }]) {
+        const r = await operator.callTool({
+          name: "router_update_snmp_settings",
+          arguments: { device: "r1", ...args },
+        });
+        assert.equal(r.isError, undefined, textOf(r));
+      }
+      const on = await admin.callTool({
+        name: "router_update_snmp_settings",
+        arguments: { device: "r1", enabled: true },
+      });
+      assert.equal(on.isError, undefined, textOf(on));
+      const off = await operator.callTool({
+        name: "router_update_snmp_settings",
+        arguments: { device: "r1", enabled: false },
+      });
+      assert.equal(off.isError, undefined, textOf(off));
+    });
   } finally {
     await operator.close();
     await admin.close();
