@@ -109,6 +109,81 @@ Deno.test("guard: an operate key cannot plant a script the router runs (lease-sc
       const on = (add?.inputSchema.properties as Record<string, { description?: string }>).on_up;
       assert.match(on.description ?? "", /setting it needs the admin role/);
     });
+
+    await t.step(
+      "an item holding a script is admin's through every menu that lists it",
+      async () => {
+        // Hostile re-test 4 (issue 31): a VRRP interface whose on-master script
+        // an admin wrote was refused to an operate key through its own menu
+        // (router_enable_vrrp_interface), but the same item is an interface, and
+        // router_enable_interface / router_update_interface (/interface, a menu
+        // without privileged fields) enabled it, so the admin's script would run
+        // whenever it became master, and renamed it under the admin's references.
+        // The REST proxy's calls take the same tools.
+        assert.equal(
+          sim.run(
+            '/interface vrrp add name=vrrp1 interface=ether3 vrid=7 on-master="/log info master" ' +
+              "disabled=yes",
+          ).exitCode,
+          0,
+        );
+        const calls: [string, Record<string, unknown>][] = [
+          ["router_enable_vrrp_interface", { name: "vrrp1" }],
+          ["router_enable_interface", { name: "vrrp1" }],
+          ["router_update_interface", { name: "vrrp1", new_name: "vrrp-renamed" }],
+          ["router_update_interface", { id: sim.items("/interface/vrrp")[0][".id"], mtu: "1400" }],
+          ["router_apply_changes", {
+            confirm: true,
+            operations: [{ tool: "router_enable_interface", arguments: { name: "vrrp1" } }],
+          }],
+        ];
+        for (const [name, args] of calls) {
+          const r = await op.callTool({ name, arguments: { device: "r1", ...args } });
+          assert.equal(r.isError, true, `${name}: ${textOf(r)}`);
+          assert.match(
+            textOf(r),
+            /changes an item that holds a script the router runs with its owner's rights/,
+            name,
+          );
+        }
+        const vrrp = sim.items("/interface/vrrp")[0];
+        assert.deepEqual([vrrp.name, vrrp.disabled], ["vrrp1", "true"]);
+        // Other interfaces stay operate's; admin may enable the VRRP as an interface.
+        const plain = await op.callTool({
+          name: "router_update_interface",
+          arguments: { device: "r1", name: "ether3", comment: "uplink" },
+        });
+        assert.equal(plain.isError, undefined, textOf(plain));
+        const r = await admin.callTool({
+          name: "router_enable_interface",
+          arguments: { device: "r1", name: "vrrp1" },
+        });
+        assert.equal(r.isError, undefined, textOf(r));
+        // A change that wrote it as an interface is admin's to roll back (its undo re-enables it).
+        const applied = await admin.callTool({
+          name: "router_apply_changes",
+          arguments: {
+            device: "r1",
+            confirm: true,
+            operations: [{ tool: "router_disable_interface", arguments: { name: "vrrp1" } }],
+          },
+        });
+        assert.equal(applied.isError, undefined, textOf(applied));
+        const change = String((applied.structuredContent as { change_id: string }).change_id);
+        for (
+          const [name, who] of [["router_rollback_changes", op], [
+            "router_commit_changes",
+            admin,
+          ]] as const
+        ) {
+          const done = await who.callTool({
+            name,
+            arguments: { device: "r1", change_id: change, confirm: true },
+          });
+          assert.equal(done.isError, who === op ? true : undefined, `${name}: ${textOf(done)}`);
+        }
+      },
+    );
   } finally {
     await admin.close();
     await reader.close();

@@ -18,8 +18,14 @@ import {
   privilegeOf,
   type PrivilegeThrough,
 } from "../../routeros/schema/field.ts";
-import { menuOnRelease, type MenuSchema, readSpecOf, rosName } from "../../routeros/schema/menu.ts";
-import { menuAt } from "../../routeros/schema/registry.ts";
+import {
+  itemsAreInterfaces,
+  menuOnRelease,
+  type MenuSchema,
+  readSpecOf,
+  rosName,
+} from "../../routeros/schema/menu.ts";
+import { MENU_SCHEMAS, menuAt } from "../../routeros/schema/registry.ts";
 import type { ToolContext, ToolDef, Verb } from "../tool.ts";
 import { itemFieldsOf } from "./fields.ts";
 import { argName } from "./naming.ts";
@@ -57,8 +63,9 @@ export function heldPrivilegesOf(
   spec: MenuTools,
   verb: Exclude<Verb, "list" | "get">,
 ): ToolDef["heldPrivileges"] {
-  if (verb === "add" || !holdsAny(spec.schema)) return undefined;
   const menu = spec.schema;
+  const aliased = aliasedMenus(menu);
+  if (verb === "add" || (!holdsAny(menu) && !aliased.length)) return undefined;
   return async (args: Args, ctx: ToolContext): Promise<string[]> => {
     const release = (await menuDialect(menu, ctx)).release;
     const rs = readSpecOf(menu, release);
@@ -66,8 +73,35 @@ export function heldPrivilegesOf(
       ? []
       : [refCondition(refOn(menu, refOf(menu, args), release))];
     const [raw] = await ctx.client.read(rs, where);
-    return raw ? await heldBy(menu, release, raw, ctx) : [];
+    if (!raw) return [];
+    const held = await heldBy(menu, release, raw, ctx);
+    // The same item through its own menu: a VRRP interface changed as an interface.
+    const own = aliased.find((m) => typeOf(m) === raw.type && menuOnRelease(m, release));
+    if (!own || typeof raw.name !== "string") return held;
+    const [item] = await ctx.client.read(readSpecOf(own, release), [{
+      key: "name",
+      value: raw.name,
+    }]);
+    const through = item ? await heldBy(own, release, item, ctx) : [];
+    return [...held, ...through.map((g) => `${g} (as ${own.path} "${raw.name}")`)];
   };
+}
+
+/**
+ * The menus whose items `menu` also lists and writes, and that can hold a
+ * privilege: for `/interface` (every interface, by its `type`), each menu
+ * of interfaces with a privileged field (`/interface/vrrp`'s scripts), so
+ * that enabling or renaming an item as an interface is checked as its own
+ * menu would check it.
+ */
+function aliasedMenus(menu: MenuSchema): MenuSchema[] {
+  if (menu.path !== "/interface") return [];
+  return MENU_SCHEMAS.filter((m) => m !== menu && itemsAreInterfaces(m) && holdsAny(m));
+}
+
+/** The `type` `/interface` shows for the items of an interface menu: its last word (`vrrp`). */
+function typeOf(menu: MenuSchema): string {
+  return menu.path.split("/").at(-1)!;
 }
 
 /** What item `raw` of `menu` holds: its privileged fields' grants, and those it references. */
