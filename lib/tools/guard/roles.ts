@@ -266,26 +266,37 @@ export function scopedFleet(fleet: FleetView, principal: Principal | undefined):
   };
 }
 
-/** How the SSH layer names a bastion in its errors: `bastion "jump-1" (10.0.0.9:22)`. */
-const BASTION_IN_TEXT = /bastion "([^"]*)"(?: \([^)]*\))?/g;
-
 /**
- * `err` as a scoped `principal` may read it: a bastion that is a device
- * outside its scope (the SSH layer names the bastion a device is reached
- * through, with its address, in connection errors) is `bastion (out of
- * scope)`, as in `router_list_devices`' `via`. Other errors, and callers
- * without a scope, are left as they are.
+ * `err` as a scoped `principal` may read it: every device outside its scope
+ * that the text names (the SSH layer names the bastions a device is reached
+ * through in connection errors: `bastion "lab-gw" (10.0.0.9:22 via bastion
+ * "edge-1")`, each hop of a chain) is hidden: a bastion, with its address,
+ * is `bastion (out of scope)`, as in `router_list_devices`' `via`, and any
+ * other quoted mention of its title `(out of scope)`. The titles come from
+ * the fleet, not from parsing the text, so a chain of any length, or a
+ * title holding quotes or brackets, is covered. Callers without a scope get
+ * `err` as it is.
  */
 export function scopedError(err: unknown, principal: Principal | undefined, fleet: FleetView) {
-  if (!principal?.scopes?.length || !(err instanceof Error) || !err.message.includes("bastion")) {
-    return err;
+  if (!principal?.scopes?.length || !(err instanceof Error)) return err;
+  const hidden = fleet.summaries().filter((d) => !inScope(principal, d)).map((d) => d.title);
+  // Longest first: a title that holds another is hidden whole.
+  for (const title of hidden.sort((a, b) => b.length - a.length)) {
+    const quoted = escapeRegExp(`"${title}"`);
+    if (!new RegExp(quoted, "i").test(err.message)) continue;
+    err.message = err.message
+      .replace(
+        new RegExp(`bastion ${quoted}(?: ${ENDPOINT.source})?`, "gi"),
+        `bastion ${OUT_OF_SCOPE}`,
+      )
+      .replace(new RegExp(quoted, "gi"), OUT_OF_SCOPE);
   }
-  const hidden = new Set(
-    fleet.summaries().filter((d) => !inScope(principal, d)).map((d) => d.title.toLowerCase()),
-  );
-  err.message = err.message.replace(
-    BASTION_IN_TEXT,
-    (found, title: string) => hidden.has(title.toLowerCase()) ? `bastion ${OUT_OF_SCOPE}` : found,
-  );
   return err;
+}
+
+/** The endpoint the SSH layer gives after a bastion: `(10.0.0.9:22)`, `(… via bastion "x")`. */
+const ENDPOINT = /\((?:[^()"]|"[^"]*")*\)/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
