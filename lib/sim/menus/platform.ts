@@ -9,7 +9,7 @@
 import type { CommandDef, Item, MenuDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";
 import { CERTIFICATE } from "./certificate.ts";
-import { V7 } from "../releases.ts";
+import { onRelease, V7 } from "../releases.ts";
 import { isTrue } from "../values.ts";
 import {
   bool,
@@ -29,6 +29,8 @@ const F_DEFAULT = { ch: "*", name: "default", group: 1, test: isDefault };
 
 const BUILTIN_ACTIONS = ["memory", "disk", "echo", "remote"];
 
+const SCRIPT_TARGET = { from: "7.22" };
+
 /** `/system/logging/action`. */
 const LOGGING_ACTION: MenuDef = {
   path: "/system/logging/action",
@@ -36,8 +38,15 @@ const LOGGING_ACTION: MenuDef = {
   key: "name",
   props: [
     str("name", { required: true }),
-    oneOf("target", ["disk", "echo", "email", "memory", "remote"], "memory"),
+    oneOf("target", ["disk", "echo", "email", "memory", "remote", "script"], "memory", {
+      validate: (v, _i, st) =>
+        v === "script" && !onRelease(st.release, SCRIPT_TARGET)
+          ? "input does not match any value of target"
+          : undefined,
+    }),
     str("remote", { default: "0.0.0.0" }),
+    // 7.22 on: target=script runs it for each message.
+    str("script", { default: "", releases: SCRIPT_TARGET }),
     int("remote-port", 514, { min: 1, max: 65535 }),
     str("src-address", { default: "0.0.0.0" }),
     oneOf("syslog-facility", [

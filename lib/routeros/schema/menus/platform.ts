@@ -80,6 +80,10 @@ export const loggingActions = menu({
       "Where messages go",
     ),
     remote: text("Syslog server address (target remote)"),
+    // 7.22 on: target script runs this for each message (its text, or a /system/script's name).
+    script: scriptText("Script run for each message (target script)", {
+      releases: { from: "7.22" },
+    }),
     "remote-port": int("Syslog server port (default 514)", { min: 1, max: 65535 }),
     "src-address": text("Source address of syslog packets"),
     "syslog-facility": oneOf([
