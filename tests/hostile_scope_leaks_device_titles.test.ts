@@ -205,7 +205,7 @@ Deno.test("hostile4: an error behind an in-scope bastion names no out-of-scope b
   }
 });
 
-Deno.test("scopedError hides every out-of-scope title, whatever it holds", () => {
+Deno.test("scopedError hides every out-of-scope bastion, whatever its title holds", () => {
   const fleet = {
     summaries: () => [
       { title: 'core (a) "b"', host: "h", port: 22, tags: ["prod"] },
@@ -222,6 +222,6 @@ Deno.test("scopedError hides every out-of-scope title, whatever it holds", () =>
   assert.equal(
     err.message,
     'bastion "lab-gw" (10.0.0.2:22 via bastion (out of scope)): unreachable; ' +
-      "bastion (out of scope): refused; device (out of scope) named",
+      'bastion (out of scope): refused; device "core" named',
   );
 });

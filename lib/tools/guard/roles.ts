@@ -267,15 +267,15 @@ export function scopedFleet(fleet: FleetView, principal: Principal | undefined):
 }
 
 /**
- * `err` as a scoped `principal` may read it: every device outside its scope
- * that the text names (the SSH layer names the bastions a device is reached
- * through in connection errors: `bastion "lab-gw" (10.0.0.9:22 via bastion
- * "edge-1")`, each hop of a chain) is hidden: a bastion, with its address,
- * is `bastion (out of scope)`, as in `router_list_devices`' `via`, and any
- * other quoted mention of its title `(out of scope)`. The titles come from
- * the fleet, not from parsing the text, so a chain of any length, or a
- * title holding quotes or brackets, is covered. Callers without a scope get
- * `err` as it is.
+ * `err` as a scoped `principal` may read it: every bastion outside its
+ * scope that the text names (the SSH layer names the bastions a device is
+ * reached through in connection errors: `bastion "lab-gw" (10.0.0.9:22 via
+ * bastion "edge-1")`, each hop of a chain) is `bastion (out of scope)`, its
+ * address with it, as in `router_list_devices`' `via`. The titles come from
+ * the fleet, not from parsing the text, so each hop of a chain, and a title
+ * holding quotes or brackets, is found. (A scope refusal echoes the title
+ * the caller gave, which it keeps.) Callers without a scope get `err` as it
+ * is.
  */
 export function scopedError(err: unknown, principal: Principal | undefined, fleet: FleetView) {
   if (!principal?.scopes?.length || !(err instanceof Error)) return err;
@@ -284,12 +284,10 @@ export function scopedError(err: unknown, principal: Principal | undefined, flee
   for (const title of hidden.sort((a, b) => b.length - a.length)) {
     const quoted = escapeRegExp(`"${title}"`);
     if (!new RegExp(quoted, "i").test(err.message)) continue;
-    err.message = err.message
-      .replace(
-        new RegExp(`bastion ${quoted}(?: ${ENDPOINT.source})?`, "gi"),
-        `bastion ${OUT_OF_SCOPE}`,
-      )
-      .replace(new RegExp(quoted, "gi"), OUT_OF_SCOPE);
+    err.message = err.message.replace(
+      new RegExp(`bastion ${quoted}(?: ${ENDPOINT.source})?`, "gi"),
+      `bastion ${OUT_OF_SCOPE}`,
+    );
   }
   return err;
 }
