@@ -218,6 +218,7 @@ const userManagerGroupsTools: MenuTools = {
   columns: ["name", "attributes", "outer-auths", "comment"],
   notes:
     "Groups of User Manager users; a group's attributes go back to each of its users. Read only here.",
+  example: { target: { name: "default" } },
 };
 
 /** `/user-manager/router`. */
