@@ -4,7 +4,8 @@
  * set (`privilegedArgs`), which privileges the item a write acts on holds
  * now (`heldPrivileges`), and which an argument grants through other items
  * (`grantsThrough`: a privilege by reference), both read from the router
- * before the write.
+ * before the write; and what a privileged field's description says of who
+ * may set it.
  *
  * @module
  */
@@ -28,7 +29,7 @@ import {
 import { MENU_SCHEMAS, menuAt } from "../../routeros/schema/registry.ts";
 import type { ToolContext, ToolDef, Verb } from "../tool.ts";
 import { itemFieldsOf } from "./fields.ts";
-import { argName } from "./naming.ts";
+import { argName, fieldDoc } from "./naming.ts";
 import { menuDialect, refOf, refOn } from "./read_tools.ts";
 import type { MenuTools } from "./spec.ts";
 
@@ -43,6 +44,23 @@ export function privilegedArgsOf(spec: MenuTools): Record<string, Privilege> {
       return p ? [[argName(n), p]] : [];
     }),
   );
+}
+
+/** A field's description in write input; a privileged one's says who may set it. */
+export function writeDoc(spec: MenuTools, field: Field): string {
+  const through = field.privilegedThrough;
+  if (through && spec.writeRole !== "admin") {
+    return `${fieldDoc(field)}; ${
+      through.items === "named" ? "naming" : "turning it on while there is"
+    } a ${through.path} item with privileged ${through.field} needs the admin role`;
+  }
+  if (!field.privileged || spec.writeRole === "admin") return fieldDoc(field);
+  const set = field.privilegedValues
+    ? field.privilegedValues.join(" or ")
+    : field.kind === "bool"
+    ? "turning it on"
+    : "setting it";
+  return `${fieldDoc(field)}; ${set} needs the admin role, as does changing an item that has it`;
 }
 
 /** Whether an item of `menu` can hold a privilege (a privileged field, or a reference to one). */

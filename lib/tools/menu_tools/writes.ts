@@ -45,14 +45,14 @@ import {
   refRequirement,
   writeDialect,
 } from "./read_tools.ts";
-import { fieldDoc, notes, titleOf, toolNameOf, words } from "./naming.ts";
+import { notes, titleOf, toolNameOf, words } from "./naming.ts";
 import { inputType, MASK, toItem, toRaw } from "./fields.ts";
 import type { ScriptText } from "../../routeros/export_secrets.ts";
 import { argName } from "./naming.ts";
 import { mayCut } from "../guard/lockout.ts";
 import { refuseClockMove } from "../system/clock_guard.ts";
 import { lockoutRuleOf } from "./lockout_rule.ts";
-import { grantsThroughOf, heldPrivilegesOf, privilegedArgsOf } from "./privileges.ts";
+import { grantsThroughOf, heldPrivilegesOf, privilegedArgsOf, writeDoc } from "./privileges.ts";
 import type { MenuTools } from "./spec.ts";
 
 type Args = Record<string, unknown>;
@@ -394,23 +394,6 @@ function writeTool(
 /** The tool-side names of the menu's script fields. */
 function scriptArgsOf(spec: MenuTools): string[] {
   return Object.entries(spec.schema.fields).filter(([, f]) => f.script).map(([n]) => argName(n));
-}
-
-/** A field's description in write input; a privileged one's says who may set it. */
-function writeDoc(spec: MenuTools, field: Field): string {
-  const through = field.privilegedThrough;
-  if (through && spec.writeRole !== "admin") {
-    return `${fieldDoc(field)}; ${
-      through.items === "named" ? "naming" : "turning it on while there is"
-    } a ${through.path} item with privileged ${through.field} needs the admin role`;
-  }
-  if (!field.privileged || spec.writeRole === "admin") return fieldDoc(field);
-  const set = field.privilegedValues
-    ? field.privilegedValues.join(" or ")
-    : field.kind === "bool"
-    ? "turning it on"
-    : "setting it";
-  return `${fieldDoc(field)}; ${set} needs the admin role, as does changing an item that has it`;
 }
 
 /** Verb-specific input, description and annotations. */
