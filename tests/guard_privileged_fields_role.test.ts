@@ -35,6 +35,9 @@ const REFUSED =
 const HELD =
   /changes an item that holds SNMP write access, with which a manager can reboot the router and run its scripts, which needs the admin role; "key:operator" has operate\. Nothing was sent/;
 
+const UM_HELD =
+  /changes an item that holds a login to the router with the user group its Mikrotik-Group attribute names/;
+
 Deno.test("guard: an operate key cannot grant SNMP write access or login RADIUS, nor take over an item that has it", async (t) => {
   const sim = await startSimulator({ version: "7.16.2" });
   const srv = await startAuthServer(sim);
@@ -182,6 +185,124 @@ Deno.test("guard: an operate key cannot grant SNMP write access or login RADIUS,
       const doc = (add.inputSchema.properties as Record<string, { description?: string }>)
         .service.description;
       assert.match(doc ?? "", /login needs the admin role, as does changing an item that has it/);
+    });
+
+    await t.step("User Manager logins that grant a router user group are admin's", async () => {
+      // Hostile re-test 4 (issue 31): when the router's logins go to its own
+      // User Manager (a login RADIUS server at 127.0.0.1, the User Manager's
+      // /user-manager/router entry for itself, /user aaa use-radius=yes: the
+      // usual way to give a fleet's administrators their own logins), every
+      // /user-manager/user is a login to the router, with the group its
+      // `attributes` (or its User Manager group's) name: Mikrotik-Group:full.
+      // An operate key added such a user and logged in with every policy, or
+      // reset an administrator's User Manager password and logged in as them.
+      // (The simulator has no /user aaa; use-radius=yes changes nothing the tools see.)
+      for (
+        const line of [
+          "/user-manager router add name=self address=127.0.0.1 shared-secret=Um-Shared-1",
+          "/radius add service=login address=127.0.0.1 secret=Um-Shared-1",
+          "/user-manager user add name=alice password=Alice-Admin-1 attributes=Mikrotik-Group:full",
+          "/user-manager user group add name=admins attributes=Mikrotik-Group:full",
+          "/user-manager user add name=carol password=Carol-Admin-1 group=admins",
+          "/user-manager user add name=sub1 password=Sub-1",
+        ]
+      ) assert.equal(sim.run(line).exitCode, 0, line);
+      const granted: [string, Record<string, unknown>, RegExp][] = [
+        ["router_add_user_manager_user", {
+          name: "op-backdoor",
+          password: "Operator-Pw-1",
+          attributes: "Mikrotik-Rate-Limit:1M/1M,Mikrotik-Group:full",
+        }, /sets attributes, a login to the router .* which needs the admin role/],
+        [
+          "router_add_user_manager_user",
+          {
+            name: "op-backdoor",
+            password: "Operator-Pw-1",
+            group: "admins",
+          },
+          /sets group to "admins" \(\/user-manager\/user\/group "admins" holds a login to the router/,
+        ],
+        ["router_update_user_manager_user", { name: "sub1", group: "admins" }, /sets group/],
+        ["router_update_user_manager_user", { name: "alice", password: "Operator-Pw-2" }, UM_HELD],
+        ["router_update_user_manager_user", { name: "carol", password: "Operator-Pw-3" }, UM_HELD],
+        ["router_apply_changes", {
+          confirm: true,
+          operations: [{
+            tool: "router_update_user_manager_user",
+            arguments: { name: "carol", password: "Operator-Pw-3" },
+          }],
+        }, UM_HELD],
+      ];
+      for (const [name, args, said] of granted) {
+        const r = await operator.callTool({ name, arguments: { device: "r1", ...args } });
+        assert.equal(r.isError, true, `${name} ${JSON.stringify(args)}: ${textOf(r)}`);
+        assert.match(textOf(r), said, `${name}: ${textOf(r)}`);
+      }
+      const users = sim.items("/user-manager/user").map((u) => `${u.name}:${u.password}`);
+      assert.deepEqual(users, ["alice:Alice-Admin-1", "carol:Carol-Admin-1", "sub1:Sub-1"]);
+      // Subscribers (PPP, hotspot) stay operate's: other attributes, the default group.
+      for (
+        const [name, args] of [
+          ["router_add_user_manager_user", {
+            name: "sub2",
+            password: "Sub-2",
+            group: "default",
+            attributes: "Mikrotik-Rate-Limit:10M/10M",
+          }],
+          ["router_update_user_manager_user", { name: "sub1", password: "Sub-1b" }],
+        ] as const
+      ) {
+        const r = await operator.callTool({ name, arguments: { device: "r1", ...args } });
+        assert.equal(r.isError, undefined, `${name}: ${textOf(r)}`);
+      }
+      const r = await admin.callTool({
+        name: "router_update_user_manager_user",
+        arguments: { device: "r1", name: "carol", password: "Carol-Admin-2" },
+      });
+      assert.equal(r.isError, undefined, textOf(r));
+    });
+
+    await t.step("turning SNMP on while a write community exists is admin's", async () => {
+      // Hostile re-test 4 (issue 31): with SNMP off and an admin's write
+      // community configured, an operate key turned SNMP on
+      // (router_update_snmp_settings {enabled: true}) and the write community
+      // answered again. Turning it off, and the other settings, stay operate's.
+      assert.equal(sim.run("/snmp set enabled=no").exitCode, 0);
+      for (
+        const [name, args] of [
+          ["router_update_snmp_settings", { enabled: true }],
+          ["router_update_snmp_settings", { enabled: true, dry_run: true }],
+          ["router_apply_changes", {
+            confirm: true,
+            operations: [{ tool: "router_update_snmp_settings", arguments: { enabled: true } }],
+          }],
+        ] as const
+      ) {
+        const r = await operator.callTool({ name, arguments: { device: "r1", ...args } });
+        assert.equal(r.isError, true, `${name}: ${textOf(r)}`);
+        assert.match(
+          textOf(r),
+          /sets enabled \(\/snmp\/community "[a-z-]+" holds SNMP write access, .*\), which needs the admin role/,
+        );
+      }
+      assert.equal(sim.items("/snmp")[0].enabled, "false");
+      for (const args of [{ contact: "noc" }, { enabled: false }]) {
+        const r = await operator.callTool({
+          name: "router_update_snmp_settings",
+          arguments: { device: "r1", ...args },
+        });
+        assert.equal(r.isError, undefined, textOf(r));
+      }
+      const on = await admin.callTool({
+        name: "router_update_snmp_settings",
+        arguments: { device: "r1", enabled: true },
+      });
+      assert.equal(on.isError, undefined, textOf(on));
+      const off = await operator.callTool({
+        name: "router_update_snmp_settings",
+        arguments: { device: "r1", enabled: false },
+      });
+      assert.equal(off.isError, undefined, textOf(off));
     });
   } finally {
     await operator.close();

@@ -16,6 +16,8 @@ import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.t
 import { listAllTools } from "./helpers/mcp.ts";
 
 const PAYLOAD = "/user add name=backdoor group=full password=Bd-0123456789";
+const HELD_SCRIPT =
+  /changes an item that holds a script the router runs with its owner's rights, which needs the admin role/;
 
 Deno.test("guard: an operate key cannot plant a script the router runs (lease-script, on-up)", async (t) => {
   const sim = await startSimulator();
@@ -109,9 +111,157 @@ Deno.test("guard: an operate key cannot plant a script the router runs (lease-sc
       const on = (add?.inputSchema.properties as Record<string, { description?: string }>).on_up;
       assert.match(on.description ?? "", /setting it needs the admin role/);
     });
+
+    await t.step(
+      "an item holding a script is admin's through every menu that lists it",
+      async () => {
+        // Hostile re-test 4 (issue 31): a VRRP interface whose on-master script
+        // an admin wrote was refused to an operate key through its own menu
+        // (router_enable_vrrp_interface), but the same item is an interface, and
+        // router_enable_interface / router_update_interface (/interface, a menu
+        // without privileged fields) enabled it, so the admin's script would run
+        // whenever it became master, and renamed it under the admin's references.
+        // The REST proxy's calls take the same tools.
+        assert.equal(
+          sim.run(
+            '/interface vrrp add name=vrrp1 interface=ether3 vrid=7 on-master="/log info master" ' +
+              "disabled=yes",
+          ).exitCode,
+          0,
+        );
+        const calls: [string, Record<string, unknown>][] = [
+          ["router_enable_vrrp_interface", { name: "vrrp1" }],
+          ["router_enable_interface", { name: "vrrp1" }],
+          ["router_update_interface", { name: "vrrp1", new_name: "vrrp-renamed" }],
+          ["router_update_interface", { id: sim.items("/interface/vrrp")[0][".id"], mtu: "1400" }],
+          ["router_apply_changes", {
+            confirm: true,
+            operations: [{ tool: "router_enable_interface", arguments: { name: "vrrp1" } }],
+          }],
+        ];
+        for (const [name, args] of calls) {
+          const r = await op.callTool({ name, arguments: { device: "r1", ...args } });
+          assert.equal(r.isError, true, `${name}: ${textOf(r)}`);
+          assert.match(
+            textOf(r),
+            /changes an item that holds a script the router runs with its owner's rights/,
+            name,
+          );
+        }
+        const vrrp = sim.items("/interface/vrrp")[0];
+        assert.deepEqual([vrrp.name, vrrp.disabled], ["vrrp1", "true"]);
+        // Other interfaces stay operate's; admin may enable the VRRP as an interface.
+        const plain = await op.callTool({
+          name: "router_update_interface",
+          arguments: { device: "r1", name: "ether3", comment: "uplink" },
+        });
+        assert.equal(plain.isError, undefined, textOf(plain));
+        const r = await admin.callTool({
+          name: "router_enable_interface",
+          arguments: { device: "r1", name: "vrrp1" },
+        });
+        assert.equal(r.isError, undefined, textOf(r));
+        // A change that wrote it as an interface is admin's to roll back (its undo re-enables it).
+        const applied = await admin.callTool({
+          name: "router_apply_changes",
+          arguments: {
+            device: "r1",
+            confirm: true,
+            operations: [{ tool: "router_disable_interface", arguments: { name: "vrrp1" } }],
+          },
+        });
+        assert.equal(applied.isError, undefined, textOf(applied));
+        const change = String((applied.structuredContent as { change_id: string }).change_id);
+        for (
+          const [name, who] of [["router_rollback_changes", op], [
+            "router_commit_changes",
+            admin,
+          ]] as const
+        ) {
+          const done = await who.callTool({
+            name,
+            arguments: { device: "r1", change_id: change, confirm: true },
+          });
+          assert.equal(done.isError, who === op ? true : undefined, `${name}: ${textOf(done)}`);
+        }
+      },
+    );
+
+    await t.step(
+      "the IPv6 DHCP client's script and server's binding-script are admin's",
+      async () => {
+        // Both run on a state change with the owner's rights (real 7.12 to 7.24
+        // trees) but were not declared, so an item holding one was not checked.
+        assert.equal(
+          sim.run(
+            '/ipv6 dhcp-client add interface=ether2 request=prefix pool-name=p6 script="/log info up"',
+          ).exitCode,
+          0,
+        );
+        assert.equal(
+          sim.run('/ipv6 dhcp-server add name=v6srv interface=ether3 binding-script="/log info b"')
+            .exitCode,
+          0,
+        );
+        const client = sim.items("/ipv6/dhcp-client")[0][".id"];
+        const calls: [string, Record<string, unknown>, RegExp][] = [
+          ["router_update_ipv6_dhcp_client", { id: client, comment: "x" }, HELD_SCRIPT],
+          ["router_disable_ipv6_dhcp_client", { id: client }, HELD_SCRIPT],
+          ["router_update_ipv6_dhcp_server", { name: "v6srv", lease_time: "1h" }, HELD_SCRIPT],
+          ["router_add_ipv6_dhcp_server", {
+            name: "v6b",
+            interface: "ether4",
+            binding_script: PAYLOAD,
+          }, /sets binding_script, a script the router runs/],
+        ];
+        for (const [name, args, said] of calls) {
+          const r = await op.callTool({ name, arguments: { device: "r1", ...args } });
+          assert.equal(r.isError, true, `${name}: ${textOf(r)}`);
+          assert.match(textOf(r), said, name);
+        }
+        const r = await admin.callTool({
+          name: "router_update_ipv6_dhcp_client",
+          arguments: { device: "r1", id: client, comment: "admin's" },
+        });
+        assert.equal(r.isError, undefined, textOf(r));
+      },
+    );
   } finally {
     await admin.close();
     await reader.close();
+    await op.close();
+    await srv.close();
+    await sim.close();
+  }
+});
+
+Deno.test("guard: a logging action's script (target script, 7.22 on) is admin's", async () => {
+  const sim = await startSimulator({ version: "7.22.3" });
+  const srv = await startAuthServer(sim);
+  const op = await authClient("streamable-http", `${srv.base}/mcp`, KEYS.operator);
+  try {
+    assert.equal(
+      sim.run('/system logging action add name=hook target=script script="/log info m"').exitCode,
+      0,
+    );
+    const calls: [string, Record<string, unknown>, RegExp][] = [
+      ["router_update_logging_action", { name: "hook", target: "memory" }, HELD_SCRIPT],
+      [
+        "router_add_logging_action",
+        { name: "hook2", target: "script", script: PAYLOAD },
+        /sets script/,
+      ],
+    ];
+    for (const [name, args, said] of calls) {
+      const r = await op.callTool({ name, arguments: { device: "r1", ...args } });
+      assert.equal(r.isError, true, `${name}: ${textOf(r)}`);
+      assert.match(textOf(r), said, name);
+    }
+    assert.deepEqual(
+      sim.items("/system/logging/action").filter((a) => a.target === "script").map((a) => a.name),
+      ["hook"],
+    );
+  } finally {
     await op.close();
     await srv.close();
     await sim.close();

@@ -16,6 +16,17 @@
  * reaches it through, which may be devices outside the scope
  * ("core-gw-customer-b"). Such a bastion is now `(out of scope)`; one in
  * the scope keeps its title.
+ *
+ * Hostile re-test 4: a connection error named a bastion outside the scope
+ * as `bastion (out of scope)` only when that bastion was the one the error
+ * was about. In a chain (r1 via lab-gw via edge-prod-7; lab-gw and r1 in
+ * the lab scope, edge-prod-7 not), the SSH layer names the in-scope hop as
+ * `bastion "lab-gw" (127.0.0.1:P via bastion "edge-prod-7")`; the scoping
+ * regex took that whole text as the lab-gw match and kept it, so a lab key
+ * learned the production bastion's title from any failure behind lab-gw (a
+ * device down, a wrong port). Every title the fleet hides is now looked for,
+ * wherever it stands. Here edge-prod-7 and lab-gw are simulators forwarding
+ * TCP, and r1 is a closed port that lab-gw cannot reach.
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
@@ -23,6 +34,7 @@ import { listAllTools } from "../lib/mcp_sdk/list_all_tools.ts";
 import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 import { PRINCIPAL_META_KEY } from "../lib/auth/principal.ts";
+import { scopedError } from "../lib/tools/guard/roles.ts";
 
 Deno.test("hostile: a scoped key learns no device outside its scope", async (t) => {
   const sim = await startSimulator();
@@ -146,4 +158,70 @@ Deno.test("hostile3: a device's via names no bastion outside the caller's scope"
   } finally {
     await session.close();
   }
+});
+
+Deno.test("hostile4: an error behind an in-scope bastion names no out-of-scope bastion before it", async () => {
+  const edge = await startSimulator({ version: "7.16.2" });
+  const gw = await startSimulator({ version: "7.16.2" });
+  for (const s of [edge, gw]) {
+    assert.equal(s.run("/ip ssh set forwarding-enabled=local").exitCode, 0);
+  }
+  const free = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const closed = (free.addr as Deno.NetAddr).port;
+  free.close();
+  const inventory = [
+    `- {title: edge-prod-7, host: 127.0.0.1, port: ${edge.port}, tags: [prod]}`,
+    `- {title: lab-gw, host: 127.0.0.1, port: ${gw.port}, tags: [lab], jump: edge-prod-7}`,
+    `- {title: r1, host: 127.0.0.1, port: ${closed}, tags: [lab], jump: lab-gw}`,
+  ].join("\n");
+  // In process the owner's transport adds no outer principal: the _meta one
+  // is the caller, as the REST proxy passes its own caller's.
+  const session = await serveInProcess(["--inventory", inventory, "--host-key-policy", "off"]);
+  const lab = { name: "key:lab", role: "read", scopes: [{ tags: ["lab"] }] };
+  try {
+    // Control: lab-gw itself answers through edge-prod-7.
+    const ok = await session.client.callTool({
+      name: "router_get_identity",
+      arguments: { device: "lab-gw" },
+      _meta: { [PRINCIPAL_META_KEY]: lab },
+    });
+    assert.equal(ok.isError, undefined, JSON.stringify(ok).slice(0, 400));
+    const failed = await session.client.callTool({
+      name: "router_get_identity",
+      arguments: { device: "r1" },
+      _meta: { [PRINCIPAL_META_KEY]: lab },
+    });
+    const said = JSON.stringify(failed);
+    assert.equal(failed.isError, true, said);
+    assert.ok(
+      !said.includes("edge-prod-7") && !said.includes(`:${edge.port}`),
+      `a lab principal is told the prod bastion's title or address: ${said.slice(0, 500)}`,
+    );
+    assert.match(said, /bastion \\"lab-gw\\" \(127\.0\.0\.1:\d+ via bastion \(out of scope\)\)/);
+  } finally {
+    await session.close();
+    await gw.close();
+    await edge.close();
+  }
+});
+
+Deno.test("scopedError hides every out-of-scope bastion, whatever its title holds", () => {
+  const fleet = {
+    summaries: () => [
+      { title: 'core (a) "b"', host: "h", port: 22, tags: ["prod"] },
+      { title: "core", host: "h", port: 22, tags: ["prod"] },
+      { title: "lab-gw", host: "h", port: 22, tags: ["lab"] },
+    ],
+  } as unknown as Parameters<typeof scopedError>[2];
+  const lab = { name: "key:lab", role: "read" as const, scopes: [{ tags: ["lab"] }] };
+  const err = new Error(
+    'bastion "lab-gw" (10.0.0.2:22 via bastion "core (a) "b""): unreachable; ' +
+      'bastion "CORE" (10.9.9.9:22): refused; device "core" named',
+  );
+  scopedError(err, lab, fleet);
+  assert.equal(
+    err.message,
+    'bastion "lab-gw" (10.0.0.2:22 via bastion (out of scope)): unreachable; ' +
+      'bastion (out of scope): refused; device "core" named',
+  );
 });

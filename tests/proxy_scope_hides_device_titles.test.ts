@@ -27,6 +27,7 @@ import { startProxy } from "./proxy_helpers.ts";
 const KEY = "lab-key-0123456789";
 const TAGGED_KEY = "tagged-key-0123456789";
 const ADMIN_KEY = "admin-key-0123456789";
+const OPERATE_KEY = "operate-key-0123456789";
 const HIDDEN = "customer-bigbank-core";
 
 Deno.test("hostile2: the REST proxy tells a scoped key only the devices of its scope", async (t) => {
@@ -39,6 +40,7 @@ Deno.test("hostile2: the REST proxy tells a scoped key only the devices of its s
       `  - {name: lab, hash: "${hashKey(KEY)}", role: read, devices: [customer-acme-lab]}`,
       `  - {name: tagged, hash: "${hashKey(TAGGED_KEY)}", role: read, tags: [acme]}`,
       `  - {name: admin, hash: "${hashKey(ADMIN_KEY)}", role: admin}`,
+      `  - {name: op, hash: "${hashKey(OPERATE_KEY)}", role: operate}`,
     ].join("\n") + "\n",
   );
   const inventory = [
@@ -47,7 +49,17 @@ Deno.test("hostile2: the REST proxy tells a scoped key only the devices of its s
   ].join("\n");
   const entry = {
     command: DENO,
-    args: ["run", "--allow-all", MAIN, "--inventory", inventory, "--host-key-policy", "off"],
+    args: [
+      "run",
+      "--allow-all",
+      MAIN,
+      "--inventory",
+      inventory,
+      "--host-key-policy",
+      "off",
+      "--toolsets",
+      "interfaces,system,fleet",
+    ],
   };
   const proxy = await startProxy({ mcpServers: { router: entry } }, [
     "--api-keys-file",
@@ -101,6 +113,30 @@ Deno.test("hostile2: the REST proxy tells a scoped key only the devices of its s
         headers: { authorization: `Bearer ${ADMIN_KEY}` },
       });
       assert.match(await r.text(), new RegExp(`"enum":\\["customer-acme-lab","${HIDDEN}"\\]`));
+    });
+    await t.step("hostile4: a VRRP holding a script is admin's as an interface too", async () => {
+      // The role guard's held-privilege check, through the proxy's calls of
+      // the generic /interface tools (see tests/guard_script_fields_role.test.ts).
+      assert.equal(
+        sim.run(
+          '/interface vrrp add name=vrrp1 interface=ether3 vrid=7 on-master="/log info m" ' +
+            "disabled=yes",
+        ).exitCode,
+        0,
+      );
+      const r = await proxy.fetch("/router/router_enable_interface", {
+        method: "POST",
+        headers: { authorization: `Bearer ${OPERATE_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({ device: "customer-acme-lab", name: "vrrp1" }),
+      });
+      const text = await r.text();
+      assert.notEqual(r.status, 200, text);
+      assert.match(
+        text,
+        /changes an item that holds a script the router runs/,
+        `${r.status} ${text}`,
+      );
+      assert.equal(sim.items("/interface/vrrp")[0].disabled, "true");
     });
     for (const path of ["/router", "/router/openapi.json", "/openapi.json"]) {
       await t.step(`GET ${path} with the scoped key`, async () => {

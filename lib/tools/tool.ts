@@ -299,6 +299,16 @@ export interface ToolDef {
   // deno-lint-ignore no-explicit-any
   heldPrivileges?(args: any, ctx: ToolContext): Promise<string[]>;
   /**
+   * What this write's arguments grant through other items (a privilege by
+   * reference: a User Manager user's `group` naming a group whose attributes
+   * grant router logins; `/snmp` `enabled` opening a write community), read
+   * from the router: each said as `<argument> (<what holds what>)`. Needs
+   * the admin role like a privileged argument; throws when the items cannot
+   * be read (the guard then refuses).
+   */
+  // deno-lint-ignore no-explicit-any
+  grantsThrough?(args: any, ctx: ToolContext): Promise<string[]>;
+  /**
    * Input arguments that may move the router's clock when set to anything
    * but "", false or null (a field marked `movesClock`): refused inside a
    * change and while a change waits for its commit, since revert jobs run

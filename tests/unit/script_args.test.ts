@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { isScriptArgument, SCRIPT_ARGUMENTS } from "../../lib/routeros/script_args.ts";
-import { SCRIPT_PRIVILEGE } from "../../lib/routeros/schema/field.ts";
+import { grantsPrivilege, SCRIPT_PRIVILEGE } from "../../lib/routeros/schema/field.ts";
 import { MENU_SCHEMAS } from "../../lib/routeros/schema/registry.ts";
 import { authorizeHeld, requiredRole } from "../../lib/tools/guard/roles.ts";
 import { READ, type ToolContext, type ToolDef, WRITE } from "../../lib/tools/tool.ts";
@@ -67,6 +67,16 @@ Deno.test("script arguments: the schema marks exactly the script fields", () => 
       if (!listed && field.script) wrong.push(`${menu.path} ${name}: marked, not listed`);
       if (field.script && field.filter) wrong.push(`${menu.path} ${name}: a script as a filter`);
     }
+    // A declared menu declares each of its script arguments: an undeclared one
+    // is never read, so an item holding it is not held to admin (found by the
+    // fourth hostile re-test: /ipv6/dhcp-client script, /ipv6/dhcp-server
+    // binding-script, /system/logging/action script).
+    for (const n of SCRIPT_ARGUMENTS.get(menu.path) ?? []) {
+      const declared = Object.entries(menu.fields).some(([name, f]) =>
+        name === n || f.v6Name === n
+      );
+      if (!declared) wrong.push(`${menu.path} ${n}: a script argument, not declared`);
+    }
   }
   assert.deepEqual(wrong, []);
 });
@@ -95,7 +105,7 @@ Deno.test("requiredRole: setting a privileged field needs admin; reading or clea
   assert.equal(requiredRole(read, { lease_script: ":log info x" }), "read");
 });
 
-Deno.test("privileged fields: every script field is one, SNMP write access and login RADIUS", () => {
+Deno.test("privileged fields: every script field is one, SNMP write access, login RADIUS and User Manager's Mikrotik-Group", () => {
   const privileged = MENU_SCHEMAS.flatMap((m) =>
     Object.entries(m.fields).flatMap(([name, f]) => f.privileged ? [{ m, name, f }] : [])
   );
@@ -104,8 +114,21 @@ Deno.test("privileged fields: every script field is one, SNMP write access and l
   }
   assert.deepEqual(
     [...new Set(privileged.filter(({ f }) => !f.script).map(({ m, name }) => `${m.path} ${name}`))],
-    ["/radius service", "/snmp/community write-access"],
+    [
+      "/radius service",
+      "/user-manager/user attributes",
+      "/user-manager/user/group attributes",
+      "/snmp/community write-access",
+    ],
   );
+  // An attribute's name (`mikrotik-group:`) matches each of its values, in any case.
+  const group = { grants: "login", values: ["mikrotik-group:"] };
+  for (const v of ["Mikrotik-Group:full", "Mikrotik-Rate-Limit:1M,MIKROTIK-GROUP : read"]) {
+    assert.equal(grantsPrivilege(group, v), true, v);
+  }
+  for (const v of ["Mikrotik-Rate-Limit:1M/1M", "Mikrotik-Group", "x:Mikrotik-Group:full", ""]) {
+    assert.equal(grantsPrivilege(group, v), false, v);
+  }
 });
 
 Deno.test("authorizeHeld: an item that holds a privilege is admin's; unreadable, the write is refused", async () => {

@@ -61,6 +61,16 @@ export interface Field {
    */
   privilegedValues?: readonly string[];
   /**
+   * A privilege by reference: setting it grants what other items hold, read
+   * from the router before the write (failing closed). `named`: the item of
+   * `path` its value names by that menu's key (a User Manager user's `group`:
+   * the group's `attributes`), and an item whose value names such an item
+   * holds it too. `any`: any item of `path`, when the value turns it on
+   * (`/snmp` `enabled` opens every community, a write community's access
+   * with them). `field` is that menu's privileged field.
+   */
+  privilegedThrough?: PrivilegeThrough;
+  /**
    * Setting it to anything but empty or off may move the router's wall
    * clock (its date, time or time zone: `/system/clock`, the NTP client,
    * `/ip/cloud` `update-time`). Revert jobs run by that clock.
@@ -97,6 +107,13 @@ export interface Field {
   hardware?: boolean;
 }
 
+/** Where a field's privilege by reference is held ({@linkcode Field.privilegedThrough}). */
+export interface PrivilegeThrough {
+  path: string;
+  field: string;
+  items: "named" | "any";
+}
+
 /** Options every field constructor takes. */
 export type FieldOptions = Partial<
   Pick<
@@ -107,6 +124,7 @@ export type FieldOptions = Partial<
     | "script"
     | "privileged"
     | "privilegedValues"
+    | "privilegedThrough"
     | "movesClock"
     | "movesClockWith"
     | "filter"
@@ -145,6 +163,7 @@ function make(kind: FieldKind, doc: string, o: FieldOptions, extra: Partial<Fiel
     ...(o.script ? { script: true } : {}),
     ...(o.privileged || o.script ? { privileged: o.privileged ?? SCRIPT_PRIVILEGE } : {}),
     ...(o.privilegedValues ? { privilegedValues: o.privilegedValues } : {}),
+    ...(o.privilegedThrough ? { privilegedThrough: o.privilegedThrough } : {}),
     ...(o.movesClock ? { movesClock: true } : {}),
     ...(o.movesClockWith ? { movesClockWith: o.movesClockWith } : {}),
     // A filter on a script's text would answer whether a guessed password in it is right.

@@ -9,7 +9,7 @@
 import type { CommandDef, Item, MenuDef } from "../menu_types.ts";
 import { fail } from "../errors.ts";
 import { CERTIFICATE } from "./certificate.ts";
-import { V7 } from "../releases.ts";
+import { onRelease, V7 } from "../releases.ts";
 import { isTrue } from "../values.ts";
 import {
   bool,
@@ -29,6 +29,8 @@ const F_DEFAULT = { ch: "*", name: "default", group: 1, test: isDefault };
 
 const BUILTIN_ACTIONS = ["memory", "disk", "echo", "remote"];
 
+const SCRIPT_TARGET = { from: "7.22" };
+
 /** `/system/logging/action`. */
 const LOGGING_ACTION: MenuDef = {
   path: "/system/logging/action",
@@ -36,8 +38,15 @@ const LOGGING_ACTION: MenuDef = {
   key: "name",
   props: [
     str("name", { required: true }),
-    oneOf("target", ["disk", "echo", "email", "memory", "remote"], "memory"),
+    oneOf("target", ["disk", "echo", "email", "memory", "remote", "script"], "memory", {
+      validate: (v, _i, st) =>
+        v === "script" && !onRelease(st.release, SCRIPT_TARGET)
+          ? "input does not match any value of target"
+          : undefined,
+    }),
     str("remote", { default: "0.0.0.0" }),
+    // 7.22 on: target=script runs it for each message.
+    str("script", { default: "", releases: SCRIPT_TARGET }),
     int("remote-port", 514, { min: 1, max: 65535 }),
     str("src-address", { default: "0.0.0.0" }),
     oneOf("syslog-facility", [
@@ -212,6 +221,47 @@ const UM_USER: MenuDef = {
   flags: [F_DISABLED],
   columns: ["name", "group", "shared-users"],
   unique: [{ props: ["name"], error: "failure: user with the same name already exists" }],
+};
+
+const UM_OUTER_AUTHS = [
+  "chap",
+  "eap-mschap2",
+  "eap-peap",
+  "eap-tls",
+  "eap-ttls",
+  "mschap1",
+  "mschap2",
+  "pap",
+];
+const UM_INNER_AUTHS = ["peap-mschap2", "ttls-chap", "ttls-mschap1", "ttls-mschap2", "ttls-pap"];
+
+/**
+ * `/user-manager/user/group`: the built-in `default` and `default-anonymous`
+ * (every authentication method), plus what is added. A group's `attributes`
+ * go back in each of its users' Access-Accept.
+ */
+const UM_GROUP: MenuDef = {
+  path: "/user-manager/user/group",
+  kind: "list",
+  key: "name",
+  releases: { from: "7.1" },
+  props: [
+    str("name", { required: true }),
+    str("attributes", { default: "" }),
+    { name: "inner-auths", type: "list", values: UM_INNER_AUTHS, default: "" },
+    { name: "outer-auths", type: "list", values: UM_OUTER_AUTHS, default: "" },
+    COMMENT,
+  ],
+  columns: ["name", "attributes", "outer-auths"],
+  unique: [{ props: ["name"], error: "failure: group with the same name already exists" }],
+  defaults: () =>
+    ["default", "default-anonymous"].map((name) => ({
+      name,
+      attributes: "",
+      "inner-auths": UM_INNER_AUTHS.join(","),
+      "outer-auths": UM_OUTER_AUTHS.join(","),
+      comment: "",
+    })),
 };
 
 /** `/user-manager/router`. */
@@ -400,6 +450,7 @@ export const PLATFORM_MENUS: MenuDef[] = [
   CONTAINER_MOUNTS,
   RADIUS,
   UM_USER,
+  UM_GROUP,
   UM_ROUTER,
   HOTSPOT,
   HOTSPOT_USER,

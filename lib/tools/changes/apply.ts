@@ -160,7 +160,8 @@ const OPERATIONS = z.array(z.object({
  * The role committing or rolling back a change needs: the role its
  * operations needed (roles.ts), admin also when one of them writes an item
  * that holds a privilege now (a script, SNMP write access), since its undo
- * restores that privilege; an item that cannot be read counts as holding one.
+ * restores that privilege, or grants one through another item (a User
+ * Manager group); an item that cannot be read counts as holding one.
  */
 async function changeRole(
   ops: readonly { tool: ToolDef; args: Record<string, unknown> }[],
@@ -168,9 +169,10 @@ async function changeRole(
 ): Promise<"admin" | "operate"> {
   for (const o of ops) {
     if (roleAtLeast(requiredRole(o.tool, o.args), "admin")) return "admin";
-    if (!o.tool.heldPrivileges) continue;
-    const held = await o.tool.heldPrivileges(o.args, ctx).catch(() => ["(unread)"]);
-    if (held.length) return "admin";
+    for (const read of [o.tool.heldPrivileges, o.tool.grantsThrough]) {
+      const held = read ? await read(o.args, ctx).catch(() => ["(unread)"]) : [];
+      if (held.length) return "admin";
+    }
   }
   return "operate";
 }

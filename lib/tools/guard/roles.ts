@@ -138,9 +138,12 @@ export function authorizeArguments(
  * SNMP community with write access, a RADIUS server for router logins, a
  * DHCP server with a lease script): changing its name, addresses or
  * secrets, or enabling it, takes over what only admin may grant, and
- * removing or moving it is admin's too. The item is read before the write;
- * when it cannot be read the call is refused (fail closed). Admin and the
- * process's owner skip the read.
+ * removing or moving it is admin's too. So is a value that grants a
+ * privilege through another item (`grantsThrough`: a User Manager user's
+ * group whose attributes grant router logins; SNMP turned on while a write
+ * community exists). The items are read before the write; when they cannot
+ * be read the call is refused (fail closed). Admin and the process's owner
+ * skip the read.
  */
 export async function authorizeHeld(
   principal: Principal | undefined,
@@ -149,16 +152,28 @@ export async function authorizeHeld(
   args: Record<string, unknown>,
   ctx: ToolContext,
 ): Promise<void> {
-  if (!principal || roleAtLeast(principal.role, "admin") || !tool.heldPrivileges) return;
+  if (!principal || roleAtLeast(principal.role, "admin")) return;
+  if (!tool.heldPrivileges && !tool.grantsThrough) return;
   let held: string[];
+  let through: string[];
   try {
-    held = await tool.heldPrivileges(args, ctx);
+    held = (await tool.heldPrivileges?.(args, ctx)) ?? [];
+    through = (await tool.grantsThrough?.(args, ctx)) ?? [];
   } catch (err) {
     throw new RefusedError(
       "role",
       `${what}: the item it changes could not be read to tell whether it holds ${
         Object.values(tool.privilegedArgs ?? {}).map((p) => p.grants).join("; ") || "a privilege"
       }, which only the admin role may change (${(err as Error).message}). Nothing was sent.`,
+    );
+  }
+  if (through.length) {
+    throw new RefusedError(
+      "role",
+      `${what} sets ${through.join("; ")}, which needs the admin role; "${
+        describePrincipal(principal)
+      }" has ${principal.role}. Nothing was sent; leave it out, or ask the operator for a key or ` +
+        "token with that role.",
     );
   }
   if (!held.length) return;
@@ -251,26 +266,35 @@ export function scopedFleet(fleet: FleetView, principal: Principal | undefined):
   };
 }
 
-/** How the SSH layer names a bastion in its errors: `bastion "jump-1" (10.0.0.9:22)`. */
-const BASTION_IN_TEXT = /bastion "([^"]*)"(?: \([^)]*\))?/g;
-
 /**
- * `err` as a scoped `principal` may read it: a bastion that is a device
- * outside its scope (the SSH layer names the bastion a device is reached
- * through, with its address, in connection errors) is `bastion (out of
- * scope)`, as in `router_list_devices`' `via`. Other errors, and callers
- * without a scope, are left as they are.
+ * `err` as a scoped `principal` may read it: every bastion outside its
+ * scope that the text names (the SSH layer names the bastions a device is
+ * reached through in connection errors: `bastion "lab-gw" (10.0.0.9:22 via
+ * bastion "edge-1")`, each hop of a chain) is `bastion (out of scope)`, its
+ * address with it, as in `router_list_devices`' `via`. The titles come from
+ * the fleet, not from parsing the text, so each hop of a chain, and a title
+ * holding quotes or brackets, is found. (A scope refusal echoes the title
+ * the caller gave, which it keeps.) Callers without a scope get `err` as it
+ * is.
  */
 export function scopedError(err: unknown, principal: Principal | undefined, fleet: FleetView) {
-  if (!principal?.scopes?.length || !(err instanceof Error) || !err.message.includes("bastion")) {
-    return err;
+  if (!principal?.scopes?.length || !(err instanceof Error)) return err;
+  const hidden = fleet.summaries().filter((d) => !inScope(principal, d)).map((d) => d.title);
+  // Longest first: a title that holds another is hidden whole.
+  for (const title of hidden.sort((a, b) => b.length - a.length)) {
+    const quoted = escapeRegExp(`"${title}"`);
+    if (!new RegExp(quoted, "i").test(err.message)) continue;
+    err.message = err.message.replace(
+      new RegExp(`bastion ${quoted}(?: ${ENDPOINT.source})?`, "gi"),
+      `bastion ${OUT_OF_SCOPE}`,
+    );
   }
-  const hidden = new Set(
-    fleet.summaries().filter((d) => !inScope(principal, d)).map((d) => d.title.toLowerCase()),
-  );
-  err.message = err.message.replace(
-    BASTION_IN_TEXT,
-    (found, title: string) => hidden.has(title.toLowerCase()) ? `bastion ${OUT_OF_SCOPE}` : found,
-  );
   return err;
+}
+
+/** The endpoint the SSH layer gives after a bastion: `(10.0.0.9:22)`, `(… via bastion "x")`. */
+const ENDPOINT = /\((?:[^()"]|"[^"]*")*\)/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

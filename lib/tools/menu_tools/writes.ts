@@ -45,14 +45,14 @@ import {
   refRequirement,
   writeDialect,
 } from "./read_tools.ts";
-import { fieldDoc, notes, titleOf, toolNameOf, words } from "./naming.ts";
+import { notes, titleOf, toolNameOf, words } from "./naming.ts";
 import { inputType, MASK, toItem, toRaw } from "./fields.ts";
 import type { ScriptText } from "../../routeros/export_secrets.ts";
 import { argName } from "./naming.ts";
 import { mayCut } from "../guard/lockout.ts";
 import { refuseClockMove } from "../system/clock_guard.ts";
 import { lockoutRuleOf } from "./lockout_rule.ts";
-import { heldPrivilegesOf, privilegedArgsOf } from "./privileges.ts";
+import { grantsThroughOf, heldPrivilegesOf, privilegedArgsOf, writeDoc } from "./privileges.ts";
 import type { MenuTools } from "./spec.ts";
 
 type Args = Record<string, unknown>;
@@ -354,9 +354,11 @@ function writeTool(
     // A privileged field (a script the router runs, SNMP write access, a
     // login RADIUS server): setting one needs admin (roles.ts). The passwords in a script's text
     // are masked like raw console text.
-    // A write to an item that holds one needs admin as well.
+    // A write to an item that holds one needs admin as well, and so does a
+    // value that grants one through other items (a privilege by reference).
     privilegedArgs: privilegedArgsOf(spec),
     heldPrivileges: heldPrivilegesOf(spec, verb),
+    grantsThrough: grantsThroughOf(spec, verb),
     rawCommandArgs: scriptArgsOf(spec),
     clockArgs: clock.clockArgs,
     clockArgsWith: clock.clockArgsWith,
@@ -392,17 +394,6 @@ function writeTool(
 /** The tool-side names of the menu's script fields. */
 function scriptArgsOf(spec: MenuTools): string[] {
   return Object.entries(spec.schema.fields).filter(([, f]) => f.script).map(([n]) => argName(n));
-}
-
-/** A field's description in write input; a privileged one's says who may set it. */
-function writeDoc(spec: MenuTools, field: Field): string {
-  if (!field.privileged || spec.writeRole === "admin") return fieldDoc(field);
-  const set = field.privilegedValues
-    ? field.privilegedValues.join(" or ")
-    : field.kind === "bool"
-    ? "turning it on"
-    : "setting it";
-  return `${fieldDoc(field)}; ${set} needs the admin role, as does changing an item that has it`;
 }
 
 /** Verb-specific input, description and annotations. */

@@ -18,6 +18,7 @@ import {
   loggingRules,
   radiusServers,
   scripts,
+  userManagerGroups,
   userManagerRouters,
   userManagerUsers,
 } from "../../routeros/schema/menus/platform.ts";
@@ -208,6 +209,18 @@ const userManagerUsersTools: MenuTools = {
   },
 };
 
+/** `/user-manager/user/group`: read only (its attributes may grant router logins). */
+const userManagerGroupsTools: MenuTools = {
+  schema: userManagerGroups,
+  toolset: "platform",
+  noun: noun("user_manager_group", "User Manager group"),
+  verbs: ["list", "get"],
+  columns: ["name", "attributes", "outer-auths", "comment"],
+  notes:
+    "Groups of User Manager users; a group's attributes go back to each of its users. Read only here.",
+  example: { target: { name: "default" } },
+};
+
 /** `/user-manager/router`. */
 const userManagerRoutersTools: MenuTools = {
   schema: userManagerRouters,
@@ -287,6 +300,7 @@ export const PLATFORM_MENU_TOOLS: readonly MenuTools[] = [
   containerMountsTools,
   radiusServersTools,
   userManagerUsersTools,
+  userManagerGroupsTools,
   userManagerRoutersTools,
   hotspotServersTools,
   hotspotUsersTools,

@@ -5,7 +5,18 @@
  *
  * @module
  */
-import { bool, duration, int, ipv6Prefix, list, oneOf, ref, state, text } from "../field.ts";
+import {
+  bool,
+  duration,
+  int,
+  ipv6Prefix,
+  list,
+  oneOf,
+  ref,
+  scriptText,
+  state,
+  text,
+} from "../field.ts";
 import { comment, disabled, dynamic, invalid } from "../common.ts";
 import { menu, type MenuSchema } from "../menu.ts";
 
@@ -112,6 +123,7 @@ export const ipv6DhcpClients = menu({
     }),
     "use-peer-dns": bool("Use the DNS servers the server offers"),
     "rapid-commit": bool("Two-message exchange", { releases: V7 }),
+    script: scriptText("Script run when the client's state changes", { releases: V7 }),
     status: state(text("State, e.g. bound, searching")),
     prefix: state(text("Delegated prefix and its lifetime")),
     address: state(text("Address got, with its lifetime")),
@@ -137,6 +149,9 @@ export const ipv6DhcpServers = menu({
     preference: int("Preference among servers, 0-255", { min: 0, max: 255 }),
     "rapid-commit": bool("Two-message exchange", { releases: V7 }),
     "route-distance": int("Distance of routes to delegated prefixes", { releases: V7 }),
+    "binding-script": scriptText("Script run when a binding is added or removed", {
+      releases: V7,
+    }),
     dynamic: dynamic(),
     invalid: invalid(),
     disabled: disabled(),

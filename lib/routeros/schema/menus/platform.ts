@@ -80,6 +80,10 @@ export const loggingActions = menu({
       "Where messages go",
     ),
     remote: text("Syslog server address (target remote)"),
+    // 7.22 on: target script runs this for each message (its text, or a /system/script's name).
+    script: scriptText("Script run for each message (target script)", {
+      releases: { from: "7.22" },
+    }),
     "remote-port": int("Syslog server port (default 514)", { min: 1, max: 65535 }),
     "src-address": text("Source address of syslog packets"),
     "syslog-facility": oneOf([
@@ -262,6 +266,21 @@ export const radiusServers = menu({
 /** RouterOS 7's User Manager (the user-manager package; RouterOS 6 had `/tool user-manager`). */
 const USER_MANAGER = { releases: { from: "7.1" }, package: "user-manager" };
 
+const UM_GROUPS = "/user-manager/user/group";
+
+/**
+ * A User Manager user or group whose `attributes` name a router user group
+ * (`Mikrotik-Group:full`): when the router's own logins go to its User
+ * Manager (a login RADIUS server at 127.0.0.1, `/user aaa use-radius=yes`),
+ * such a user logs in to the router with that group's policies, as a `/user`
+ * would. Other attributes (rate limits, addresses) stay operate's.
+ */
+const ROUTER_LOGIN_ATTRIBUTE = {
+  privileged: "a login to the router with the user group its Mikrotik-Group attribute names, " +
+    "when the router's logins go to User Manager",
+  privilegedValues: ["mikrotik-group:"],
+} as const;
+
 /** `/user-manager/user`. */
 export const userManagerUsers = menu({
   path: "/user-manager/user",
@@ -273,11 +292,35 @@ export const userManagerUsers = menu({
   fields: {
     name: text("User name", { required: true }),
     password: text("Password (write-only: masked in all output)", { secret: true }),
-    group: text("User Manager group (default: default)"),
+    group: ref(UM_GROUPS, "User Manager group (default: default)", {
+      privilegedThrough: { path: UM_GROUPS, field: "attributes", items: "named" },
+    }),
     "shared-users": int("Sessions the user may have at once", { min: 1 }),
     "caller-id": text("Only from this caller id (MAC for hotspot/PPPoE)"),
-    attributes: text("RADIUS attributes sent back, e.g. Mikrotik-Rate-Limit:10M/10M"),
+    attributes: text(
+      "RADIUS attributes sent back, e.g. Mikrotik-Rate-Limit:10M/10M",
+      ROUTER_LOGIN_ATTRIBUTE,
+    ),
     disabled: disabled(),
+    comment: comment(),
+  },
+});
+
+/** `/user-manager/user/group`: read here; written by admin's raw commands only. */
+export const userManagerGroups = menu({
+  path: UM_GROUPS,
+  kind: "list",
+  key: "name",
+  writes: ["add", "set", "remove"],
+  ...USER_MANAGER,
+  fields: {
+    name: text("Group name", { required: true }),
+    attributes: text(
+      "RADIUS attributes sent back for each of its users, e.g. Mikrotik-Rate-Limit:10M/10M",
+      ROUTER_LOGIN_ATTRIBUTE,
+    ),
+    "inner-auths": list("Inner authentication methods (EAP tunnels)"),
+    "outer-auths": list("Authentication methods: pap, chap, mschap2, eap-tls..."),
     comment: comment(),
   },
 });
@@ -382,6 +425,7 @@ export const PLATFORM_SCHEMAS: readonly MenuSchema[] = [
   containerConfig,
   radiusServers,
   userManagerUsers,
+  userManagerGroups,
   userManagerRouters,
   hotspotServers,
   hotspotUsers,

@@ -29,7 +29,11 @@ export const snmp = menu({
   kind: "singleton",
   writes: ["set"],
   fields: {
-    enabled: bool("Run the SNMP agent (UDP 161)"),
+    // Turning the agent on opens every community, an admin's write community
+    // (switched off this way, not removed) with them.
+    enabled: bool("Run the SNMP agent (UDP 161)", {
+      privilegedThrough: { path: "/snmp/community", field: "write-access", items: "any" },
+    }),
     contact: text("sysContact: who to call about this router"),
     location: text("sysLocation: where the router is"),
     "engine-id": text("SNMPv3 engine id (RouterOS 6)", { releases: { until: "6.49" } }),
