@@ -45,9 +45,9 @@ Deno.test("http limits: stalled headers and bodies are closed, memory comes back
   const server = await spawnHttp("streamable-http", [
     ...simArgs(sim),
     "--mcp.header-timeout",
-    "1",
+    "2",
     "--mcp.body-timeout",
-    "3",
+    "6",
     "--mcp.max-connections-per-peer",
     "1000",
   ]);
@@ -61,7 +61,7 @@ Deno.test("http limits: stalled headers and bodies are closed, memory comes back
       INITIALIZE,
     );
     assert.equal(warm.status, 200);
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 1500));
     const baseline = rssMb(server.pid);
 
     // 150 connections that never finish their headers.
@@ -126,8 +126,8 @@ Deno.test("http limits: stalled headers and bodies are closed, memory comes back
       after = rssMb(server.pid);
     }
     console.log(
-      `header timeout 1 s: 150/150 closed, the last after ${(headerLast / 1000).toFixed(1)} s; ` +
-        `body timeout 3 s: 100/100 closed, the last after ${(bodyLast / 1000).toFixed(1)} s; ` +
+      `header timeout 2 s: 150/150 closed, the last after ${(headerLast / 1000).toFixed(1)} s; ` +
+        `body timeout 6 s: 100/100 closed, the last after ${(bodyLast / 1000).toFixed(1)} s; ` +
         `RSS baseline ${baseline.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${
           after.toFixed(0)
         } MB`,
