@@ -62,7 +62,12 @@ Deno.test("a write that may move the router's clock is no part of a change, nor 
   const { sim, session, close } = await lab();
   try {
     await t.step("inside router_apply_changes: refused before anything is armed", async () => {
-      const clock = sim.items("/system/clock")[0];
+      // The clock's settings; its time ticks on by itself.
+      const settings = () => {
+        const { time: _, ...rest } = sim.items("/system/clock")[0];
+        return rest;
+      };
+      const clock = settings();
       for (
         const op of [
           { tool: "router_update_clock", arguments: { date: "2020-01-01" } },
@@ -85,7 +90,7 @@ Deno.test("a write that may move the router's clock is no part of a change, nor 
       }
       assert.deepEqual(jobs(sim), [], "no job armed");
       assert.ok(!hasAddress(sim), "nothing applied");
-      assert.deepEqual(sim.items("/system/clock")[0], clock);
+      assert.deepEqual(settings(), clock);
     });
 
     const applied = await callTool(session, "router_apply_changes", {
