@@ -15,7 +15,7 @@
  */
 import assert from "node:assert/strict";
 import { listedEntries } from "../lib/server/list_size.ts";
-import { childEnv, DENO_DIR } from "./helpers/env.ts";
+import { childEnv, denoDir } from "./helpers/env.ts";
 import { JsonRpcStdio, type RawMessage } from "./helpers/jsonrpc_stdio.ts";
 import { DENO, MAIN } from "./helpers/mcp.ts";
 import { npmClients } from "./helpers/npm_clients.ts";
@@ -157,7 +157,7 @@ Deno.test({
       // The Inspector hands the server a minimal environment: DENO_DIR keeps the tests' cache.
       const target = [
         "-e",
-        `DENO_DIR=${DENO_DIR}`,
+        `DENO_DIR=${denoDir()}`,
         "--",
         DENO,
         "run",

@@ -9,7 +9,7 @@
  * here each rule a person sees gets one real run.
  */
 import assert from "node:assert/strict";
-import { connect, DENO_DIR, listDevices, logLines, ROOT, runMain } from "./distribution_helpers.ts";
+import { connect, denoDir, listDevices, logLines, ROOT, runMain } from "./distribution_helpers.ts";
 
 const ALL = ["--allow-all"];
 const SECRET = "s3cret-Pa55";
@@ -151,7 +151,7 @@ Deno.test("container: a relative inventory path is shown as the absolute mount t
  * copy of the Deno cache, which /root hides from other users.
  */
 async function runAsNonroot(env: Record<string, string>) {
-  const cache = DENO_DIR;
+  const cache = denoDir();
   const copy = await Deno.makeTempDir({ prefix: "deno-dir-" });
   await Deno.chmod(copy, 0o755);
   // Only the npm packages: the process compiles this checkout's modules

@@ -8,9 +8,9 @@
  */
 import { Client, LazySchemaValidator } from "../lib/mcp_sdk/client.ts";
 import { StdioClientTransport } from "../lib/mcp_sdk/client.ts";
-import { childEnv, DENO, DENO_DIR, type Ran, runProcess } from "./helpers/env.ts";
+import { childEnv, DENO, denoDir, type Ran, runProcess } from "./helpers/env.ts";
 
-export { childEnv, DENO, DENO_DIR, type Ran };
+export { childEnv, DENO, denoDir, type Ran };
 
 /** The repository root. */
 export const ROOT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");

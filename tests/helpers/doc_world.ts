@@ -17,7 +17,7 @@ import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
 import { generateHostKey } from "../../lib/sim/hostkey.ts";
 import { parseKey } from "../../lib/sim/ssh2.ts";
 import { knownHostsLine } from "../../lib/ssh/known_hosts.ts";
-import { DENO, DENO_DIR } from "./env.ts";
+import { DENO, denoDir } from "./env.ts";
 
 /** The checkout's files an example may name from its working directory. */
 const LINKED = ["main.ts", "deno.json", "deno.lock", "lib", "docs", "scripts"];
@@ -86,7 +86,7 @@ export class DocWorld {
     return {
       PATH: `${this.tmp}/bin:${denoBin}:/usr/local/bin:/usr/bin:/bin`,
       HOME: `${this.tmp}/home`,
-      DENO_DIR,
+      DENO_DIR: denoDir(),
       NO_COLOR: "1",
     };
   }

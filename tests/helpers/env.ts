@@ -9,12 +9,21 @@
 /** The deno executable running the tests. */
 export const DENO = Deno.execPath();
 
-/** The Deno cache the tests run with (children reuse it, whatever HOME they get). */
-export const DENO_DIR: string = Deno.env.get("DENO_DIR") ?? JSON.parse(
-  new TextDecoder().decode(
-    new Deno.Command(DENO, { args: ["info", "--json"], stderr: "null" }).outputSync().stdout,
-  ),
-).denoDir;
+let denoDirFound: string | undefined;
+
+/**
+ * The Deno cache the tests run with (children reuse it, whatever HOME they
+ * get): `DENO_DIR`, else what `deno info --json` says, asked once per test
+ * file and only when a child is started (most files start none).
+ */
+export function denoDir(): string {
+  denoDirFound ??= Deno.env.get("DENO_DIR") ?? JSON.parse(
+    new TextDecoder().decode(
+      new Deno.Command(DENO, { args: ["info", "--json"], stderr: "null" }).outputSync().stdout,
+    ),
+  ).denoDir as string;
+  return denoDirFound;
+}
 
 /** The environment a child gets: PATH, HOME, DENO_DIR, NO_COLOR and `env`. */
 export function childEnv(
@@ -24,7 +33,7 @@ export function childEnv(
   return {
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
     HOME: home,
-    DENO_DIR,
+    DENO_DIR: denoDir(),
     NO_COLOR: "1",
     ...env,
   };

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { Client, InMemoryTransport, LazySchemaValidator } from "../../lib/mcp_sdk/client.ts";
+import { Client, InMemoryTransport, LazySchemaValidator } from "../../lib/mcp_sdk/client_core.ts";
 import type { ClientCapabilities } from "../../lib/mcp_sdk/types.ts";
 import { type FlagValues, loadConfigAsync } from "../../lib/config/load.ts";
 import { SETTINGS } from "../../lib/config/settings.ts";

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { Client, LazySchemaValidator } from "../../lib/mcp_sdk/client.ts";
-import { StdioClientTransport } from "../../lib/mcp_sdk/client.ts";
+import { Client, LazySchemaValidator } from "../../lib/mcp_sdk/client_core.ts";
 export { listAllTools, listToolPages } from "../../lib/mcp_sdk/list_all_tools.ts";
 import type { ClientCapabilities } from "../../lib/mcp_sdk/types.ts";
 import { type SimRouter, startSimulator } from "../../lib/sim/mod.ts";
@@ -55,6 +54,8 @@ export async function spawnServer(
     "ROUTER_TOOLSETS" in env;
   if (!chooses) args = ["--toolsets", "all", ...args];
   const home = await Deno.makeTempDir({ prefix: "mcp-home-" });
+  // Loaded here, not at the top: most files that import this module spawn nothing.
+  const { StdioClientTransport } = await import("../../lib/mcp_sdk/client.ts");
   const transport = new StdioClientTransport({
     command: DENO,
     args: ["run", "--allow-all", MAIN, ...args],
