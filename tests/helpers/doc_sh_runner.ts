@@ -28,9 +28,9 @@ export interface Outcome {
   error?: string;
 }
 
-/** Commands that are the project's own tasks: this suite, the benchmarks, the generator, CI. */
+/** Commands that are the project's own tasks: this suite, the checks, the benchmarks, the generator, CI. */
 const PROJECT_TASK =
-  /^(deno task (test|bench|docs)\b|deno run( -\S+)* bench\/\S+\.ts\b|bash \.ci\/run\b)/;
+  /^(deno task (test|check|bench|docs)\b|deno run( -\S+)* bench\/\S+\.ts\b|bash \.ci\/run\b)/;
 
 /** The product's subcommands. */
 const SUBCOMMANDS = new Set(["sim", "proxy", "audit", "auth", "healthcheck"]);
@@ -252,7 +252,7 @@ export async function runShBlock(
           outcomes.push({
             where,
             kind: "not run",
-            what: "the project's own task (the suite, benchmark, generator or CI)",
+            what: "the project's own task (the suite, checks, benchmark, generator or CI)",
           });
           continue;
         }
