@@ -8,9 +8,10 @@
  * Once a second the server looks at its own CPU time: after a stretch of
  * work, the first quiet second with a heap grown by more than
  * {@linkcode GROWTH_BYTES} since the last collection runs one full
- * collection, which shrinks the heap. It never runs while requests are
- * being served, and not at all for a server that only answers now and then
- * (its heap does not grow). Where the collector cannot be reached (V8's
+ * collection, which shrinks the heap (and, when memory still live then kept
+ * it grown, it looks again a few quiet seconds later). It never runs while
+ * requests are being served, and not at all for a server that only answers
+ * now and then (its heap does not grow). Where the collector cannot be reached (V8's
  * `gc` is exposed through `node:v8` and `node:vm`), nothing happens.
  *
  * @module
@@ -36,12 +37,18 @@ export interface IdleGcProbe {
   collect(): void;
 }
 
+/** Quiet ticks before the last look again at a heap that a collection could not shrink. */
+export const RETRY_TICKS_MAX = 64;
+
 /** Decides, tick by tick, when a full collection is due. */
 export class IdleGc {
   readonly #probe: IdleGcProbe;
   #lastCpu: number;
   #baseline: number;
   #worked = false;
+  /** Quiet ticks between looks at a heap a collection left grown, while one is due. */
+  #retryAfter: number | undefined;
+  #retryIn = 0;
   /** Full collections run so far. */
   collections = 0;
 
@@ -51,7 +58,15 @@ export class IdleGc {
     this.#baseline = probe.heapBytes();
   }
 
-  /** One look: collect if a stretch of work just ended and the heap grew. */
+  /**
+   * One look: collect if a stretch of work just ended and the heap grew.
+   * A collection that leaves the heap grown (memory still live then:
+   * request bodies waiting for their timeout, a query still running) is
+   * tried again after 2, 4, ... quiet ticks, since what held it may be
+   * dropped without a stretch of work of its own (a stalled body closed by
+   * its timeout); after {@linkcode RETRY_TICKS_MAX} ticks the grown heap is
+   * taken as the new level.
+   */
   tick(): boolean {
     const cpu = this.#probe.cpuMs();
     const busy = cpu - this.#lastCpu >= BUSY_CPU_MS;
@@ -60,12 +75,24 @@ export class IdleGc {
       this.#worked = true;
       return false;
     }
-    if (!this.#worked) return false;
+    const retry = this.#retryAfter !== undefined && --this.#retryIn <= 0;
+    if (!this.#worked && !retry) return false;
     this.#worked = false;
-    if (this.#probe.heapBytes() - this.#baseline < GROWTH_BYTES) return false;
+    if (this.#probe.heapBytes() - this.#baseline < GROWTH_BYTES) {
+      this.#retryAfter = undefined;
+      return false;
+    }
     this.#probe.collect();
     this.collections++;
-    this.#baseline = this.#probe.heapBytes();
+    const after = this.#probe.heapBytes();
+    const next = (this.#retryAfter ?? 1) * 2;
+    if (after - this.#baseline >= GROWTH_BYTES && next <= RETRY_TICKS_MAX) {
+      this.#retryAfter = next;
+      this.#retryIn = next;
+    } else {
+      this.#baseline = after;
+      this.#retryAfter = undefined;
+    }
     // The collection's own CPU time is not work.
     this.#lastCpu = this.#probe.cpuMs();
     return true;

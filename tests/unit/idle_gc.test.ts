@@ -83,3 +83,48 @@ Deno.test("idle gc: V8's full collection is reachable and gives garbage back", (
     "a full collection freed the dropped objects",
   );
 });
+
+Deno.test("idle gc: a collection that live memory kept grown is tried again once it is dropped", () => {
+  const state = { cpu: 0, heap: 20 * MiB, collected: 0, held: true };
+  const gc = new IdleGc({
+    cpuMs: () => state.cpu,
+    heapBytes: () => state.heap,
+    collect: () => {
+      state.collected++;
+      state.heap = state.held ? 80 * MiB : 20 * MiB;
+    },
+  });
+  // Stalled request bodies: the server goes quiet, but their buffers are live.
+  state.cpu += 300;
+  state.heap = 80 * MiB;
+  assert.equal(gc.tick(), false, "busy");
+  assert.equal(gc.tick(), true, "quiet after work: collects, the bodies still live");
+  assert.equal(state.heap, 80 * MiB);
+  // Their timeout closes them with barely any CPU: no stretch of work follows.
+  state.held = false;
+  state.cpu += 1;
+  assert.equal(gc.tick(), false, "one quiet tick");
+  state.cpu += 1;
+  assert.equal(gc.tick(), true, "two quiet ticks later it looks again");
+  assert.equal(state.heap, 20 * MiB, "and the memory comes back");
+  for (let i = 0; i < 100; i++) assert.equal(gc.tick(), false, "then nothing more");
+});
+
+Deno.test("idle gc: a heap that stays grown is taken as the new level after a few looks", () => {
+  const state = { cpu: 0, heap: 20 * MiB, collected: 0 };
+  const gc = new IdleGc({
+    cpuMs: () => state.cpu,
+    heapBytes: () => state.heap,
+    collect: () => state.collected++,
+  });
+  state.cpu += 300;
+  state.heap = 80 * MiB;
+  for (let i = 0; i < 200; i++) gc.tick();
+  assert.equal(state.collected, 7, "at once, then after 2, 4, 8, 16, 32 and 64 quiet ticks");
+  for (let i = 0; i < 200; i++) gc.tick();
+  assert.equal(state.collected, 7, "no more: 80 MiB is the level now");
+  state.cpu += 300;
+  state.heap = 80 * MiB + GROWTH_BYTES + MiB;
+  gc.tick();
+  assert.equal(gc.tick(), true, "growth above the new level is collected again");
+});
