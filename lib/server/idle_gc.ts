@@ -37,8 +37,10 @@ export interface IdleGcProbe {
   collect(): void;
 }
 
-/** Quiet ticks before the last look again at a heap that a collection could not shrink. */
-export const RETRY_TICKS_MAX = 64;
+/** Quiet ticks between looks again at a heap that a collection could not shrink. */
+export const RETRY_TICKS = 2;
+/** Looks again before such a heap is taken as the new level. */
+export const RETRIES_MAX = 32;
 
 /** Decides, tick by tick, when a full collection is due. */
 export class IdleGc {
@@ -46,8 +48,8 @@ export class IdleGc {
   #lastCpu: number;
   #baseline: number;
   #worked = false;
-  /** Quiet ticks between looks at a heap a collection left grown, while one is due. */
-  #retryAfter: number | undefined;
+  /** Looks again left at a heap a collection left grown (0: none due). */
+  #retriesLeft = 0;
   #retryIn = 0;
   /** Full collections run so far. */
   collections = 0;
@@ -62,10 +64,10 @@ export class IdleGc {
    * One look: collect if a stretch of work just ended and the heap grew.
    * A collection that leaves the heap grown (memory still live then:
    * request bodies waiting for their timeout, a query still running) is
-   * tried again after 2, 4, ... quiet ticks, since what held it may be
-   * dropped without a stretch of work of its own (a stalled body closed by
-   * its timeout); after {@linkcode RETRY_TICKS_MAX} ticks the grown heap is
-   * taken as the new level.
+   * tried again every {@linkcode RETRY_TICKS} quiet ticks, since what held
+   * it may be dropped without a stretch of work of its own (a stalled body
+   * closed by its timeout); after {@linkcode RETRIES_MAX} looks the grown
+   * heap is taken as the new level.
    */
   tick(): boolean {
     const cpu = this.#probe.cpuMs();
@@ -75,23 +77,23 @@ export class IdleGc {
       this.#worked = true;
       return false;
     }
-    const retry = this.#retryAfter !== undefined && --this.#retryIn <= 0;
+    const retry = this.#retriesLeft > 0 && --this.#retryIn <= 0;
     if (!this.#worked && !retry) return false;
     this.#worked = false;
     if (this.#probe.heapBytes() - this.#baseline < GROWTH_BYTES) {
-      this.#retryAfter = undefined;
+      this.#retriesLeft = 0;
       return false;
     }
     this.#probe.collect();
     this.collections++;
     const after = this.#probe.heapBytes();
-    const next = (this.#retryAfter ?? 1) * 2;
-    if (after - this.#baseline >= GROWTH_BYTES && next <= RETRY_TICKS_MAX) {
-      this.#retryAfter = next;
-      this.#retryIn = next;
+    const left = retry ? this.#retriesLeft - 1 : RETRIES_MAX;
+    if (after - this.#baseline >= GROWTH_BYTES && left > 0) {
+      this.#retriesLeft = left;
+      this.#retryIn = RETRY_TICKS;
     } else {
       this.#baseline = after;
-      this.#retryAfter = undefined;
+      this.#retriesLeft = 0;
     }
     // The collection's own CPU time is not work.
     this.#lastCpu = this.#probe.cpuMs();

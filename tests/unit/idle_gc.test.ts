@@ -9,6 +9,8 @@ import {
   GROWTH_BYTES,
   IdleGc,
   type IdleGcProbe,
+  RETRIES_MAX,
+  RETRY_TICKS,
   v8Collector,
 } from "../../lib/server/idle_gc.ts";
 
@@ -120,9 +122,9 @@ Deno.test("idle gc: a heap that stays grown is taken as the new level after a fe
   state.cpu += 300;
   state.heap = 80 * MiB;
   for (let i = 0; i < 200; i++) gc.tick();
-  assert.equal(state.collected, 7, "at once, then after 2, 4, 8, 16, 32 and 64 quiet ticks");
+  assert.equal(state.collected, 1 + RETRIES_MAX, `at once, then every ${RETRY_TICKS} quiet ticks`);
   for (let i = 0; i < 200; i++) gc.tick();
-  assert.equal(state.collected, 7, "no more: 80 MiB is the level now");
+  assert.equal(state.collected, 1 + RETRIES_MAX, "no more: 80 MiB is the level now");
   state.cpu += 300;
   state.heap = 80 * MiB + GROWTH_BYTES + MiB;
   gc.tick();
