@@ -9,8 +9,10 @@
  * of known length when the stream has ended with it, and a longer call
  * gets its head after that time and its events as they come, as before.
  *
- * `onEnd` is called once the body has been handed over whole, or abandoned
- * (the session is busy until then: `sessions.ts`).
+ * A GET's event stream (the session's own) gets its head at once
+ * ({@linkcode watchBody}). Either way `onEnd` is called once the body has
+ * been handed over whole, or abandoned (the session is busy until then:
+ * `sessions.ts`).
  *
  * @module
  */
@@ -92,6 +94,23 @@ export async function whenFirstEvent(res: Response, onEnd: () => void): Promise<
     }
   }
   return new Response(continued(reader, first?.value, next, onEnd), init);
+}
+
+/**
+ * The response with `onEnd` called once its body has been sent or
+ * abandoned (or at once if it has none): a GET's event stream, whose head
+ * goes at once.
+ */
+export function watchBody(res: Response, onEnd: () => void): Response {
+  if (!res.body) {
+    onEnd();
+    return res;
+  }
+  return new Response(continued(res.body.getReader(), undefined, undefined, onEnd), {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
 }
 
 /** The rest of a stream after what was read of it already, calling `onEnd` once. */

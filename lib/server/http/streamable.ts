@@ -16,8 +16,8 @@ import { HttpError, JSONRPC } from "../../http/errors.ts";
 import { jsonBody } from "../../http/json_body.ts";
 import type { Inflight } from "./inflight.ts";
 import { answerMalformedRequest, rejectEmptyBatch } from "./json_rpc.ts";
-import { noRoomMessage, type Session, type Sessions, watchBody } from "./sessions.ts";
-import { whenFirstEvent } from "./event_response.ts";
+import { noRoomMessage, type Session, type Sessions } from "./sessions.ts";
+import { watchBody, whenFirstEvent } from "./event_response.ts";
 
 /** What the `/mcp` handlers need. */
 export interface StreamableOptions {
