@@ -21,28 +21,38 @@ import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 
+/**
+ * A simulated router where the server logs in as `mcp`, a user of the group
+ * `automation` (ssh, read, write, policy, test, sensitive), beside a group
+ * `others`; and a server session to it.
+ */
+async function serverAsUserInGroup(version: string) {
+  const sim = await startSimulator({ version });
+  for (
+    const line of [
+      "/user group add name=automation policy=ssh,read,write,policy,test,sensitive",
+      "/user group add name=others policy=ssh,read,write,policy,test",
+      "/user add name=mcp group=automation password=Mcp-Login-77",
+    ]
+  ) assert.equal(sim.run(line).exitCode, 0, line);
+  const session = await serveInProcess([
+    "--host",
+    sim.host,
+    "--port",
+    String(sim.port),
+    "--username",
+    "mcp",
+    "--password",
+    "Mcp-Login-77",
+    "--host-key-policy",
+    "off",
+  ]);
+  return { sim, session };
+}
+
 for (const version of ["6.49.13", "7.16.2"]) {
   Deno.test(`lock-out of the server's user group ${version}: policies it needs, the group removed`, async () => {
-    const sim = await startSimulator({ version });
-    for (
-      const line of [
-        "/user group add name=automation policy=ssh,read,write,policy,test,sensitive",
-        "/user group add name=others policy=ssh,read,write,policy,test",
-        "/user add name=mcp group=automation password=Mcp-Login-77",
-      ]
-    ) assert.equal(sim.run(line).exitCode, 0, line);
-    const session = await serveInProcess([
-      "--host",
-      sim.host,
-      "--port",
-      String(sim.port),
-      "--username",
-      "mcp",
-      "--password",
-      "Mcp-Login-77",
-      "--host-key-policy",
-      "off",
-    ]);
+    const { sim, session } = await serverAsUserInGroup(version);
     const policy = () => sim.items("/user/group").find((g) => g.name === "automation")?.policy;
     try {
       const who = await callTool(session, "router_get_identity", {});
@@ -122,26 +132,7 @@ for (const version of ["6.49.13", "7.16.2"]) {
     // ../shared says so, and the simulator keeps the name): a user left on a
     // group that is not there has no policies, so RouterOS refuses its next
     // SSH login. Renaming another group needs no confirm.
-    const sim = await startSimulator({ version });
-    for (
-      const line of [
-        "/user group add name=automation policy=ssh,read,write,policy,test,sensitive",
-        "/user group add name=others policy=ssh,read,write,policy,test",
-        "/user add name=mcp group=automation password=Mcp-Login-77",
-      ]
-    ) assert.equal(sim.run(line).exitCode, 0, line);
-    const session = await serveInProcess([
-      "--host",
-      sim.host,
-      "--port",
-      String(sim.port),
-      "--username",
-      "mcp",
-      "--password",
-      "Mcp-Login-77",
-      "--host-key-policy",
-      "off",
-    ]);
+    const { sim, session } = await serverAsUserInGroup(version);
     const names = () => sim.items("/user/group").map((g) => g.name).sort().join(",");
     try {
       const was = names();
