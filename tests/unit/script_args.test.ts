@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { isScriptArgument, SCRIPT_ARGUMENTS } from "../../lib/routeros/script_args.ts";
 import { grantsPrivilege, SCRIPT_PRIVILEGE } from "../../lib/routeros/schema/field.ts";
 import { MENU_SCHEMAS } from "../../lib/routeros/schema/registry.ts";
+import { itemsAreInterfaces } from "../../lib/routeros/schema/menu.ts";
 import { authorizeHeld, requiredRole } from "../../lib/tools/guard/roles.ts";
 import { READ, type ToolContext, type ToolDef, WRITE } from "../../lib/tools/tool.ts";
 import { trees, treesAvailable } from "../helpers/trees.ts";
@@ -157,4 +158,16 @@ Deno.test("authorizeHeld: an item that holds a privilege is admin's; unreadable,
   // Admin and the process's owner are not asked (no read).
   await authorizeHeld(admin, broken, "t", {}, ctx);
   await authorizeHeld(undefined, broken, "t", {}, ctx);
+});
+
+Deno.test("privileged interfaces: each menu of interfaces that can hold a privilege is found by its type", () => {
+  // A write through /interface finds the item's own menu by `type`, taken as
+  // the menu's last word (lib/tools/menu_tools/privileges.ts). A new menu of
+  // interfaces with a privileged field must be checked here against the
+  // `type` real routers print for it (wireguard prints `wg`, not the word).
+  const holding = MENU_SCHEMAS.filter((m) =>
+    itemsAreInterfaces(m) &&
+    Object.values(m.fields).some((f) => f.privileged || f.privilegedThrough)
+  ).map((m) => m.path);
+  assert.deepEqual(holding, ["/interface/vrrp"], "its type: check it, then add it here");
 });
