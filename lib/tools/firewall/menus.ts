@@ -160,21 +160,37 @@ const firewallRawTools: MenuTools = {
   lockout: firewallLockout(firewallRaw, "raw"),
 };
 
+/**
+ * An address list's tools: `/ip/firewall/address-list` (4) and
+ * `/ipv6/firewall/address-list` (6) differ only in their schema, noun and
+ * example address.
+ */
+function addressListTools(
+  schema: MenuTools["schema"],
+  family: 4 | 6,
+  exampleAddress: string,
+): MenuTools {
+  return {
+    schema,
+    toolset: "firewall",
+    noun: noun(
+      `${family === 4 ? "" : "ipv6_"}firewall_address_list_entry`,
+      `IPv${family} firewall address list entry`,
+    ),
+    verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
+    columns: ["list", "address", "timeout", "creation-time", "disabled", "comment"],
+    notes:
+      "A list is the set of entries sharing a list name; rules match it with src_address_list or dst_address_list. An entry with a timeout is dynamic and disappears when it runs out.",
+    example: {
+      "add": { "list": "example-list", "address": exampleAddress, "comment": "example" },
+      "update": { "comment": "changed" },
+    },
+    lockout: addressListLockout(family),
+  };
+}
+
 /** `/ip/firewall/address-list`. */
-const firewallAddressListTools: MenuTools = {
-  schema: firewallAddressList,
-  toolset: "firewall",
-  noun: noun("firewall_address_list_entry", "IPv4 firewall address list entry"),
-  verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
-  columns: ["list", "address", "timeout", "creation-time", "disabled", "comment"],
-  notes:
-    "A list is the set of entries sharing a list name; rules match it with src_address_list or dst_address_list. An entry with a timeout is dynamic and disappears when it runs out.",
-  example: {
-    "add": { "list": "example-list", "address": "203.0.113.7", "comment": "example" },
-    "update": { "comment": "changed" },
-  },
-  lockout: addressListLockout(4),
-};
+const firewallAddressListTools = addressListTools(firewallAddressList, 4, "203.0.113.7");
 
 /** `/ipv6/firewall/filter`. */
 const ipv6FirewallFilterTools: MenuTools = {
@@ -199,20 +215,11 @@ const ipv6FirewallFilterTools: MenuTools = {
 };
 
 /** `/ipv6/firewall/address-list`. */
-const ipv6FirewallAddressListTools: MenuTools = {
-  schema: ipv6FirewallAddressList,
-  toolset: "firewall",
-  noun: noun("ipv6_firewall_address_list_entry", "IPv6 firewall address list entry"),
-  verbs: ["list", "get", "add", "update", "remove", "enable", "disable"],
-  columns: ["list", "address", "timeout", "creation-time", "disabled", "comment"],
-  notes:
-    "A list is the set of entries sharing a list name; rules match it with src_address_list or dst_address_list. An entry with a timeout is dynamic and disappears when it runs out.",
-  example: {
-    "add": { "list": "example-list", "address": "2001:db8:98::/64", "comment": "example" },
-    "update": { "comment": "changed" },
-  },
-  lockout: addressListLockout(6),
-};
+const ipv6FirewallAddressListTools = addressListTools(
+  ipv6FirewallAddressList,
+  6,
+  "2001:db8:98::/64",
+);
 
 /** The menus of this family, in catalogue order. */
 export const FIREWALL_MENU_TOOLS: readonly MenuTools[] = [
