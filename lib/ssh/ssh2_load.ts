@@ -11,7 +11,13 @@
  * @module
  */
 
-/** The `ssh2.ts` door, loaded once (later calls share the same promise). */
+let loaded: Promise<typeof import("./ssh2.ts")> | undefined;
+
+/**
+ * The `ssh2.ts` door, loaded once: later calls share the same promise (a
+ * dynamic `import()` of a module already loaded still costs a module-map
+ * lookup and a promise each, once per connection of a fan-out).
+ */
 export function loadSsh2(): Promise<typeof import("./ssh2.ts")> {
-  return import("./ssh2.ts");
+  return loaded ??= import("./ssh2.ts");
 }
