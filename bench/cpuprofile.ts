@@ -157,6 +157,38 @@ export function measuredWindow(
   return { fromUs: a.end, toUs: b.start };
 }
 
+/**
+ * The longest stretch of work between two quiet spells of at least
+ * `quietMs` (no busy sample), by busy time: one fan-out among a server's
+ * start-up, its idle collections and its shutdown. Null when the profile
+ * has no two such spells.
+ */
+export function longestStretch(
+  profile: CpuProfile,
+  quietMs = 300,
+): { fromUs: number; toUs: number } | null {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  let best: { fromUs: number; toUs: number; busy: number } | null = null;
+  let t = profile.startTime;
+  let lastBusy = profile.startTime;
+  let from: number | undefined;
+  let busy = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i];
+    if (partOf(byId.get(profile.samples[i])!.callFrame) === "idle") continue;
+    if (t - lastBusy >= quietMs * 1000) {
+      if (from !== undefined && (!best || busy > best.busy)) {
+        best = { fromUs: from, toUs: lastBusy, busy };
+      }
+      from = t;
+      busy = 0;
+    }
+    busy += profile.timeDeltas[i + 1] ?? 0;
+    lastBusy = t;
+  }
+  return best && { fromUs: best.fromUs, toUs: best.toUs };
+}
+
 /** The summary as Markdown tables. */
 export function profileMarkdown(s: ProfileSummary): string {
   const table = (title: string, r: Row[]) =>

@@ -123,72 +123,84 @@ downloaded from the internet), so figure 6 lists it as not built.
 /** What bounds each of issue 35's goals not met, and what was tried. */
 export const ISSUE35 = `## What bounds issue 35's goals
 
-Read from the full run of 2026-11-27 and its re-runs (named above the goals table; each row keeps
-the floor of its own stretch), on a machine whose load average stayed between 1 and 7 from other
-work: CPU times read higher than on a quiet machine, and every ratio compares figures of one
-stretch. Profiles are \`deno run --cpu-prof\` of the server, which samples wall-clock time: a system
-call's row includes the time spent in the kernel waking the process at the other end.
+Read from the full run of 2026-11-27 05:21 (load average 0.4 at its start, 1.9 at its end: the
+quietest full run so far). Every ratio compares figures of that one run. The tools named below
+(\`bench/profile.ts\`, \`bench/fleet_profile.ts\`, \`bench/memory_parts.ts\`,
+\`bench/thread_cpu.ts\`, \`bench/ciphers.ts\`) print the evidence again on any machine. Profiles
+are \`deno run --cpu-prof\` of the server, which samples wall-clock time: a system call's row
+includes the time spent in the kernel waking the process at the other end.
 
-**Met.** Fan-out to 2,000 routers cold is 1.1× its floor (3,918 vs 3,564 ms, medians of six
-alternating runs; single runs spread from 2.3 to 5.7 s for ours and 2.1 to 4.7 s for the floor,
-with the load), since \`router_fleet_query\` runs up to 1,024 devices at once and the dialer alone
-paces the connects. An open router connection costs the server 35 KiB of RSS (slope from 500 to
-2,000 connections), against 21 KiB for a bare ssh2 client.
+**Met.** Server CPU per warm stdio call is 0.406 ms (goal 0.45; the hello-world server's no-op
+call 0.165 ms). On busier stretches of earlier runs it read 0.49 to 0.62 ms, always 2.3 to 2.5
+times hello-world's, so it moves with the machine. An open router connection costs the server
+34.3 KiB of RSS (slope from 500 to 2,000 connections), against 21.6 KiB for a bare ssh2 client.
 
-- **Server CPU per warm stdio call** (goal 0.45 ms; 0.56 ms, the hello-world server's no-op call
-  0.24 ms). Four stretches of this run read 0.49 to 0.62 ms, hello-world 0.21 to 0.27 ms: ours
-  is 2.3 to 2.4 times hello-world's every time, the absolute figure moves with the machine. The
-  figure samples three calls at a time between the other kinds of figures 1–3, so the server has
-  been idle a few milliseconds before each group, and resuming costs: with the same two servers
-  called in groups of three (3,000 calls, CPU of every thread from \`schedstat\`), ours spends
-  0.31 to 0.37 ms per call back to back or in groups of three with no pause (the main thread
-  0.26 to 0.32, V8's worker threads 0.05) and 0.56 ms with 5 ms of idle between groups;
-  hello-world 0.09 to 0.14 and 0.23 ms. So the goal holds for a server kept busy and not for one
-  woken every third call, where about 0.6 ms per wake-up (hello-world: 0.3 ms) is the cost of a process whose code and data left the
-  caches. Where the busy time goes (figure 10, 0.22 ms per call on the main thread):
-  \`op_write_sync\` (the answer on stdout) 18 % and \`writev\` (the exec request to the router)
-  12 %, Node compatibility (ssh2's buffers and ciphers) 19 %, our layers 25 % (tools 7, server 7,
-  RouterOS commands and parsing 7, SSH 4), GC 4 %. Tried this round: the answer to a router's
-  channel close rides with the next request (one write per exec instead of two: 0.403 vs
-  0.406 ms, within the noise), timers and body clocks on one sweep. Not tried: ssh2's AES-GCM
-  builds a Node cipher object per packet (\`op_node_create_cipheriv\`, about 2 %); changing that
-  means patching ssh2's crypto.
-- **Warm stdio call ÷ floor** (goal 1.10×; 1.38×, 0.87 vs 0.63 ms, and 1.32× to 1.47× in the
-  other stretches). The pooled exec on a pre-opened channel takes 0.42 ms (0.21 ms under the
-  floor, which opens a channel per exec) and an MCP round trip with no work 0.20 ms. 1.10× of
-  0.63 ms is 0.69 ms: after the pooled exec and the bare MCP round trip, 0.07 ms would be left for
+- **Warm stdio call ÷ floor** (goal 1.10×; 1.3×, 0.60 vs 0.46 ms). The pooled exec on a
+  pre-opened channel takes 0.30 ms, and an MCP round trip with no work takes 0.14 ms. 1.10× of
+  0.46 ms is 0.51 ms. After the pooled exec and the bare MCP round trip, that leaves 0.07 ms for
   the guard chain, building the command, decoding the answer's SSH packets, parsing and
-  rendering. This machine's floor is about half the previous runs' (1.1 ms, another CPU), so the
-  fixed costs weigh twice as much in the ratio.
-- **Streamable-http calls/s ÷ the raw ssh2 floor** (goal 0.70×; 0.46×, 1,260 vs 2,760/s, and
-  0.45× in an earlier stretch). The figure is bound by CPU: at 32 clients a call costs 0.46 ms in
-  the server, 0.21 ms in the simulators and 0.04 ms in the load generator, 0.72 ms in all, against
-  0.32 ms for a floor exec (client 0.15, simulators 0.16), on two cores shared with other work.
-  Each got about the same CPU in its stretch (ours 0.90 s a second, the floor 0.87 s), so the
-  ratio is that of the CPU per call: 0.32 ÷ 0.72 = 0.44. 0.70× needs about 0.45 ms in all, a
-  server spending no more per call than a bare ssh2 client plus 0.04 ms. A profile of the session
-  server under the same load (9,475 calls in 5 s, 0.40 ms of CPU per call there): \`writev\` (SSH
-  requests) 15 % and \`op_write\` (HTTP answers) 10 % of busy time, GC 8 %, Node compatibility
-  (ssh2's buffers and ciphers) 14 %, ssh2 5 %, the MCP SDK 7 % (its streamable transport's
-  request handling and SSE framing), the HTTP middleware 5 %, tools and RouterOS parsing 8 %,
-  zod 3 %. Tried: a POST's answer in one write (its head waits for the first event: 1,532 vs
-  1,453 calls/s and 0.401 vs 0.424 ms, within the noise, and a quarter less CPU in the client),
-  request bodies timed by one sweep instead of a timer each (0.387 vs 0.416 ms), the close
-  answers above. Left: the SDK's streamable transport (a \`ReadableStream\` and SSE framing per
-  POST, its own JSON-RPC checks) is the largest piece that a shortcut like
-  \`lib/mcp_sdk/dispatch.ts\` could still reach.
-- **Idle RSS over hello-world after listing every tool** (goal +25 MiB; +29.2 MiB, and +28.9 to
-  +29.4 MiB in the other stretches). One start of each, read from \`smaps_rollup\` and V8's heap
-  statistics: anonymous memory 60.9 vs 31.3 MiB, file-backed 44.4 vs 37.8 MiB (more of the
-  runtime's own code paged in: Node compatibility, npm modules); V8 heap in use 25.5 vs 14.4 MiB,
-  its old space 22.4 vs 9.3 MiB: the code and objects of the core's modules (the catalogue of 793
-  tools and its menus, the guard chain), the SDK and zod. Tried this round: every field's zod type
-  held weakly (−5.9 MiB) and ssh2 loaded by the first connection instead of in the background
-  (−5.1 MiB). Left: the menus' declarations live as long as the process, since every call reads
-  them.
-- **Spawn to \`initialize\` ÷ hello-world** (an earlier goal, 1.5×): 1.52× (141 vs 92 ms), 1.7×
-  in the full run at load 4.8, 1.35× in the quieter runs of 2026-11-26; the start-up path did not
-  change this round except that ssh2 no longer loads in the background.
+  rendering. They take 0.16 ms. In the profile of figure 10 (0.27 ms of main-thread time per
+  call), writing the answer to stdout and the request to the router take 17 % and 13 %. Node's
+  buffers and ciphers under ssh2 take 18 %. Our layers take 28 % (RouterOS commands and parsing
+  11, tools 7, server 5, SSH 4), and GC 4 %. ssh2's AES-GCM builds a Node cipher object for every
+  packet. No other cipher a RouterOS \`/ip ssh\` may allow is cheaper (\`bench/ciphers.ts\`,
+  client CPU per exec: aes128-gcm 0.254 ms, aes256-gcm 0.259, aes128-ctr with
+  hmac-sha2-256-etm 0.297, aes256-ctr with it 0.268), so ssh2's order stays.
+- **Streamable-http calls/s ÷ the raw ssh2 floor** (goal 0.70×; 0.58×, 3,757 vs 6,448/s with
+  sessions; stateless 3,244/s). The figure is bound by CPU on two cores:
+  - Ours: at 32 clients a call costs 0.275 ms in the server, 0.140 ms in the simulators and
+    0.026 ms in the load generator, 0.44 ms in all.
+  - The floor: an exec costs 0.240 ms (client 0.114, simulators 0.126).
+  - The ratio of those CPU costs, 0.240 ÷ 0.44 = 0.54, is close to the measured ratio.
+  - 0.70× needs about 0.34 ms in all: a server spending at most 0.18 ms per call, two thirds of
+    what it spends now.
+  - Profile of the session server under that load: socket writes to routers (\`writev\`) and
+    answers to clients (\`op_write\`) 18 % of busy time, Node's buffers and ciphers under ssh2
+    17 %, the runtime's web APIs (requests, headers, streams) 11 %, GC 8 %, the MCP SDK 7 %
+    (its streamable transport: SSE framing, a \`ReadableStream\` and a zod parse of every
+    message), our HTTP middleware 5 %, RouterOS, tools, server and SSH layers 15 %.
+  - The connection guard (\`lib/http/front_door.ts\`) relays every byte to \`Deno.serve\`,
+    since Deno 2.9's \`Deno.serve\` has no header or idle timeout. Measured by A/B, with the
+    server listening directly instead, it costs 0.016 to 0.066 ms of server CPU per call (3,455
+    and 3,470 calls/s without it, 2,985 and 3,437 with it).
+  - Left: a shortcut past the SDK's streamable transport, on the model of
+    \`lib/mcp_sdk/dispatch.ts\`. At 7 % of busy time it would not reach the goal alone.
+- **Fan-out to 2,000 routers cold** (goal 1.15×; 1.28×, 2,016 vs 1,580 ms; 1.1× in the loaded
+  run of the same day, when the floor was slower).
+  - The server spent 1,700 ms of CPU on it and the floor's client 1,294 ms. The server and four
+    simulator processes share the two cores, and \`bench/fleet_profile.ts\` finds them about
+    80 % busy during the call.
+  - Where the server's time goes (1,734 ms busy): GC 12 %, writes 11 %, Node's buffers and
+    ciphers 27 %, the key exchange's curve25519 and ed25519 6 % and 4 %, ssh2 10 %, our SSH layer
+    8 %, everything else of ours 5 %.
+  - Tried: 16, 64 and 128 handshakes at once instead of 32 (2,934, 2,681 and 2,697 ms against
+    2,816 ms: within the noise); a larger young generation (\`--max-semi-space-size\` 16 and
+    32 MB: no change); loading ssh2 once instead of a dynamic \`import()\` per connection (12 ms
+    of 1,700, now done).
+  - Left: ours does more per connection than the floor's bare client (the pool and its dialer,
+    the pre-opened channel, the guard chain and parsing for each device) and has a larger heap to
+    collect. The profile shows no single piece to remove.
+- **Idle RSS over hello-world after listing every tool** (goal +25 MiB; +30.3 MiB, 98.4 vs
+  68.1 MiB). \`bench/memory_parts.ts\` splits one start of each:
+  - Pages of the \`deno\` executable: 42.5 vs 35.5 MiB (more of the runtime's code in use: Node
+    compatibility, crypto).
+  - malloc's heap: 17.1 vs 5.0 MiB.
+  - Other anonymous memory, mostly V8's heap: 34.9 vs 23.8 MiB.
+  - V8 compiled 775 scripts of 7.7 MiB of text, against hello-world's 430 scripts of 2.4 MiB. Of
+    those 7.7 MiB, 3.3 MiB are the inline source maps that \`deno run\` appends to every
+    TypeScript module it transpiles, each with the module's whole source. Deno 2.9 cannot turn
+    them off: it ignores \`inlineSources\`, \`sourceMap\` and \`inlineSourceMap\` as
+    unsupported compiler options.
+  - The \`tools/list\` entries of all 795 tools hold 3.2 MiB of heap. Building them touches
+    17 MiB of zod objects, which are held weakly and collected once the server is idle.
+  - Tried: V8's young generation capped at 1 MiB and \`--max-lazy\` (98.0, 97.7 and 98.6 MiB:
+    no change); earlier, weakly held zod types (−5.9 MiB) and ssh2 loaded on first use
+    (−5.1 MiB).
+  - Left: the code itself (the families of 795 tools, their menus, the guard chain) and its
+    source maps. The compiled binary's figure is measured by the release workflow (see
+    [Compiled binary](#compiled-binary)).
+- **Spawn to \`initialize\` ÷ hello-world** (an earlier goal, 1.5×): 1.54× (121 vs 78 ms). Ours
+  reads and compiles three times the script text (above) before it answers.
 `;
 
 /** How the figures are measured. */
@@ -257,4 +269,9 @@ export const METHOD = `## How it is measured
 - **\`tools/list\` size**: bytes of the JSON \`{"tools": [...]}\` an SDK client receives from a
   server in front of one router, with the default toolsets and with \`--toolsets all\`.
 - Figures vary with the machine's load; the load averages are printed with each run.
+- **Where the time and memory go**, outside the run: \`bench/profile.ts\` (figure 10),
+  \`bench/fleet_profile.ts\` (a cold fan-out under the profiler, with the simulators' CPU),
+  \`bench/memory_parts.ts\` (idle RSS by mapping, and the script text V8 compiled),
+  \`bench/thread_cpu.ts\` (CPU and context switches per call by thread, back to back and in
+  groups) and \`bench/ciphers.ts\` (a bare client's cost per exec for each cipher).
 `;

@@ -31,11 +31,11 @@ export function denoRun(flags: string[] = []): ServerCommand {
 }
 
 /** The hello-world server (`bench/hello_server.ts`) on the same deno, for comparison. */
-export function helloServer(): ServerCommand {
+export function helloServer(flags: string[] = []): ServerCommand {
   return {
     label: "hello-world",
     command: Deno.execPath(),
-    args: ["run", "--allow-all", new URL("./hello_server.ts", import.meta.url).pathname],
+    args: ["run", "--allow-all", ...flags, new URL("./hello_server.ts", import.meta.url).pathname],
   };
 }
 
