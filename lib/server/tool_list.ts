@@ -145,11 +145,23 @@ function outputSchema(tool: ToolDef): Json {
 }
 
 /**
+ * An entry once made: its JSON for good, its object while anything holds it.
+ * The objects of every tool (`--toolsets all`) take about 3 MiB of heap,
+ * their JSON 1.2 MB; a `tools/list` after the objects were collected parses
+ * the JSON again (milliseconds, where making the entries again from the
+ * zod objects takes a quarter of a second).
+ */
+interface Made {
+  json: string;
+  object: WeakRef<Tool>;
+}
+
+/**
  * Entries made so far, by tool and device list: one per process for each
  * (servers of one process, such as the tests' in-process servers, share
  * the catalogue's tool objects, so they share their entries too).
  */
-const made = new WeakMap<ToolDef, Map<string, Tool>>();
+const made = new WeakMap<ToolDef, Map<string, Made>>();
 
 /** `tools/list` entries, built once per tool and device list. */
 export class ToolList {
@@ -188,22 +200,30 @@ export class ToolList {
     return new ToolList(titles, { fleet: true, required: this.#deviceRequired });
   }
 
-  /** The entry of one tool (made on first use, then shared). */
+  /**
+   * The entry of one tool (made on first use, then shared while held; a
+   * caller must not change it).
+   */
   entry(tool: ToolDef): Tool {
     let byDevices = made.get(tool);
     if (!byDevices) made.set(tool, byDevices = new Map());
-    let e = byDevices.get(this.#key);
-    if (!e) {
-      e = {
-        name: tool.name,
-        title: tool.title,
-        description: tool.description,
-        inputSchema: inputSchema(tool, this.#device, this.#deviceRequired) as Tool["inputSchema"],
-        outputSchema: outputSchema(tool) as Tool["outputSchema"],
-        annotations: hints(tool.annotations),
-      };
-      byDevices.set(this.#key, e);
+    const m = byDevices.get(this.#key);
+    let e = m?.object.deref();
+    if (e) return e;
+    if (m) {
+      e = JSON.parse(m.json) as Tool;
+      m.object = new WeakRef(e);
+      return e;
     }
+    e = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: inputSchema(tool, this.#device, this.#deviceRequired) as Tool["inputSchema"],
+      outputSchema: outputSchema(tool) as Tool["outputSchema"],
+      annotations: hints(tool.annotations),
+    };
+    byDevices.set(this.#key, { json: JSON.stringify(e), object: new WeakRef(e) });
     return e;
   }
 }
