@@ -102,8 +102,8 @@ export class KeyStore {
       } catch (err) {
         log(
           "error",
-          `${(err as Error).message} — the reload failed, so the ${this.#keys.length} key(s) ` +
-            "loaded before stay in use",
+          `${(err as Error).message} \u2014 the reload failed, so the ` +
+            `${this.#keys.length} key(s) loaded before stay in use`,
         );
         return false;
       }

@@ -69,7 +69,7 @@ interface Entry extends DeviceConfig {
   jumpSpec?: JumpSpec;
 }
 
-/** Inventory fields: YAML name → [config name, check]. */
+/** Inventory fields: YAML name -> [config name, check]. */
 const FIELDS: Record<string, [keyof Entry, FieldCheck]> = {
   title: ["title", line(MAX_TITLE)],
   host: ["host", line(MAX_HOST)],

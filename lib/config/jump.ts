@@ -110,7 +110,7 @@ export function parseJumpText(raw: string): { username: string; host: string; po
   return { username, host: rest, port: port(portText) };
 }
 
-/** Fields of the mapping form: YAML name → [config name, check]. */
+/** Fields of the mapping form: YAML name -> [config name, check]. */
 const MAPPING_FIELDS: Record<string, [keyof JumpConfig, (value: unknown) => unknown]> = {
   host: ["host", line(MAX_HOST)],
   port: ["port", port],
@@ -202,7 +202,7 @@ export function resolveJump(
 ): JumpConfig {
   if (path.length > MAX_JUMP_HOPS) {
     throw new Error(
-      `makes a chain of more than ${MAX_JUMP_HOPS} bastions (${path.join(" → ")} → ...)`,
+      `makes a chain of more than ${MAX_JUMP_HOPS} bastions (${path.join(" \u2192 ")} \u2192 ...)`,
     );
   }
   const next = (inner: JumpSpec | undefined, via: string, owner = device) =>
@@ -234,7 +234,7 @@ export function resolveJump(
   const seen = path.findIndex((t) => t.toLowerCase() === entry.title.toLowerCase());
   if (seen >= 0) {
     throw new Error(
-      `makes a loop: ${[...path.slice(seen), entry.title].join(" → ")}; a bastion cannot be ` +
+      `makes a loop: ${[...path.slice(seen), entry.title].join(" \u2192 ")}; a bastion cannot be ` +
         `reached through itself`,
     );
   }

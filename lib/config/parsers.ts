@@ -12,8 +12,8 @@
 import { parseRelease } from "../routeros/release.ts";
 
 /**
- * What lib/config must know but may not import (the flow runs main.ts →
- * lib/config → lib/server → lib/tools): main.ts passes it in.
+ * What lib/config must know but may not import (the flow runs main.ts ->
+ * lib/config -> lib/server -> lib/tools): main.ts passes it in.
  */
 export interface Vocabulary {
   /** The toolset names `--toolsets` accepts besides `all`; unchecked when absent. */

@@ -49,7 +49,7 @@ export function onOff<const N extends string>(
   return { ...spec, default: false, parse: parseSwitch };
 }
 
-/** `--mcp.allowed-hosts` → `ROUTER_MCP__ALLOWED_HOSTS`. */
+/** `--mcp.allowed-hosts` -> `ROUTER_MCP__ALLOWED_HOSTS`. */
 export function envName(name: string): string {
   return "ROUTER_" + name.replaceAll(".", "__").replaceAll("-", "_").toUpperCase();
 }

@@ -196,7 +196,7 @@ export function invalidParams(err: unknown): (Error & { code: number }) | undefi
     .join("").replace(/^\./, "") || "params";
   let message = `Invalid params: ${path}: ${first.message.replace(/^Invalid input: /, "")}`
     .replace(/\s+/g, " ");
-  if (message.length > MAX_MESSAGE) message = message.slice(0, MAX_MESSAGE) + "…";
+  if (message.length > MAX_MESSAGE) message = message.slice(0, MAX_MESSAGE) + "\u2026";
   if (rest.length) message += ` (and ${rest.length} more)`;
   return Object.assign(new Error(message), { code: INVALID_PARAMS });
 }

@@ -5,7 +5,7 @@
  * | releases      | read form      | why |
  * |---------------|----------------|-----|
  * | 7.17 and later| `json`         | `:serialize to=json options=json.no-string-conversion` keeps strings strings |
- * | 7.13 to 7.16  | `json-guarded` | `:serialize` exists, but 7.13 to 7.15 take no `options` and 7.16 takes only `json.pretty`; a string that looks like a number would come back as a float (`"0042"` → `42.000000`), so every string is sent through `:serialize` with a one-letter prefix that keeps it a string |
+ * | 7.13 to 7.16  | `json-guarded` | `:serialize` exists, but 7.13 to 7.15 take no `options` and 7.16 takes only `json.pretty`; a string that looks like a number would come back as a float (`"0042"` -> `42.000000`), so every string is sent through `:serialize` with a one-letter prefix that keeps it a string |
  * | up to 7.12 (and 6.x) | `terse` | no `:serialize`: `print terse show-ids` |
  *
  * Sources: the per-release command trees (`/console/inspect`) and MikroTik's

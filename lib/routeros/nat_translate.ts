@@ -36,7 +36,7 @@ export interface NatPacket {
 export interface Translation {
   /** The packet afterwards. */
   after: NatPacket;
-  /** `dst 203.0.113.2:8080 → 10.5.0.20:80`. */
+  /** `dst 203.0.113.2:8080 -> 10.5.0.20:80`. */
   text: string;
   /** A choice the router makes at run time (a range, a pool), or what was not known. */
   note?: string;
@@ -132,7 +132,7 @@ export function translate(
   const now = dstSide ? endpoint(after.dst, after.dstPort) : endpoint(after.src, after.srcPort);
   return {
     after,
-    text: `${side} ${before} → ${now} (${action})`,
+    text: `${side} ${before} \u2192 ${now} (${action})`,
     ...(notes.length ? { note: notes.join("; ") } : {}),
   };
 }

@@ -152,7 +152,7 @@ export async function tracePath(req: TraceRequest, fleet: TraceFleet): Promise<T
       return end(
         "loop",
         `the packet came back to ${s.device} as it was before: a routing loop (${
-          [...ring, s.device].join(" → ")
+          [...ring, s.device].join(" \u2192 ")
         })`,
         { device: s.device },
       );

@@ -97,9 +97,9 @@ export function sameAddress(a: string, b: string): boolean {
 }
 
 /**
- * The network of an interface address (`10.0.0.5/24` → `10.0.0.0/24`), as
+ * The network of an interface address (`10.0.0.5/24` -> `10.0.0.0/24`), as
  * its connected route names it; undefined for text that is not `address/len`.
- * IPv6 as RouterOS prints it (RFC 5952: `2001:db8::1/64` → `2001:db8::/64`).
+ * IPv6 as RouterOS prints it (RFC 5952: `2001:db8::1/64` -> `2001:db8::/64`).
  */
 export function networkOf(text: string): string | undefined {
   const [base, lenText] = text.split("/");

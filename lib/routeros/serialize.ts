@@ -6,7 +6,7 @@
  * - `json` (7.17 and later): `:put [:serialize to=json
  *   options=json.no-string-conversion EXPR]`.
  * - `json-guarded` (7.13 to 7.16): `:serialize` turns a string that looks
- *   like a number into a float (`"7.10"` → `7.100000`), and these releases
+ *   like a number into a float (`"7.10"` -> `7.100000`), and these releases
  *   cannot switch that off. The statement copies the value first, putting
  *   {@linkcode GUARD} in front of every value that is not a number, a
  *   boolean or empty (strings, ids, addresses, times), so no string looks

@@ -131,7 +131,7 @@ function liveAddresses(f: DeviceFacts): Row[] {
 export function buildTopology(all: readonly DeviceFacts[]): Topology {
   const devs = all.map(indexDevice);
   const byTitle = new Map(devs.map((d) => [d.facts.title, d]));
-  // identity → title (only identities one device has)
+  // identity -> title (only identities one device has)
   const identities = new Map<string, string[]>();
   for (const d of devs) {
     const id = d.facts.identity;

@@ -32,7 +32,7 @@ export function topologyMermaid(t: Topology): string {
   for (const l of t.links) {
     const a = ids.get(l.a.device), b = ids.get(l.b.device);
     if (!a || !b) continue;
-    const ends = `${l.a.interface ?? "?"} — ${l.b.interface ?? "?"}`;
+    const ends = `${l.a.interface ?? "?"} \u2014 ${l.b.interface ?? "?"}`;
     const text = label(l.up === false ? `${ends} (down)` : ends);
     lines.push(l.up === false ? `  ${a} -.-|"${text}"| ${b}` : `  ${a} ---|"${text}"| ${b}`);
   }

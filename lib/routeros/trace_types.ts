@@ -85,7 +85,7 @@ export interface TraceHop {
   packet: TracePacket;
   /** Rules met, in the order the packet meets them. */
   rules: RuleStep[];
-  /** NAT done here: `dst 203.0.113.2:8080 → 10.5.0.20:80 (dst-nat)`. */
+  /** NAT done here: `dst 203.0.113.2:8080 -> 10.5.0.20:80 (dst-nat)`. */
   nat: { chain: string; rule_id: string; text: string; note?: string }[];
   /** How the routing table was chosen, step by step. */
   decision: string[];

@@ -32,7 +32,7 @@ export interface WanInputs {
   routes: readonly Row[];
   /** The router's addresses. */
   addresses: readonly Row[];
-  /** Interfaces the inventory tags name (`wan:ether1` → `ether1`). */
+  /** Interfaces the inventory tags name (`wan:ether1` -> `ether1`). */
   tagged?: readonly string[];
 }
 

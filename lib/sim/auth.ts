@@ -12,7 +12,7 @@ import type { RouterState } from "./state.ts";
 import { isTrue } from "./values.ts";
 import type { Item } from "./menu_types.ts";
 
-/** `admin+ct` → `admin`. */
+/** `admin+ct` -> `admin`. */
 export function loginName(name: string): string {
   const i = name.indexOf("+");
   return i > 0 ? name.slice(0, i) : name;

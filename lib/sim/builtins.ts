@@ -210,7 +210,7 @@ const B: Record<string, Builtin> = {
     return null;
   },
   log(ip, args) {
-    // `:log info "text"` — the level is the command's first positional word
+    // `:log info "text"` - the level is the command's first positional word
     only(args, [], 2);
     const level = args.positional[0] ? ip.argStr(args.positional[0]) : "info";
     if (!["debug", "error", "info", "warning"].includes(level)) {

@@ -261,7 +261,7 @@ export async function runSimCli(args: string[]): Promise<number> {
   console.error(
     `simulating ${routers.length} RouterOS ${o.version} router(s) on ${first.host}:${first.port}` +
       (routers.length > 1 ? `-${routers[routers.length - 1].port}` : "") +
-      ` — connect with: ssh -p ${first.port} ${o.user}@${first.host} '/ip address print' (Ctrl-C to stop)`,
+      ` \u2014 connect with: ssh -p ${first.port} ${o.user}@${first.host} '/ip address print' (Ctrl-C to stop)`,
   );
   await stopped;
   await Promise.all(routers.map((r) => r.close()));

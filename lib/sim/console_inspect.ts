@@ -1,6 +1,6 @@
 /**
  * `/console inspect request=child path=ip,address [as-value]`: the menu
- * tree of this release as a real RouterOS 7 reports it — a `self` record for
+ * tree of this release as a real RouterOS 7 reports it - a `self` record for
  * the node, then one `child` record per sub-menu (`dir`), command (`cmd`) or
  * argument (`arg`). The argument lists of the generic verbs are those of the
  * real trees (`../shared/fidelity`, `/ip/address` on 7.16.2). Other requests

@@ -6,7 +6,7 @@
  * - a list is a JSON array, a keyed array an object with sorted keys;
  *   booleans stay booleans, nil is `null`, a num an integer (19 digits too);
  * - a string that looks like a number becomes a float with six decimals
- *   (`"1234"` → `1234.000000`, `"7.1"` → `7.100000`) unless
+ *   (`"1234"` -> `1234.000000`, `"7.1"` -> `7.100000`) unless
  *   `options=json.no-string-conversion` (7.17+) is given;
  * - `id`, `ip`, `ip6` and prefix values are strings of their text;
  * - a `time` is a date-time string before 7.20 (a duration of 1 s is

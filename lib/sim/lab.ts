@@ -95,7 +95,7 @@ export interface RunningLab {
   readonly routers: ReadonlyMap<string, SimRouter>;
   /** The routers as inventory entries (logging in as the first user, admin by default). */
   inventory(): LabDevice[];
-  /** Each router's address on each of its lab ports: `name` → `interface` → `a.b.c.d/len`. */
+  /** Each router's address on each of its lab ports: `name` -> `interface` -> `a.b.c.d/len`. */
   readonly addresses: ReadonlyMap<string, ReadonlyMap<string, string>>;
   close(): Promise<void>;
 }

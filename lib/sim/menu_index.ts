@@ -13,7 +13,7 @@ import type { Release } from "../routeros/release.ts";
 import type { CommandDef, LooseCommand, MenuDef, MenuNode, Menus } from "./menu_types.ts";
 import { onRelease } from "./releases.ts";
 
-/** `/ip address` or `ip/address` → `/ip/address`. */
+/** `/ip address` or `ip/address` -> `/ip/address`. */
 export function normPath(p: string): string {
   return "/" + p.split(/[\s/]+/).filter(Boolean).join("/");
 }

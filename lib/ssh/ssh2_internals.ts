@@ -8,7 +8,7 @@
  * ssh2's `Client.exec` always opens a channel and then sends the exec
  * request; it has no public way to open a bare session channel. This file
  * does the same two steps separately, with the internals `exec` uses
- * (`openChannel` → `_chanMgr.add` + `_protocol.session`, and `reqExec` →
+ * (`openChannel` -> `_chanMgr.add` + `_protocol.session`, and `reqExec` ->
  * `_callbacks` + `_protocol.exec`), as found in ssh2 1.17.0's
  * `lib/client.js`. {@linkcode supportsPreopen} checks that those internals
  * are there; without them the caller uses `Client.exec`.

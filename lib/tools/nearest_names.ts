@@ -24,7 +24,7 @@ function distance(a: string, b: string, work?: { cells: number }): number {
   return row[b.length];
 }
 
-/** The words of a name: `router_get_system_identity` → router, get, system, identity. */
+/** The words of a name: `router_get_system_identity` -> router, get, system, identity. */
 function words(name: string): Set<string> {
   return new Set(name.toLowerCase().split(/[_\-/. ]+/).filter(Boolean));
 }

@@ -141,6 +141,21 @@ Deno.test("every file of lib/ is at most 500 lines and starts with a @module hea
   }
 });
 
+Deno.test("every file of lib/ and main.ts is Latin-1: V8 holds a module's whole source (with its inline source map) at two bytes a character once one character is beyond it", () => {
+  // `→` in one comment doubled a 49,604-character module; a string that
+  // needs such a character says it as an escape (`"\\u2192"`), which stays.
+  for (const f of [...FILES.map((f) => `lib/${f}`), "main.ts"]) {
+    const text = Deno.readTextFileSync(new URL(`../../${f}`, import.meta.url));
+    const at = text.search(/[\u0100-\uffff]/);
+    if (at < 0) continue;
+    const line = text.slice(0, at).split("\n").length;
+    assert.fail(
+      `${f}:${line} has ${JSON.stringify(text[at])}: write it as an escape in a string ` +
+        `("\\u${text.charCodeAt(at).toString(16).padStart(4, "0")}") or in ASCII in a comment`,
+    );
+  }
+});
+
 Deno.test("no leaks between layers: each word and each concern stays in its layer", async () => {
   const graph = await importGraph();
   const read = (f: string) => Deno.readTextFileSync(new URL(f, LIB));

@@ -50,7 +50,7 @@ export function formatDuration(ms: number): string {
   return out;
 }
 
-/** `47 603` → 47603; plain numbers as they are; undefined for anything else. */
+/** `47 603` -> 47603; plain numbers as they are; undefined for anything else. */
 export function numberOf(raw: unknown): number | undefined {
   if (typeof raw === "number") return Number.isFinite(raw) ? raw : undefined;
   const text = String(raw).trim().replace(

@@ -102,7 +102,7 @@ export function validateValue(field: Field, argument: string | undefined, value:
       if (
         (field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)
       ) {
-        fail(`a whole number from ${field.min ?? "-∞"} to ${field.max ?? "∞"}`);
+        fail(`a whole number from ${field.min ?? "-\u221e"} to ${field.max ?? "\u221e"}`);
       }
       return;
     }

@@ -27,7 +27,7 @@ import { V7 } from "../releases.ts";
 import { isTrue } from "../values.ts";
 import { ro, statusTable } from "./common.ts";
 
-/** `47603` → `47 603`, as connection counters print (terse-firewall-connection-v7.txt). */
+/** `47603` -> `47 603`, as connection counters print (terse-firewall-connection-v7.txt). */
 export function thousands(v: string): string {
   return /^\d+$/.test(v) ? v.replace(/\B(?=(\d{3})+$)/g, " ") : v;
 }

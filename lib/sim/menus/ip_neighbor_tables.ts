@@ -112,7 +112,7 @@ const ARP: MenuDef = {
     })),
 };
 
-/** The EUI-64 link-local address of a MAC: `3C:22:FB:11:22:33` → `fe80::3e22:fbff:fe11:2233`. */
+/** The EUI-64 link-local address of a MAC: `3C:22:FB:11:22:33` -> `fe80::3e22:fbff:fe11:2233`. */
 export function linkLocal(macAddress: string): string {
   const b = macAddress.split(":").map((h) => Number.parseInt(h, 16));
   b[0] ^= 0x02;

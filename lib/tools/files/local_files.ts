@@ -1,7 +1,7 @@
 /**
  * The operator's files directory (`--files-dir`): the only place on this
  * server's disk that file transfer tools read from or write to. An agent
- * names a path relative to it; the path is normalised (`a/./b` → `a/b`) and
+ * names a path relative to it; the path is normalised (`a/./b` -> `a/b`) and
  * refused when it is absolute, climbs out (`..`), holds a control character
  * or a backslash. Symbolic links are followed only where they resolve inside
  * the directory (checked with `realPath`), for reading and for each folder

@@ -388,7 +388,7 @@ export const downloadFile = defineTool({
     };
     return {
       structured: result,
-      text: `${args.name} → ${result.local_path}: ${bytes} bytes in ${result.seconds} s, ` +
+      text: `${args.name} \u2192 ${result.local_path}: ${bytes} bytes in ${result.seconds} s, ` +
         `sha256 ${result.sha256}`,
     };
   },

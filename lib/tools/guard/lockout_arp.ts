@@ -21,7 +21,7 @@ import { quoteValue } from "../../routeros/quote.ts";
 import type { ToolContext } from "../tool.ts";
 import type { LockoutRule } from "./lockout.ts";
 
-/** The length of a route's prefix (`10.0.0.0/8` → 8). */
+/** The length of a route's prefix (`10.0.0.0/8` -> 8). */
 function prefixLength(dst: unknown): number {
   const m = /\/(\d+)$/.exec(String(dst ?? ""));
   return m ? Number(m[1]) : 32;

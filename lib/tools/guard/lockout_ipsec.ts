@@ -152,7 +152,7 @@ export function ipsecChange(
         h.policy[".id"] === t.changed || !met.has(h.policy[".id"])
       );
       if (hit) {
-        return `${said(hit, t.changed)} (the router's replies ${router}:${port} → ${
+        return `${said(hit, t.changed)} (the router's replies ${router}:${port} \u2192 ${
           src ?? "this server"
         }, and this server's packets the other way)`;
       }

@@ -263,7 +263,7 @@ export function routeBackChange(
     const will = lookupRoute(after, q);
     if (was.outcome === "local" || wayOf(was, before) === wayOf(will, after)) continue;
     if (usable(will) && !usable(was)) continue;
-    return `the router's replies to this server's SSH session (${router} → ${src}) would ` +
+    return `the router's replies to this server's SSH session (${router} \u2192 ${src}) would ` +
       `${said(will, after)} (now they ${said(was, before)})${unresolvedNote(change.added, after)}`;
   }
   return undefined;

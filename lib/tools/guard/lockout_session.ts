@@ -206,12 +206,12 @@ export function sessionFlows(r: SessionReads): SessionFlow[] {
         flows.push({
           kind: "new",
           flow: { ...incoming, connectionState: "new", tcpFlags: ["syn"] },
-          text: `src ${peer} → ${there} tcp${on}, new connection`,
+          text: `src ${peer} \u2192 ${there} tcp${on}, new connection`,
         });
         flows.push({
           kind: "established",
           flow: { ...incoming, connectionState: "established" },
-          text: `src ${peer} → ${there} tcp${on}, established connection`,
+          text: `src ${peer} \u2192 ${there} tcp${on}, established connection`,
         });
         flows.push({
           kind: "reply",
@@ -227,7 +227,7 @@ export function sessionFlows(r: SessionReads): SessionFlow[] {
             srcAddressTypes: ["local", "unicast"],
             dstAddressTypes: ["unicast"],
           },
-          text: `the router's reply ${there} → ${peer} tcp${iface ? ` out ${iface}` : ""}`,
+          text: `the router's reply ${there} \u2192 ${peer} tcp${iface ? ` out ${iface}` : ""}`,
         });
       }
     }

@@ -29,7 +29,7 @@ export function maskArgs(
   return out;
 }
 
-/** The RouterOS names a tool-side secret argument may have (`private_key` → `private-key`). */
+/** The RouterOS names a tool-side secret argument may have (`private_key` -> `private-key`). */
 function routerNames(arg: string): string[] {
   return [...new Set([arg, arg.replace(/_/g, "-"), arg.replace(/_/g, ".")])];
 }

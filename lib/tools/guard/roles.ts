@@ -292,7 +292,7 @@ export function scopedError(err: unknown, principal: Principal | undefined, flee
   return err;
 }
 
-/** The endpoint the SSH layer gives after a bastion: `(10.0.0.9:22)`, `(… via bastion "x")`. */
+/** The endpoint the SSH layer gives after a bastion: `(10.0.0.9:22)`, `(... via bastion "x")`. */
 const ENDPOINT = /\((?:[^()"]|"[^"]*")*\)/;
 
 function escapeRegExp(text: string): string {

@@ -44,7 +44,7 @@ export class DeviceReads {
     }
   }
 
-  /** Several menus at once: path → rows (undefined where the router lacks the menu). */
+  /** Several menus at once: path -> rows (undefined where the router lacks the menu). */
   async menus(paths: readonly string[]): Promise<Map<string, Row[] | undefined>> {
     const rows = await Promise.all(paths.map((p) => this.print(p)));
     return new Map(paths.map((p, i) => [p, rows[i]]));

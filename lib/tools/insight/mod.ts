@@ -1,5 +1,5 @@
 /**
- * The insight toolset: seeing the network across the fleet — the security
+ * The insight toolset: seeing the network across the fleet - the security
  * audit, the topology and path tracing. Each is a composite of read tools
  * (nested calls through the guard chain) over pure modules of
  * `lib/routeros`.

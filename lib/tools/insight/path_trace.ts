@@ -178,7 +178,7 @@ function hopText(h: TraceHop, n: number): string {
   const nat = h.nat.map((x) => `; ${x.chain} ${x.rule_id}: ${x.text}`).join("");
   const maybe = h.rules.filter((r) => !r.certain && r.effect === "drop")
     .map((r) => `; may be dropped by ${r.table} ${r.chain} ${r.rule_id}`).join("");
-  return `${n}. ${h.device} (${where}) ${p.src ?? "?"} → ${p.dst}${route}${out}${nat}${maybe}`;
+  return `${n}. ${h.device} (${where}) ${p.src ?? "?"} \u2192 ${p.dst}${route}${out}${nat}${maybe}`;
 }
 
 /** `router_trace_path`. */
@@ -303,7 +303,7 @@ export const tracePathTool = defineTool({
         unread_devices: unread,
       },
       text: [
-        `${from} → ${args.destination} (${what}): ${result.outcome}: ${result.reason}`,
+        `${from} \u2192 ${args.destination} (${what}): ${result.outcome}: ${result.reason}`,
         ...result.hops.map((h, i) => hopText(h, i + 1)),
         ...(unread.length ? [`not read: ${unread.join("; ")}`] : []),
       ].join("\n"),

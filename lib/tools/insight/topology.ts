@@ -129,7 +129,7 @@ export const TOPOLOGY_OUTPUT = {
 };
 
 function stepText(s: PathStep): string {
-  return `${s.from} ${s.out ?? "?"} → ${s.in ?? "?"} ${s.to}${
+  return `${s.from} ${s.out ?? "?"} \u2192 ${s.in ?? "?"} ${s.to}${
     s.segment ? ` (via ${s.segment})` : ""
   }${s.up === false ? " (down)" : ""}`;
 }
@@ -145,7 +145,7 @@ export function topologyText(t: Topology): string {
     } down), ${t.subnets.length} subnets`,
     ...failed.map((d) => `${d.name}: unreachable: ${d.error}`),
     ...t.links.map((l) =>
-      `${l.a.device} ${l.a.interface ?? "?"} — ${l.b.interface ?? "?"} ${l.b.device}` +
+      `${l.a.device} ${l.a.interface ?? "?"} \u2014 ${l.b.interface ?? "?"} ${l.b.device}` +
       `${l.up === false ? " (down)" : ""} [${l.via.join("+")}${l.subnet ? ` ${l.subnet}` : ""}]`
     ),
     ...t.subnets.filter((s) => new Set(s.members.map((m) => m.device)).size > 2).map((s) =>

@@ -2,7 +2,7 @@
  * The naming rules of engine-made tools: a tool's name and title from its
  * menu's noun and verb (`router_list_ip_addresses`, "List IPv4
  * addresses"), an argument's name from its RouterOS property
- * (`actual-interface` → `actual_interface`), the words of descriptions, and
+ * (`actual-interface` -> `actual_interface`), the words of descriptions, and
  * the check that a menu's arguments are unambiguous.
  *
  * @module
@@ -16,7 +16,7 @@ import type { MenuTools } from "./spec.ts";
 
 const argNames = new Map<string, string>();
 
-/** The argument (and result key) name of a RouterOS property: `actual-interface` → `actual_interface`. */
+/** The argument (and result key) name of a RouterOS property: `actual-interface` -> `actual_interface`. */
 export function argName(ros: string): string {
   let name = argNames.get(ros);
   if (name === undefined) {

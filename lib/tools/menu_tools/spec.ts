@@ -20,7 +20,7 @@ export interface Noun {
   stems: string;
 }
 
-/** The plural of one English word: …s, …es after s, x, sh or ch, …ies after a consonant and y. */
+/** The plural of one English word: ...s, ...es after s, x, sh or ch, ...ies after a consonant and y. */
 export function pluralOf(word: string): string {
   if (/(s|x|sh|ch)$/i.test(word)) return word + "es";
   if (/[^aeiou]y$/.test(word)) return word.slice(0, -1) + "ies";
