@@ -10,7 +10,9 @@
  * - in a second start with `--inspect`, the scripts V8 compiled (from the
  *   inspector's `Debugger.scriptParsed`): how many, their text in bytes and,
  *   of that, the inline source maps that `deno run` appends to every
- *   TypeScript module it transpiles.
+ *   TypeScript module it transpiles; and a heap snapshot: V8's heap by kind
+ *   of object, and the bytes of `data:` URL strings in it (V8 keeps each
+ *   script's source map URL beside its text: a second copy of the map).
  *
  * @module
  */
@@ -75,14 +77,59 @@ export interface ScriptText {
   inlineMapBytes: number;
 }
 
-/** Every script the isolate behind `inspectPort` has compiled so far. */
-async function scriptText(inspectPort: number): Promise<ScriptText> {
+/** A connection to the inspector behind `inspectPort`. */
+async function inspector(inspectPort: number): Promise<WebSocket> {
   const targets = await (await fetch(`http://127.0.0.1:${inspectPort}/json`)).json();
   const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     ws.onopen = resolve;
     ws.onerror = reject;
   });
+  return ws;
+}
+
+/** V8's heap by kind of object (MiB), and its `data:` URL strings. */
+export interface HeapParts {
+  byKind: Record<string, number>;
+  dataUrlMb: number;
+}
+
+/** A heap snapshot of the isolate behind `inspectPort`, summed by kind. */
+async function heapParts(inspectPort: number): Promise<HeapParts> {
+  const ws = await inspector(inspectPort);
+  const chunks: string[] = [];
+  const done = Promise.withResolvers<void>();
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.method === "HeapProfiler.addHeapSnapshotChunk") chunks.push(m.params.chunk);
+    if (m.id === 2) done.resolve();
+  };
+  ws.send(JSON.stringify({ id: 1, method: "HeapProfiler.enable", params: {} }));
+  ws.send(JSON.stringify({ id: 2, method: "HeapProfiler.takeHeapSnapshot", params: {} }));
+  await done.promise;
+  ws.close();
+  const snap = JSON.parse(chunks.join(""));
+  const fields: string[] = snap.snapshot.meta.node_fields;
+  const kinds: string[] = snap.snapshot.meta.node_types[0];
+  const [type, name, size] = ["type", "name", "self_size"].map((f) => fields.indexOf(f));
+  const bytes: Record<string, number> = {};
+  let dataUrl = 0;
+  const nodes: number[] = snap.nodes;
+  for (let i = 0; i < nodes.length; i += fields.length) {
+    const kind = kinds[nodes[i + type]];
+    bytes[kind] = (bytes[kind] ?? 0) + nodes[i + size];
+    if (kind === "string" && String(snap.strings[nodes[i + name]]).startsWith("data:")) {
+      dataUrl += nodes[i + size];
+    }
+  }
+  const byKind: Record<string, number> = {};
+  for (const [k, v] of Object.entries(bytes)) if (v >= 1024 * 1024 / 10) byKind[k] = mib(v / 1024);
+  return { byKind, dataUrlMb: mib(dataUrl / 1024) };
+}
+
+/** Every script the isolate behind `inspectPort` has compiled so far. */
+async function scriptText(inspectPort: number): Promise<ScriptText> {
+  const ws = await inspector(inspectPort);
   const out: ScriptText = { scripts: 0, bytes: 0, inlineMapBytes: 0 };
   let last = performance.now();
   ws.onmessage = (e) => {
@@ -124,7 +171,9 @@ async function partsOf(args: string[], command: (flags: string[]) => ServerComma
   const inspected = await startStdioServer(args, command([`--inspect=127.0.0.1:${port}`]));
   try {
     await listAllTools(inspected.client);
-    return { mappings, scripts: await scriptText(port) };
+    await sleep(SETTLE_MS);
+    const scripts = await scriptText(port);
+    return { mappings, scripts, heap: await heapParts(port) };
   } finally {
     await inspected.close();
   }
@@ -155,5 +204,14 @@ if (import.meta.main) {
   console.log(
     `| … of it inline source maps | ${kb(r.ours.scripts.inlineMapBytes)} | ` +
       `${kb(r.hello.scripts.inlineMapBytes)} |`,
+  );
+  const kinds = new Set([...Object.keys(r.ours.heap.byKind), ...Object.keys(r.hello.heap.byKind)]);
+  for (const k of kinds) {
+    console.log(
+      `| V8 heap: ${k} (MiB) | ${r.ours.heap.byKind[k] ?? 0} | ${r.hello.heap.byKind[k] ?? 0} |`,
+    );
+  }
+  console.log(
+    `| … \`data:\` URL strings (MiB) | ${r.ours.heap.dataUrlMb} | ${r.hello.heap.dataUrlMb} |`,
   );
 }
