@@ -165,6 +165,9 @@ times hello-world's, so it moves with the machine. An open router connection cos
     since Deno 2.9's \`Deno.serve\` has no header or idle timeout. Measured by A/B, with the
     server listening directly instead, it costs 0.016 to 0.066 ms of server CPU per call (3,455
     and 3,470 calls/s without it, 2,985 and 3,437 with it).
+  - Tried: answers as plain JSON instead of an SSE stream (the SDK's \`enableJsonResponse\`, in
+    an A/B of two rounds each): 3,908 and 3,770 calls/s against 3,537 and 4,251 with sessions,
+    within the noise, so the SSE framing is not what bounds it.
   - Left: a shortcut past the SDK's streamable transport, on the model of
     \`lib/mcp_sdk/dispatch.ts\`. At 7 % of busy time it would not reach the goal alone.
 - **Fan-out to 2,000 routers cold** (goal 1.15×; 1.28×, 2,016 vs 1,580 ms; 1.1× in the loaded
