@@ -201,23 +201,3 @@ Deno.test("without id or name, a call is refused with one clear sentence, before
     await session.close();
   }
 });
-
-Deno.test("an entry collected while idle comes back the same from its JSON (entries are held weakly)", async () => {
-  const v8 = await import("node:v8");
-  const vm = await import("node:vm");
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as () => void;
-  const tool = catalogue().find((t) => t.name === "router_update_ip_address")!;
-  const list = new ToolList(["r1", "r2"]);
-  let first: Json | undefined = list.entry(tool) as unknown as Json;
-  const text = JSON.stringify(first);
-  const weak = new WeakRef(first);
-  first = undefined;
-  // A WeakRef's target lives to the end of the job that made or read it.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  gc();
-  assert.equal(weak.deref(), undefined, "the entry's object was kept after a full collection");
-  const again = list.entry(tool) as unknown as Json;
-  assert.equal(JSON.stringify(again), text);
-  assert.equal(list.entry(tool), again, "the entry made again is shared while held");
-});

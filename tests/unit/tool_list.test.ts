@@ -1,12 +1,15 @@
 /**
  * The `tools/list` entries say each thing once and keep every type:
  * output schemas without descriptions or `additionalProperties`, repeated
- * properties as `$ref`, no server-wide caps restated, lean annotations.
+ * properties as `$ref`, no server-wide caps restated, lean annotations;
+ * and an entry collected while the server idles comes back the same.
  */
 import assert from "node:assert/strict";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { listedEntries } from "../../lib/server/list_size.ts";
+import { ToolList } from "../../lib/server/tool_list.ts";
+import { catalogue } from "../../lib/tools/catalogue.ts";
 
 const entries = listedEntries(["all"]);
 const byName = new Map(entries.map((e) => [e.name, e]));
@@ -78,4 +81,24 @@ Deno.test("a menu's notes are said once, on its add (else update, list, get) too
   assert.deepEqual(carrying.map((e) => e.name), ["router_add_firewall_filter_rule"]);
   const resource = byName.get("router_get_system_resource")!;
   assert.match(resource.description!, /Memory and disk are bytes/, "a read-only menu: on get");
+});
+
+Deno.test("an entry collected while idle comes back the same from its JSON (entries are held weakly)", async () => {
+  const v8 = await import("node:v8");
+  const vm = await import("node:vm");
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+  const tool = catalogue().find((t) => t.name === "router_update_ip_address")!;
+  const list = new ToolList(["r1", "r2"]);
+  let first: object | undefined = list.entry(tool);
+  const text = JSON.stringify(first);
+  const weak = new WeakRef(first);
+  first = undefined;
+  // A WeakRef's target lives to the end of the job that made or read it.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  gc();
+  assert.equal(weak.deref(), undefined, "the entry's object was kept after a full collection");
+  const again = list.entry(tool);
+  assert.equal(JSON.stringify(again), text);
+  assert.equal(list.entry(tool), again, "the entry made again is shared while held");
 });
