@@ -182,9 +182,14 @@ times hello-world's, so it moves with the machine. An open router connection cos
     2,816 ms: within the noise); a larger young generation (\`--max-semi-space-size\` 16 and
     32 MB: no change); loading ssh2 once instead of a dynamic \`import()\` per connection (12 ms
     of 1,700, now done).
-  - Left: ours does more per connection than the floor's bare client (the pool and its dialer,
-    the pre-opened channel, the guard chain and parsing for each device) and has a larger heap to
-    collect. The profile shows no single piece to remove.
+  - Also tried: no pre-opened channel (\`preopen\` off, two rounds of figure 5): 1.26× against
+    1.24× with it, within the noise.
+  - What is left is the version probe. Every new connection first runs
+    \`:put [/system resource get version]\`, since the release decides how every command is
+    written and read, and a router may have been upgraded since its last connection. So a cold
+    device costs two execs where the floor runs one. A warm fan-out (one exec per device) costs the
+    server 340 ms of CPU for 2,000 routers, about the 400 ms by which ours exceeds the floor's
+    client. Skipping the probe would mean guessing a router's release, which the design refuses.
 - **Idle RSS over hello-world after listing every tool** (goal +25 MiB; +29.0 MiB, 97.2 vs 68.2
   MiB, re-measured after this round's two changes below; +30.3 MiB in the full run before them).
   \`bench/memory_parts.ts\` splits one start of each:
