@@ -189,6 +189,30 @@ export function longestStretch(
   return best && { fromUs: best.fromUs, toUs: best.toUs };
 }
 
+/**
+ * The `.cpuprofile` a server wrote into `dir` as it exited (`deno run
+ * --cpu-prof --cpu-prof-dir=DIR`), once it is there and parses whole.
+ */
+export async function profileIn(dir: string): Promise<{ path: string; profile: CpuProfile }> {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let file: string | undefined;
+  for (let i = 0; i < 100 && !file; i++) {
+    await sleep(100);
+    file = [...Deno.readDirSync(dir)].find((e) => e.name.endsWith(".cpuprofile"))?.name;
+  }
+  if (!file) throw new Error(`no .cpuprofile in ${dir}`);
+  const path = `${dir}/${file}`;
+  // The server writes the profile as it exits: wait until it parses.
+  for (let i = 0; i < 50; i++) {
+    try {
+      return { path, profile: JSON.parse(await Deno.readTextFile(path)) };
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error(`${path} is not a complete profile`);
+}
+
 /** The summary as Markdown tables. */
 export function profileMarkdown(s: ProfileSummary): string {
   const table = (title: string, r: Row[]) =>

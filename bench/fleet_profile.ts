@@ -14,12 +14,7 @@
  *
  * @module
  */
-import {
-  type CpuProfile,
-  longestStretch,
-  profileMarkdown,
-  summarizeProfile,
-} from "./cpuprofile.ts";
+import { longestStretch, profileIn, profileMarkdown, summarizeProfile } from "./cpuprofile.ts";
 import { cpuMs } from "./proc.ts";
 import { startSimFleet } from "./sim_process.ts";
 import { denoRun, startStdioServer } from "./stdio_server.ts";
@@ -76,20 +71,8 @@ export async function profileColdFanOut(routers: number, serverFlags: string[] =
     } finally {
       await server.close();
     }
-    let profile: CpuProfile | undefined;
-    for (let i = 0; i < 50 && !profile; i++) {
-      await sleep(100);
-      for (const e of Deno.readDirSync(dir)) {
-        try {
-          profile = JSON.parse(await Deno.readTextFile(`${dir}/${e.name}`));
-        } catch {
-          // still being written
-        }
-      }
-    }
-    if (!profile) throw new Error(`no complete profile in ${dir}`);
+    const { path, profile } = await profileIn(dir);
     const stretch = longestStretch(profile);
-    const path = [...Deno.readDirSync(dir)].map((e) => `${dir}/${e.name}`)[0];
     return {
       wallMs,
       serverCpuMs,

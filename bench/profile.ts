@@ -9,12 +9,7 @@
  *
  * @module
  */
-import {
-  type CpuProfile,
-  measuredWindow,
-  profileMarkdown,
-  summarizeProfile,
-} from "./cpuprofile.ts";
+import { measuredWindow, profileIn, profileMarkdown, summarizeProfile } from "./cpuprofile.ts";
 import { startSimProcess } from "./sim_process.ts";
 import { denoRun, singleRouterArgs, startStdioServer } from "./stdio_server.ts";
 
@@ -43,23 +38,7 @@ export async function profileCalls(calls: number, tool: string, keep = false) {
     } finally {
       await server.close();
     }
-    let file: string | undefined;
-    for (let i = 0; i < 100 && !file; i++) {
-      await sleep(100);
-      file = [...Deno.readDirSync(dir)].find((e) => e.name.endsWith(".cpuprofile"))?.name;
-    }
-    if (!file) throw new Error(`no .cpuprofile in ${dir}`);
-    const path = `${dir}/${file}`;
-    // The server writes the profile as it exits: wait until it parses.
-    let profile: CpuProfile | undefined;
-    for (let i = 0; i < 50 && !profile; i++) {
-      try {
-        profile = JSON.parse(await Deno.readTextFile(path));
-      } catch {
-        await sleep(100);
-      }
-    }
-    if (!profile) throw new Error(`${path} is not a complete profile`);
+    const { path, profile } = await profileIn(dir);
     const window = measuredWindow(profile);
     if (!keep) await Deno.remove(dir, { recursive: true });
     return {
