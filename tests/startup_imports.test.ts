@@ -1,7 +1,8 @@
 /**
  * What `initialize` does not need is not loaded before it: the modules a
  * server start evaluates (`main.ts`, then `lib/server/run.ts`) leave out the
- * catalogue (built once `initialize` is answered), ssh2 (loaded with the
+ * catalogue (built once `initialize` is answered), the devices with their
+ * SSH pool and RouterOS clients (built with it), ssh2 (loaded with the
  * first SSH connection), the HTTP transports, the metrics (loaded only with
  * `--metrics` or `--metrics-port`), the SDK's own McpServer and
  * transports, the REST proxy with its OpenAPI and Swagger parts, and the
@@ -47,7 +48,7 @@ async function staticGraph(root: string): Promise<Set<string>> {
   return seen;
 }
 
-Deno.test("startup: a server start loads no catalogue, ssh2, HTTP transport, proxy, OpenAPI, Swagger or simulator", async () => {
+Deno.test("startup: a server start loads no catalogue, SSH pool, ssh2, HTTP transport, proxy, OpenAPI, Swagger or simulator", async () => {
   // What a server start evaluates before `initialize`: main.ts, and the
   // server (lib/server/run.ts) that main.ts imports once it serves.
   const graph = [
@@ -59,6 +60,10 @@ Deno.test("startup: a server start loads no catalogue, ssh2, HTTP transport, pro
     ["a toolset's tools", new RegExp(`/lib/tools/(${TOOLSETS.join("|").replaceAll("-", "_")})/`)],
     ["the RouterOS schema", /\/lib\/routeros\/schema\//],
     ["ssh2", /^npm:ssh2@/],
+    [
+      "the devices, their SSH pool and RouterOS clients",
+      /\/lib\/(server\/devices|ssh\/pool|routeros\/client)\.ts$/,
+    ],
     ["the SDK's McpServer and transports", /sdk@[^/]+\/server\/(mcp|stdio|webStandard.*)\.js$/],
     ["the HTTP transports", /\/lib\/server\/http\//],
     ["the metrics and prom-client", /\/lib\/server\/metrics|prom-client@/],

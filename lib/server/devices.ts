@@ -13,38 +13,8 @@ import type { HostKeyPolicy } from "../ssh/host_key_policy.ts";
 import { SshPool } from "../ssh/pool.ts";
 import type { PoolObserver } from "../ssh/pool_observer.ts";
 import type { SshTarget } from "../ssh/target.ts";
-import { ArgumentError } from "../routeros/errors.ts";
-import { echo } from "../echo.ts";
+import { UnknownDeviceError } from "./unknown_device.ts";
 import type { DeviceRef, DeviceSet } from "../tools/guard/runner.ts";
-
-/**
- * A call that names no device where several exist, or a title the
- * inventory does not have. Its message lists the valid titles; the server
- * narrows them to the caller's scope before it shows the error
- * ({@linkcode UnknownDeviceError.within}).
- */
-export class UnknownDeviceError extends ArgumentError {
-  /** The title the call gave (none: it gave no device). */
-  readonly given: string | undefined;
-
-  constructor(given: string | undefined, titles: readonly string[]) {
-    super(
-      given === undefined
-        ? titles.length
-          ? `give device: one of ${titles.join(", ")}`
-          : "give device: no device is in your scope"
-        : `unknown device ${echo(given)}; valid devices: ${titles.join(", ") || "none"}`,
-      "device",
-    );
-    this.name = "UnknownDeviceError";
-    this.given = given;
-  }
-
-  /** The same error naming only `titles` as the valid devices (a scoped caller's). */
-  within(titles: readonly string[]): UnknownDeviceError {
-    return new UnknownDeviceError(this.given, titles);
-  }
-}
 
 /** Global SSH settings a device may override. */
 export interface SshDefaults {

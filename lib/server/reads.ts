@@ -19,7 +19,7 @@ import { RefusedError } from "../tools/guard/refusals.ts";
 import { mayCall } from "../tools/guard/roles.ts";
 import type { Caller, ToolRunner } from "../tools/guard/runner.ts";
 import type { FleetView, ToolDef, ToolResult } from "../tools/tool.ts";
-import { UnknownDeviceError } from "./devices.ts";
+import { UnknownDeviceError } from "./unknown_device.ts";
 import type { ToolList } from "./tool_list.ts";
 
 /** JSON-RPC "invalid params". */
