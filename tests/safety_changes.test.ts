@@ -114,6 +114,32 @@ Deno.test("a failing third operation rolls back the first two", async () => {
   }
 });
 
+Deno.test("a failed health check (the default route gone) reverts every applied operation", async () => {
+  const { sim, session, ops } = await setup();
+  try {
+    const before = configOf(sim);
+    const route = sim.items("/ip/route").find((r) => r["dst-address"] === "0.0.0.0/0")![".id"];
+    const r = await callTool(session, "router_apply_changes", {
+      confirm: true,
+      operations: [ops[0], {
+        tool: "router_disable_route",
+        arguments: { id: route, confirm: true },
+      }],
+    });
+    assert.equal(r.isError, true);
+    assert.match(
+      r.content[0].text,
+      /health check failed after the change \(login: true, default route: false/,
+    );
+    assert.match(r.content[0].text, /The 2 operation\(s\) were/);
+    assert.equal(configOf(sim), before);
+    assert.equal(jobs(sim).length, 0, "no revert job is left armed");
+  } finally {
+    await session.close();
+    await sim.close();
+  }
+});
+
 Deno.test("with no confirmation the router reverts by itself, even after the server is killed", async () => {
   const { sim, session, ops } = await setup(true);
   try {

@@ -330,41 +330,29 @@ export const applyChanges = defineTool({
         throw failed;
       }
     }
-    // An operation may have removed or disabled the job (a scheduler write): then revert now.
-    const defeated = await defeatedJob(client, job, deadline, seconds);
-    if (defeated) {
+    /** Every operation applied is reverted now, and the call fails saying `why`. */
+    const revertAllAndFail = async (why: string): Promise<never> => {
       const undone = await revertNow(
         client,
         job,
         inverses.slice(),
         `The ${inverses.length} operation(s) were`,
       );
-      const failed = new RouterOsError(
-        "failure",
-        `the change would not revert by itself: ${defeated}. ${undone}`,
-        "",
-      );
+      const failed = new RouterOsError("failure", `${why}. ${undone}`, "");
       noteOutcome(failed, { kind: "stated" });
       throw failed;
-    }
+    };
+    // An operation may have removed or disabled the job (a scheduler write): then revert now.
+    const defeated = await defeatedJob(client, job, deadline, seconds);
+    if (defeated) await revertAllAndFail(`the change would not revert by itself: ${defeated}`);
     const health = await healthCheck(client, args.ping_targets);
     const routeOk = !hadDefaultRoute || (await defaultRoutes(client)) > 0;
     const pingOk = Object.values(health.ping).every(Boolean);
     if (!health.login || !routeOk || !pingOk) {
-      const undone = await revertNow(
-        client,
-        job,
-        inverses.slice(),
-        `The ${inverses.length} operation(s) were`,
-      );
-      const failed = new RouterOsError(
-        "failure",
+      await revertAllAndFail(
         `health check failed after the change (login: ${health.login}, default route: ${routeOk}, ` +
-          `ping: ${JSON.stringify(health.ping)}). ${undone}`,
-        "",
+          `ping: ${JSON.stringify(health.ping)})`,
       );
-      noteOutcome(failed, { kind: "stated" });
-      throw failed;
     }
     return {
       structured: {
