@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { type SimRouter, startSimulator } from "../lib/sim/mod.ts";
 import { callTool, configOf } from "./helpers/mcp.ts";
-import { connectInProcess, serveInProcess } from "./helpers/in_process.ts";
+import { connectInProcess, serveInProcess, simArgs } from "./helpers/in_process.ts";
 
 type Structured = Record<string, unknown>;
 
@@ -184,12 +184,7 @@ Deno.test("a dry run masks the script's secrets; on 7.16+ the router checks a fi
   for (const version of ["7.12.2", "7.16.2"]) {
     const sim = await startSimulator({ version, uptime: 3600 });
     const session = await serveInProcess([
-      "--host",
-      sim.host,
-      "--port",
-      String(sim.port),
-      "--host-key-policy",
-      "off",
+      ...simArgs(sim),
       "--audit-log",
       audit,
     ]);

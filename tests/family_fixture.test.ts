@@ -15,7 +15,7 @@ import { ALL_MENUS } from "../lib/sim/menus/registry.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { buildCatalogue, MENU_TOOLS } from "../lib/tools/catalogue.ts";
 import { ok } from "./helpers/catalogue.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 import { callTool, listAllTools } from "./helpers/mcp.ts";
 import { WIDGET_SCHEMAS } from "./fixtures/widget_family/schema.ts";
 import { WIDGET_MENUS } from "./fixtures/widget_family/sim.ts";
@@ -56,7 +56,7 @@ for (const version of ["6.49.13", "7.16.2"]) {
       menus: new MenuIndex([...ALL_MENUS, ...WIDGET_MENUS], LOOSE_COMMANDS),
     });
     const session = await serveInProcess(
-      ["--host", sim.host, "--port", String(sim.port), "--host-key-policy", "off"],
+      simArgs(sim),
       {},
       {},
       { tools },

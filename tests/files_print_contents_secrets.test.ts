@@ -16,19 +16,14 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool } from "./helpers/mcp.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 
 const PASSWORD = "Ppp-Secret-0815";
 
 Deno.test("router_print /file does not show the secrets written in a file", async (t) => {
   const sim = await startSimulator({ version: "7.16.2" });
   const session = await serveInProcess([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--host-key-policy",
-    "off",
+    ...simArgs(sim),
   ]);
   try {
     assert.equal(sim.run(`/ppp secret add name=bob password=${PASSWORD}`).exitCode, 0);

@@ -28,7 +28,7 @@ import assert from "node:assert/strict";
 import { inRange, release } from "../lib/routeros/release.ts";
 import { type SimRouter, startSimulator } from "../lib/sim/mod.ts";
 import { callTool, configOf, type McpSession } from "./helpers/mcp.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 import { PROFILES } from "./helpers/profiles.ts";
 import { ScriptChecker } from "./helpers/script_check.ts";
 import { nearestTree, treesAvailable } from "./helpers/trees.ts";
@@ -43,12 +43,7 @@ async function rig(setup: string[] = []): Promise<{ sim: SimRouter; session: Mcp
     assert.equal(r.exitCode, 0, `${line}: ${r.output}`);
   }
   const session = await serveInProcess([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--host-key-policy",
-    "off",
+    ...simArgs(sim),
   ]);
   return { sim, session };
 }

@@ -21,18 +21,13 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool } from "./helpers/mcp.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 import { authClient, KEYS, startAuthServer } from "./http_auth_helpers.ts";
 
 Deno.test("resources and completions pass the session's toolset check like the tools they run", async (t) => {
   const sim = await startSimulator({ version: "7.16.2" });
   const session = await serveInProcess([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--host-key-policy",
-    "off",
+    ...simArgs(sim),
     "--dynamic-toolsets",
   ]);
   const uris = [`routeros://${sim.host}/export`, `routeros://${sim.host}/print/ip/address`];

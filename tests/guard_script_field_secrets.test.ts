@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool } from "./helpers/mcp.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 
 const PASSWORD = "Rotate-Me-0815";
 const SOURCE = `/user set [find name=backup] password=${PASSWORD}`;
@@ -29,12 +29,7 @@ Deno.test("guard: a password inside a script stays masked in the audit log and i
   const sim = await startSimulator();
   const dir = await Deno.makeTempDir({ prefix: "guard-script-secrets-" });
   const session = await serveInProcess([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--host-key-policy",
-    "off",
+    ...simArgs(sim),
     "--audit-log",
     `${dir}/audit.log`,
   ]);
@@ -116,12 +111,7 @@ Deno.test("guard: with --reveal-secrets reads show a script whole", async () => 
   const sim = await startSimulator();
   sim.run(`/system script add name=rotate source="${SOURCE.replaceAll('"', '\\"')}"`);
   const session = await serveInProcess([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--host-key-policy",
-    "off",
+    ...simArgs(sim),
     "--reveal-secrets",
   ]);
   try {

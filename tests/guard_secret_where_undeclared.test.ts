@@ -16,19 +16,14 @@ import { wirelessSecurityProfiles } from "../lib/routeros/schema/menus/wireless.
 import { dhcpServers } from "../lib/routeros/schema/menus/dhcp.ts";
 import { maskedRecord } from "../lib/tools/diagnostics/print.ts";
 import { callTool } from "./helpers/mcp.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 
 const PATH = "/interface/wireless/security-profiles";
 
 Deno.test("guard: where on a WEP key or management protection key is refused", async () => {
   const sim = await startSimulator({ version: "6.49.13" });
   const session = await serveInProcess([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--host-key-policy",
-    "off",
+    ...simArgs(sim),
   ]);
   try {
     for (

@@ -31,10 +31,7 @@ export interface HttpProcess {
   status: Promise<Deno.CommandStatus>;
 }
 
-/** Arguments pointing the server at a simulator, host key checks off. */
-export function simArgs(sim: { host: string; port: number }): string[] {
-  return ["--host", sim.host, "--port", String(sim.port), "--host-key-policy", "off"];
-}
+export { simArgs } from "./helpers/in_process.ts";
 
 /**
  * Spawn `main.ts --mcp.transport <transport> --mcp.host 127.0.0.1 --mcp.port 0 ...args`;

@@ -29,7 +29,7 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool, type McpSession } from "./helpers/mcp.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 import { REFUSAL_META_KEY } from "../lib/refusal_meta.ts";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
@@ -37,12 +37,7 @@ type Sim = Awaited<ReturnType<typeof startSimulator>>;
 async function lab(): Promise<{ sim: Sim; session: McpSession; close(): Promise<void> }> {
   const sim = await startSimulator({ version: "7.16.2" });
   const session = await serveInProcess([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--host-key-policy",
-    "off",
+    ...simArgs(sim),
   ]);
   return {
     sim,

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool } from "./helpers/mcp.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 
 const PASSWORD = "Ppp-Secret-4711";
 
@@ -19,12 +19,7 @@ async function rig(version: string | undefined, flags: string[]) {
   const sim = await startSimulator(version ? { version } : {});
   sim.run(`/ppp secret add name=road password=${PASSWORD} service=l2tp`);
   const session = await serveInProcess([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--host-key-policy",
-    "off",
+    ...simArgs(sim),
     "--allow-raw-commands",
     ...flags,
   ]);

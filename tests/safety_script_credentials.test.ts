@@ -21,7 +21,7 @@ import assert from "node:assert/strict";
 import { quoteValue } from "../lib/routeros/quote.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool } from "./helpers/mcp.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 import { authClient, KEYS, startAuthServer, textOf } from "./http_auth_helpers.ts";
 
 const SECRETS = ["Ddns-Pass-4711", "Fetch-Pass-4712", "Api-Key-4713", "Fn-Pass-4714"];
@@ -54,12 +54,7 @@ Deno.test("credentials in a script's URLs, bodies and function arguments are mas
   assert.equal(sim.items("/system/script")[0]?.source, SOURCE);
   const serve = (...flags: string[]) =>
     serveInProcess([
-      "--host",
-      sim.host,
-      "--port",
-      String(sim.port),
-      "--host-key-policy",
-      "off",
+      ...simArgs(sim),
       ...flags,
     ]);
   try {

@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
 import { callTool } from "./helpers/mcp.ts";
-import { serveInProcess } from "./helpers/in_process.ts";
+import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 import {
   isAddressOrPrefix,
   isDnsEntry,
@@ -35,12 +35,7 @@ async function rig() {
     assert.equal(sim.run(line).exitCode, 0, line);
   }
   const session = await serveInProcess([
-    "--host",
-    sim.host,
-    "--port",
-    String(sim.port),
-    "--host-key-policy",
-    "off",
+    ...simArgs(sim),
   ]);
   return { sim, session };
 }

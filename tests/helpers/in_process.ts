@@ -109,6 +109,11 @@ export async function serveInProcess(
   };
 }
 
+/** Arguments pointing the server at a simulator, host key checks off. */
+export function simArgs(sim: { host: string; port: number }): string[] {
+  return ["--host", sim.host, "--port", String(sim.port), "--host-key-policy", "off"];
+}
+
 /**
  * Connect an MCP client to an in-process server managing the simulator at
  * `sim` (host key not checked). `flags` are the CLI's flags by setting name
@@ -119,7 +124,7 @@ export function connectInProcess(
   sim: { host: string; port: number },
   flags: FlagValues = {},
 ): Promise<McpSession> {
-  const args = ["--host", sim.host, "--port", String(sim.port), "--host-key-policy", "off"];
+  const args = simArgs(sim);
   for (const [name, value] of Object.entries(flags)) {
     if (value === undefined || value === false) continue;
     args.push(value === true ? `--${name}` : `--${name}=${value}`);
