@@ -11,8 +11,9 @@
  */
 import assert from "node:assert/strict";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, configOf, type McpSession } from "./helpers/mcp.ts";
+import { callTool, configOf } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
+import { callOk, lockoutRefused } from "./helpers/lockout.ts";
 
 const HOST = "127.0.0.2";
 
@@ -24,34 +25,10 @@ async function rig() {
   return { sim, session };
 }
 
-/** The call is refused by the lock-out guard, naming `cut`; the router is unchanged. */
-async function refused(
-  session: McpSession,
-  sim: { export(): string },
-  name: string,
-  args: Record<string, unknown>,
-  cut: RegExp,
-) {
-  const before = configOf(sim);
-  const r = await callTool(session, name, args);
-  assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} should be refused`);
-  const text = r.content[0].text;
-  assert.match(text, /would cut this server's own access to device/, text);
-  assert.match(text, cut, text);
-  assert.match(text, /needs confirm: true\. Nothing was done/, text);
-  assert.equal(configOf(sim), before, `${name} changed the router`);
-}
-
-async function ok(session: McpSession, name: string, args: Record<string, unknown>) {
-  const r = await callTool(session, name, args);
-  assert.notEqual(r.isError, true, `${name} ${JSON.stringify(args)}: ${r.content[0]?.text}`);
-  return r.structuredContent ?? {};
-}
-
 Deno.test("lock-out guard: firewall rules that match every packet need confirm; a harmless matcher does not", async () => {
   const { sim, session } = await rig();
   try {
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_firewall_filter_rule",
@@ -59,28 +36,28 @@ Deno.test("lock-out guard: firewall rules that match every packet need confirm; 
       /the rule would drop this server's SSH session: chain=input action=drop \(no matcher: every packet\) matches/,
     );
     // Beside the session's chains, a rule without matcher still needs confirm.
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_firewall_filter_rule",
       { chain: "forward", action: "drop" },
       /no matcher, so it would drop every packet in chain forward \(action drop\) that no earlier rule takes, every connection through this router included/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_firewall_nat_rule",
       { chain: "dstnat", action: "dst-nat", to_addresses: "10.0.0.9" },
       /would redirect this server's SSH session: chain=dstnat action=dst-nat to-addresses=10\.0\.0\.9 \(no matcher/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_firewall_raw_rule",
       { chain: "prerouting", action: "drop", comment: "a comment is no matcher" },
       /would drop this server's SSH session: chain=prerouting action=drop \(no matcher: every packet\)/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_ipv6_firewall_filter_rule",
@@ -88,14 +65,14 @@ Deno.test("lock-out guard: firewall rules that match every packet need confirm; 
       /chain input \(action reject\)/,
     );
     // The session is IPv4: in the IPv6 tables a rule without matcher needs confirm as before.
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_ipv6_firewall_raw_rule",
       { chain: "prerouting", action: "drop" },
       /drop every packet in chain prerouting/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_ipv6_firewall_nat_rule",
@@ -103,35 +80,38 @@ Deno.test("lock-out guard: firewall rules that match every packet need confirm; 
       /rewrite every packet in chain srcnat/,
     );
     // A matcher that leaves the session out, or a disabled rule: no lock-out.
-    await ok(session, "router_add_firewall_filter_rule", {
+    await callOk(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "drop",
       src_address: "203.0.113.0/24",
     });
-    const parked = await ok(session, "router_add_firewall_filter_rule", {
+    const parked = await callOk(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "drop",
       disabled: true,
       comment: "parked",
     }) as { item: { id: string } };
     // Enabling the parked catch-all is the change that would cut.
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_enable_firewall_filter_rule",
       { id: parked.item.id },
       /the rule would drop this server's SSH session: chain=input action=drop \(no matcher/,
     );
-    await ok(session, "router_enable_firewall_filter_rule", { id: parked.item.id, confirm: true });
+    await callOk(session, "router_enable_firewall_filter_rule", {
+      id: parked.item.id,
+      confirm: true,
+    });
     // Once it is in place, changing its comment cuts nothing new.
-    await ok(session, "router_update_firewall_filter_rule", {
+    await callOk(session, "router_update_firewall_filter_rule", {
       id: parked.item.id,
       comment: "default deny",
     });
     // A non-final action cuts nothing, and a rule behind an accept of everything is never met.
-    await ok(session, "router_add_firewall_filter_rule", { chain: "input", action: "log" });
-    await ok(session, "router_add_firewall_filter_rule", { chain: "input", action: "accept" });
-    await ok(session, "router_add_firewall_filter_rule", {
+    await callOk(session, "router_add_firewall_filter_rule", { chain: "input", action: "log" });
+    await callOk(session, "router_add_firewall_filter_rule", { chain: "input", action: "accept" });
+    await callOk(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "drop",
       comment: "behind the accept",
@@ -154,70 +134,70 @@ Deno.test("lock-out guard: the session's address, interface, ssh service and use
   const { sim, session } = await rig();
   try {
     const own = sim.items("/ip/address").find((a) => a.address === `${HOST}/8`)!;
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_remove_ip_address",
       { id: own[".id"] },
       /127\.0\.0\.2\/8 on ether2 is the address this server's SSH session reaches the router at/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_disable_ip_address",
       { id: own[".id"] },
       /127\.0\.0\.2\/8 on ether2/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_ip_address",
       { id: own[".id"], address: "127.0.0.3/8" },
       /the address this server's SSH session/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_disable_interface",
       { name: "ether2" },
       /interface ether2 carries the address this server's SSH session uses/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_ethernet_port",
       { name: "ether2", arp: "disabled" },
       /interface ether2 carries .* \(without ARP it is unreachable\)/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_disable_ip_service",
       { name: "ssh" },
       /disables the ssh service this server logs in through/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_ip_service",
       { name: "ssh", port: 2222 },
       /moves ssh to port 2222; this server connects to port \d+/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_ip_service",
       { name: "ssh", address: ["10.0.0.0/8"] },
       /would only accept 10\.0\.0\.0\/8, and this server connects from 127\./,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_disable_user",
       { name: "admin" },
       /user "admin" is the one this server logs in as; disabling it/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_user",
@@ -225,13 +205,17 @@ Deno.test("lock-out guard: the session's address, interface, ssh service and use
       /its next login fails until its configuration has the new one/,
     );
     // The same changes elsewhere pass without confirm.
-    await ok(session, "router_disable_interface", { name: "ether3" });
-    await ok(session, "router_update_ip_service", { name: "ssh", address: ["127.0.0.0/8"] });
-    await ok(session, "router_disable_ip_service", { name: "telnet" });
-    await ok(session, "router_add_user", { name: "ops", group: "read", password: "Ops-Pa55-x" });
-    await ok(session, "router_disable_user", { name: "ops" });
+    await callOk(session, "router_disable_interface", { name: "ether3" });
+    await callOk(session, "router_update_ip_service", { name: "ssh", address: ["127.0.0.0/8"] });
+    await callOk(session, "router_disable_ip_service", { name: "telnet" });
+    await callOk(session, "router_add_user", {
+      name: "ops",
+      group: "read",
+      password: "Ops-Pa55-x",
+    });
+    await callOk(session, "router_disable_user", { name: "ops" });
     // With confirm the operator's word goes through.
-    await ok(session, "router_update_ip_service", { name: "ssh", port: 22, confirm: true });
+    await callOk(session, "router_update_ip_service", { name: "ssh", port: 22, confirm: true });
   } finally {
     await session.close();
     await sim.close();

@@ -16,11 +16,12 @@
 import assert from "node:assert/strict";
 import { inRange, release } from "../lib/routeros/release.ts";
 import { startSimulator } from "../lib/sim/mod.ts";
-import { callTool, configOf, type McpSession } from "./helpers/mcp.ts";
+import { callTool, configOf } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 import { PROFILES } from "./helpers/profiles.ts";
 import { ScriptChecker } from "./helpers/script_check.ts";
 import { nearestTree, treesAvailable } from "./helpers/trees.ts";
+import { callOk, lockoutRefused } from "./helpers/lockout.ts";
 
 const HOST = "127.0.0.2";
 const SESSION = /\(src 127\.0\.0\.1 → 127\.0\.0\.2:22 tcp on ether2, new connection\)/;
@@ -32,30 +33,6 @@ async function rig(version: string) {
   assert.equal(added.exitCode, 0, added.output);
   const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   return { sim, session, commands };
-}
-
-/** Refused by the lock-out guard with `why`; the router unchanged. */
-async function refused(
-  session: McpSession,
-  sim: { export(): string },
-  name: string,
-  args: Record<string, unknown>,
-  why: RegExp,
-) {
-  const before = configOf(sim);
-  const r = await callTool(session, name, args);
-  const text = r.content[0].text;
-  assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} should be refused: ${text}`);
-  assert.match(text, /would cut this server's own access to device/, text);
-  assert.match(text, why, text);
-  assert.match(text, /needs confirm: true\. Nothing was done/, text);
-  assert.equal(configOf(sim), before, `${name} changed the router`);
-}
-
-async function ok(session: McpSession, name: string, args: Record<string, unknown>) {
-  const r = await callTool(session, name, args);
-  assert.notEqual(r.isError, true, `${name} ${JSON.stringify(args)}: ${r.content[0]?.text}`);
-  return r.structuredContent as { item: { id: string } };
 }
 
 /** The four rules of issue 31 (hole 5), and the sentence each refusal says. */
@@ -83,16 +60,16 @@ for (const version of PROFILES) {
     const { sim, session, commands } = await rig(version);
     try {
       for (const [args, why] of HOLES) {
-        await refused(session, sim, "router_add_firewall_filter_rule", args, why);
-        await refused(session, sim, "router_add_firewall_filter_rule", args, SESSION);
+        await lockoutRefused(session, sim, "router_add_firewall_filter_rule", args, why);
+        await lockoutRefused(session, sim, "router_add_firewall_filter_rule", args, SESSION);
       }
-      await ok(session, "router_add_firewall_filter_rule", {
+      await callOk(session, "router_add_firewall_filter_rule", {
         chain: "input",
         action: "drop",
         src_address: "192.0.2.99",
       });
       // The operator's word goes through.
-      const added = await ok(session, "router_add_firewall_filter_rule", {
+      const added = await callOk(session, "router_add_firewall_filter_rule", {
         ...HOLES[0][0],
         comment: "confirmed",
         confirm: true,
@@ -127,7 +104,11 @@ Deno.test("lock-out firewall: interfaces, interface lists and address lists are 
     sim.run("/ip firewall address-list add list=blocked address=192.0.2.0/24");
     sim.run("/ip firewall address-list add list=ops address=127.0.0.0/30");
     const add = (args: Record<string, unknown>) =>
-      ok(session, "router_add_firewall_filter_rule", { chain: "input", action: "drop", ...args });
+      callOk(session, "router_add_firewall_filter_rule", {
+        chain: "input",
+        action: "drop",
+        ...args,
+      });
     // ether1 and the WAN list (ether1) do not carry the session; "blocked" does not hold it.
     await add({ in_interface: "ether1" });
     await add({ in_interface_list: "WAN" });
@@ -136,7 +117,7 @@ Deno.test("lock-out firewall: interfaces, interface lists and address lists are 
     await add({ protocol: "tcp", dst_port: "23,80,8000-9000" });
     await add({ dst_address: "!127.0.0.2" });
     const cut = (args: Record<string, unknown>, why: RegExp) =>
-      refused(session, sim, "router_add_firewall_filter_rule", {
+      lockoutRefused(session, sim, "router_add_firewall_filter_rule", {
         chain: "input",
         action: "drop",
         ...args,
@@ -151,7 +132,7 @@ Deno.test("lock-out firewall: interfaces, interface lists and address lists are 
       /limit=10,5:packet may match .*limit=10,5:packet cannot be evaluated \(it depends on the packet rate\)/,
     );
     // The router's answers leave through output.
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_firewall_filter_rule",
@@ -164,7 +145,7 @@ Deno.test("lock-out firewall: interfaces, interface lists and address lists are 
       /chain=output action=drop protocol=tcp src-port=22 matches \(the router's reply 127\.0\.0\.2:22 → 127\.0\.0\.1 tcp out ether2\)/,
     );
     // dstnat: moving ssh elsewhere cuts, a port forward of another port does not.
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_firewall_nat_rule",
@@ -177,7 +158,7 @@ Deno.test("lock-out firewall: interfaces, interface lists and address lists are 
       },
       /would redirect this server's SSH session: chain=dstnat action=redirect protocol=tcp dst-port=22 to-ports=2222 matches/,
     );
-    await ok(session, "router_add_firewall_nat_rule", {
+    await callOk(session, "router_add_firewall_nat_rule", {
       chain: "dstnat",
       action: "dst-nat",
       protocol: "tcp",
@@ -185,7 +166,7 @@ Deno.test("lock-out firewall: interfaces, interface lists and address lists are 
       to_addresses: "10.0.0.9",
     });
     // Raw prerouting sees the session before connection tracking.
-    await refused(session, sim, "router_add_firewall_raw_rule", {
+    await lockoutRefused(session, sim, "router_add_firewall_raw_rule", {
       chain: "prerouting",
       action: "drop",
       src_address: "127.0.0.0/8",
@@ -206,7 +187,7 @@ Deno.test("lock-out firewall: interfaces, interface lists and address lists are 
     );
     assert.equal(configOf(sim), before);
     // The session is IPv4: an IPv6 rule with a matcher cannot touch it.
-    await ok(session, "router_add_ipv6_firewall_filter_rule", {
+    await callOk(session, "router_add_ipv6_firewall_filter_rule", {
       chain: "input",
       action: "drop",
       protocol: "tcp",
@@ -221,14 +202,14 @@ Deno.test("lock-out firewall: interfaces, interface lists and address lists are 
 Deno.test("lock-out firewall: an accept before the drop protects the session; removing, disabling or moving it does not", async () => {
   const { sim, session } = await rig("7.16.2");
   try {
-    const accept = await ok(session, "router_add_firewall_filter_rule", {
+    const accept = await callOk(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "accept",
       src_address: "127.0.0.1",
       protocol: "tcp",
     });
     // The accept comes first, so the drop behind it cuts nothing.
-    const drop = await ok(session, "router_add_firewall_filter_rule", {
+    const drop = await callOk(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "drop",
       protocol: "tcp",
@@ -238,25 +219,25 @@ Deno.test("lock-out firewall: an accept before the drop protects the session; re
       `after the change, rule \\${drop.item.id} would drop this server's SSH session: ` +
         "chain=input action=drop protocol=tcp dst-port=22 matches",
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_remove_firewall_filter_rule",
       { id: accept.item.id },
       exposed,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_disable_firewall_filter_rule",
       { id: accept.item.id },
       exposed,
     );
-    await refused(session, sim, "router_update_firewall_filter_rule", {
+    await lockoutRefused(session, sim, "router_update_firewall_filter_rule", {
       id: accept.item.id,
       src_address: "192.0.2.1",
     }, exposed);
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_move_firewall_filter_rule",
@@ -264,26 +245,26 @@ Deno.test("lock-out firewall: an accept before the drop protects the session; re
       /the rule would drop this server's SSH session: chain=input action=drop protocol=tcp dst-port=22 matches/,
     );
     // Changes that leave the accept in front pass; so does a comment.
-    await ok(session, "router_update_firewall_filter_rule", {
+    await callOk(session, "router_update_firewall_filter_rule", {
       id: accept.item.id,
       comment: "mgmt",
     });
-    await ok(session, "router_update_firewall_filter_rule", {
+    await callOk(session, "router_update_firewall_filter_rule", {
       id: drop.item.id,
       dst_port: "22,23",
     });
     // A disabled drop cuts nothing until it is enabled ahead of the accept.
-    const parked = await ok(session, "router_add_firewall_filter_rule", {
+    const parked = await callOk(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "drop",
       src_address: "127.0.0.1",
       disabled: true,
     });
-    await ok(session, "router_move_firewall_filter_rule", {
+    await callOk(session, "router_move_firewall_filter_rule", {
       id: parked.item.id,
       destination: accept.item.id,
     });
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_enable_firewall_filter_rule",
@@ -291,7 +272,10 @@ Deno.test("lock-out firewall: an accept before the drop protects the session; re
       /the rule would drop this server's SSH session: chain=input action=drop src-address=127\.0\.0\.1 matches/,
     );
     // With confirm the accept goes, and the drop stays.
-    await ok(session, "router_remove_firewall_filter_rule", { id: accept.item.id, confirm: true });
+    await callOk(session, "router_remove_firewall_filter_rule", {
+      id: accept.item.id,
+      confirm: true,
+    });
     const rules = sim.items("/ip/firewall/filter");
     assert.ok(rules.some((r) => r[".id"] === drop.item.id), "the drop is still there");
   } finally {
@@ -303,13 +287,13 @@ Deno.test("lock-out firewall: an accept before the drop protects the session; re
 Deno.test("lock-out firewall: a jump to a custom chain is followed", async () => {
   const { sim, session } = await rig("6.49.13");
   try {
-    await ok(session, "router_add_firewall_filter_rule", {
+    await callOk(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "jump",
       jump_target: "mgmt",
       in_interface: "ether2",
     });
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_firewall_filter_rule",
@@ -321,7 +305,7 @@ Deno.test("lock-out firewall: a jump to a custom chain is followed", async () =>
       /chain=mgmt action=drop protocol=tcp matches \(src 127\.0\.0\.1 → 127\.0\.0\.2:22 tcp on ether2, new connection, reached by jump from input\)/,
     );
     // A rule in a chain nothing jumps to is never met.
-    await ok(session, "router_add_firewall_filter_rule", {
+    await callOk(session, "router_add_firewall_filter_rule", {
       chain: "unused",
       action: "drop",
       protocol: "tcp",
@@ -344,7 +328,7 @@ Deno.test("lock-out firewall: over IPv6 the IPv6 filter is evaluated, the IPv4 o
   assert.equal(added.exitCode, 0, added.output);
   const session = await serveInProcess(["--host", "::1", "--port", String(sim.port)]);
   try {
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_ipv6_firewall_filter_rule",
@@ -356,17 +340,17 @@ Deno.test("lock-out firewall: over IPv6 the IPv6 filter is evaluated, the IPv4 o
       },
       /chain=input action=drop protocol=tcp dst-port=22 matches \(src ::1 → ::1:22 tcp on ether2, new connection\)/,
     );
-    await ok(session, "router_add_ipv6_firewall_filter_rule", {
+    await callOk(session, "router_add_ipv6_firewall_filter_rule", {
       chain: "input",
       action: "drop",
       src_address: "2001:db8::/32",
     });
-    await ok(session, "router_add_firewall_filter_rule", {
+    await callOk(session, "router_add_firewall_filter_rule", {
       chain: "input",
       action: "drop",
       protocol: "tcp",
     });
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_add_firewall_filter_rule",

@@ -22,18 +22,17 @@
  * session runs over it (as in tests/guard_lockout.test.ts).
  */
 import assert from "node:assert/strict";
-import { type SimRouter, startSimulator } from "../lib/sim/mod.ts";
+import { startSimulator } from "../lib/sim/mod.ts";
 import { ALL_MENUS } from "../lib/sim/menus/registry.ts";
-import { inRange, release } from "../lib/routeros/release.ts";
+import { release } from "../lib/routeros/release.ts";
 import { itemsAreInterfaces } from "../lib/routeros/schema/menu.ts";
 import { MENU_TOOLS } from "../lib/tools/catalogue.ts";
 import { menuTools } from "../lib/tools/menu_tools/menu_tools.ts";
-import { callTool, configOf, type McpSession } from "./helpers/mcp.ts";
 import { serveInProcess } from "./helpers/in_process.ts";
 import { makeKey, writeKey } from "./helpers/keys.ts";
 import { PROFILES } from "./helpers/profiles.ts";
-import { ScriptChecker } from "./helpers/script_check.ts";
 import { argsOf, nearestTree, trees, treesAvailable } from "./helpers/trees.ts";
+import { callOk, commandsInTree, lockoutRefused } from "./helpers/lockout.ts";
 
 const HOST = "127.0.0.2";
 const ON_ETHER2 = `/ip address add address=${HOST}/8 interface=ether2`;
@@ -151,44 +150,6 @@ function releasesOf(c: Case): string[] {
   });
 }
 
-/** Every command sent exists in the release's real command tree. */
-function inTree(version: string, commands: readonly string[]) {
-  if (!treesAvailable()) return;
-  const tree = nearestTree(version);
-  if (!tree) return;
-  const checker = new ScriptChecker(tree);
-  // 7.17 takes options=json.no-string-conversion, which the 7.16.2 tree cannot show.
-  const newer = (m: string) =>
-    inRange(release(version), { from: "7.17" }) &&
-    m.startsWith("serialize options=json.no-string-conversion");
-  const wrong = commands.flatMap((c) =>
-    checker.check(c).filter((m) => !newer(m)).map((m) => `${m} in ${c.slice(0, 120)}`)
-  );
-  assert.deepEqual(wrong, [], `commands the ${version} tree lacks`);
-}
-
-async function refused(
-  session: McpSession,
-  sim: SimRouter,
-  tool: string,
-  args: Record<string, unknown>,
-  why: RegExp,
-) {
-  const before = configOf(sim);
-  const r = await callTool(session, tool, args);
-  const text = r.content[0]?.text ?? "";
-  assert.equal(r.isError, true, `${tool} ${JSON.stringify(args)} cut the server's own access`);
-  assert.match(text, /would cut this server's own access to device/, text);
-  assert.match(text, why, text);
-  assert.match(text, /needs confirm: true/, text);
-  assert.equal(configOf(sim), before, `${tool} changed the router`);
-}
-
-async function ok(session: McpSession, tool: string, args: Record<string, unknown>) {
-  const r = await callTool(session, tool, args);
-  assert.notEqual(r.isError, true, `${tool} ${JSON.stringify(args)}: ${r.content[0]?.text}`);
-}
-
 for (const c of CASES) {
   const versions = releasesOf(c);
   Deno.test(`lock-out needs confirm: ${c.name} (${c.tool}; ${versions.join(", ")})`, async () => {
@@ -206,8 +167,8 @@ for (const c of CASES) {
       }
       const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
       try {
-        await refused(session, sim, c.tool, c.args, c.why);
-        inTree(version, commands);
+        await lockoutRefused(session, sim, c.tool, c.args, c.why);
+        commandsInTree(version, commands);
       } finally {
         await session.close();
         await sim.close();
@@ -229,20 +190,29 @@ Deno.test("lock-out of interfaces: what keeps the session's interface carrying i
   ) assert.equal(sim.run(line).exitCode, 0, line);
   const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   try {
-    await ok(session, "router_update_wireguard_interface", { name: "wg-mgmt", comment: "mgmt" });
-    await ok(session, "router_update_wireguard_interface", { name: "wg-mgmt", new_name: "wg0" });
+    await callOk(session, "router_update_wireguard_interface", {
+      name: "wg-mgmt",
+      comment: "mgmt",
+    });
+    await callOk(session, "router_update_wireguard_interface", {
+      name: "wg-mgmt",
+      new_name: "wg0",
+    });
     // The value it has already: nothing changes.
-    await ok(session, "router_update_wireguard_interface", { name: "wg0", listen_port: 13231 });
-    await ok(session, "router_disable_wireguard_interface", { name: "wg-other" });
-    await ok(session, "router_update_wireguard_interface", { name: "wg-other", listen_port: 1 });
-    await refused(
+    await callOk(session, "router_update_wireguard_interface", { name: "wg0", listen_port: 13231 });
+    await callOk(session, "router_disable_wireguard_interface", { name: "wg-other" });
+    await callOk(session, "router_update_wireguard_interface", {
+      name: "wg-other",
+      listen_port: 1,
+    });
+    await lockoutRefused(
       session,
       sim,
       "router_update_wireguard_interface",
       { name: "wg0", listen_port: 13299 },
       /interface wg0 carries .* \(changing listen_port may take its link down/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_remove_wireguard_interface",
@@ -252,7 +222,7 @@ Deno.test("lock-out of interfaces: what keeps the session's interface carrying i
 
     // A tunnel's far end or a VRRP's parent, when they carry the session.
     sim.run(`/ip address set [find address="${HOST}/8"] interface=eoip1`);
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_eoip_tunnel",
@@ -260,23 +230,23 @@ Deno.test("lock-out of interfaces: what keeps the session's interface carrying i
       /interface eoip1 carries .*changing remote_address/,
     );
     sim.run(`/ip address set [find address="${HOST}/8"] interface=vrrp1`);
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_disable_interface",
       { name: "ether3" },
       /interface ether3 is the parent of vrrp1, which carries this server's SSH session/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_ethernet_port",
       { name: "ether3", mtu: 1400 },
       /interface ether3 is the parent of vrrp1, .*changing mtu/,
     );
-    await ok(session, "router_update_ethernet_port", { name: "ether4", mtu: 1400 });
+    await callOk(session, "router_update_ethernet_port", { name: "ether4", mtu: 1400 });
     // With confirm it goes through.
-    await ok(session, "router_update_vrrp_interface", {
+    await callOk(session, "router_update_vrrp_interface", {
       name: "vrrp1",
       priority: 200,
       confirm: true,
@@ -346,23 +316,26 @@ Deno.test("lock-out of the SSH server: what this server's client and login still
   assert.equal(sim.run(ON_ETHER2).exitCode, 0);
   const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   try {
-    await ok(session, "router_update_ssh_server", { ciphers: ["aes-gcm"] });
-    await ok(session, "router_update_ssh_server", { ciphers: ["aes-ctr"] });
-    await ok(session, "router_update_ssh_server", { strong_crypto: true, ciphers: ["aes-ctr"] });
-    await refused(
+    await callOk(session, "router_update_ssh_server", { ciphers: ["aes-gcm"] });
+    await callOk(session, "router_update_ssh_server", { ciphers: ["aes-ctr"] });
+    await callOk(session, "router_update_ssh_server", {
+      strong_crypto: true,
+      ciphers: ["aes-ctr"],
+    });
+    await lockoutRefused(
       session,
       sim,
       "router_update_ssh_server",
       { ciphers: ["3des-cbc"] },
       /ciphers=3des-cbc \(with strong_crypto on\) leaves the router's SSH server no cipher, and this server's SSH client offers only/,
     );
-    await ok(session, "router_update_ssh_server", { password_authentication: "yes" });
+    await callOk(session, "router_update_ssh_server", { password_authentication: "yes" });
     // yes-if-no-key: refused only once the user has a key.
-    await ok(session, "router_update_ssh_server", { password_authentication: "yes-if-no-key" });
-    await ok(session, "router_update_ssh_server", { password_authentication: "yes" });
+    await callOk(session, "router_update_ssh_server", { password_authentication: "yes-if-no-key" });
+    await callOk(session, "router_update_ssh_server", { password_authentication: "yes" });
     const key = makeKey("ed25519", "openssh").publicKey;
     assert.equal(sim.run(`/user ssh-keys add user=admin key="${key}"`).exitCode, 0);
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_ssh_server",
@@ -370,10 +343,10 @@ Deno.test("lock-out of the SSH server: what this server's client and login still
       /yes-if-no-key refuses the password of a user with an SSH key, user "admin" has one/,
     );
     // A key option binds key logins; this server logs in with a password.
-    await ok(session, "router_update_ssh_server", {
+    await callOk(session, "router_update_ssh_server", {
       publickey_authentication_options: "touch-required",
     });
-    inTree("7.24", commands);
+    commandsInTree("7.24", commands);
   } finally {
     await session.close();
     await sim.close();
@@ -389,25 +362,25 @@ Deno.test("lock-out of logins: always-allow-password-login and adding a key, up 
     const key = makeKey("rsa", "openssh").publicKey;
     try {
       // always-allow-password-login=no (the default): a key on admin ends its password.
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_add_user_ssh_key",
         { user: "admin", public_key: key },
         /logs in as "admin" with a password, and a key on that user makes the router refuse its password \(always-allow-password-login=no\)/,
       );
-      await ok(session, "router_update_ssh_server", { always_allow_password_login: true });
-      await ok(session, "router_update_ssh_server", { always_allow_password_login: false });
-      await ok(session, "router_update_ssh_server", { always_allow_password_login: true });
-      await ok(session, "router_add_user_ssh_key", { user: "admin", public_key: key });
-      await refused(
+      await callOk(session, "router_update_ssh_server", { always_allow_password_login: true });
+      await callOk(session, "router_update_ssh_server", { always_allow_password_login: false });
+      await callOk(session, "router_update_ssh_server", { always_allow_password_login: true });
+      await callOk(session, "router_add_user_ssh_key", { user: "admin", public_key: key });
+      await lockoutRefused(
         session,
         sim,
         "router_update_ssh_server",
         { always_allow_password_login: false },
         /always_allow_password_login=no refuses the password of a user with an SSH key/,
       );
-      inTree(version, commands);
+      commandsInTree(version, commands);
     } finally {
       await session.close();
       await sim.close();
@@ -433,8 +406,8 @@ Deno.test("lock-out of logins: with a key, its key options and the user's keys",
   }];
   const session = await serveInProcess(["--inventory", JSON.stringify(inventory)]);
   try {
-    await ok(session, "router_update_ssh_server", { password_authentication: "no" });
-    await refused(
+    await callOk(session, "router_update_ssh_server", { password_authentication: "no" });
+    await lockoutRefused(
       session,
       sim,
       "router_update_ssh_server",
@@ -442,7 +415,7 @@ Deno.test("lock-out of logins: with a key, its key options and the user's keys",
       /publickey_authentication_options=verify-required asks key logins to prove/,
     );
     const id = sim.items("/user/ssh-keys")[0][".id"];
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_remove_ssh_key",
@@ -469,30 +442,34 @@ Deno.test("lock-out of the ssh service: its VRF and max-sessions", async () => {
   const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   const other = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   try {
-    await ok(session, "router_update_ip_service", { name: "ssh", vrf: "main" });
-    await ok(session, "router_update_ip_service", { name: "telnet", vrf: "v1" });
-    await ok(session, "router_update_ip_service", { name: "ssh", max_sessions: 5 });
+    await callOk(session, "router_update_ip_service", { name: "ssh", vrf: "main" });
+    await callOk(session, "router_update_ip_service", { name: "telnet", vrf: "v1" });
+    await callOk(session, "router_update_ip_service", { name: "ssh", max_sessions: 5 });
     // A second server's session: two in use.
-    await ok(other, "router_list_ip_addresses", {});
-    await refused(
+    await callOk(other, "router_list_ip_addresses", {});
+    await lockoutRefused(
       session,
       sim,
       "router_update_ip_service",
       { name: "ssh", max_sessions: 1 },
       /max_sessions=1 is fewer than the 2 SSH sessions the router serves now/,
     );
-    await ok(session, "router_update_ip_service", { name: "ssh", max_sessions: 2 });
+    await callOk(session, "router_update_ip_service", { name: "ssh", max_sessions: 2 });
     // The session's interface moved into v1 (with confirm): ssh follows it there.
-    await ok(session, "router_update_vrf", { name: "v1", interfaces: ["ether2"], confirm: true });
-    await ok(session, "router_update_ip_service", { name: "ssh", vrf: "v1" });
-    await refused(
+    await callOk(session, "router_update_vrf", {
+      name: "v1",
+      interfaces: ["ether2"],
+      confirm: true,
+    });
+    await callOk(session, "router_update_ip_service", { name: "ssh", vrf: "v1" });
+    await lockoutRefused(
       session,
       sim,
       "router_update_ip_service",
       { name: "ssh", vrf: "main" },
       /it moves ssh into VRF main, and this server's session arrives in VRF v1/,
     );
-    inTree("7.20.8", commands);
+    commandsInTree("7.20.8", commands);
   } finally {
     await other.close();
     await session.close();
@@ -524,8 +501,11 @@ Deno.test("lock-out of logins: the method the live connection logged in with dec
     ]),
   ]);
   try {
-    await ok(session, "router_update_ssh_server", { device: "K", password_authentication: "no" });
-    await refused(
+    await callOk(session, "router_update_ssh_server", {
+      device: "K",
+      password_authentication: "no",
+    });
+    await lockoutRefused(
       session,
       withoutKey,
       "router_update_ssh_server",

@@ -25,13 +25,11 @@
  * the guard sends exists in the release's real command tree.
  */
 import assert from "node:assert/strict";
-import { inRange, release } from "../lib/routeros/release.ts";
 import { type SimRouter, startSimulator } from "../lib/sim/mod.ts";
-import { callTool, configOf, type McpSession } from "./helpers/mcp.ts";
+import { callTool, type McpSession } from "./helpers/mcp.ts";
 import { serveInProcess, simArgs } from "./helpers/in_process.ts";
 import { PROFILES } from "./helpers/profiles.ts";
-import { ScriptChecker } from "./helpers/script_check.ts";
-import { nearestTree, treesAvailable } from "./helpers/trees.ts";
+import { callOk, commandsInTree, lockoutRefused } from "./helpers/lockout.ts";
 
 /** This server's address as the router sees it (the simulator listens on loopback). */
 const SERVER = "127.0.0.1";
@@ -155,46 +153,6 @@ Deno.test("hostile: lock-outs outside the firewall rule tables need confirm", as
 
 const HOST = "127.0.0.4";
 
-/** Refused by the lock-out guard with `why`; the router unchanged. */
-async function refused(
-  session: McpSession,
-  sim: SimRouter,
-  name: string,
-  args: Record<string, unknown>,
-  why: RegExp,
-) {
-  const before = configOf(sim);
-  const r = await callTool(session, name, args);
-  const text = r.content[0].text;
-  assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} should be refused: ${text}`);
-  assert.match(text, /would cut this server's own access to device/, text);
-  assert.match(text, why, text);
-  assert.match(text, /needs confirm: true\. Nothing was done/, text);
-  assert.equal(configOf(sim), before, `${name} changed the router`);
-}
-
-async function ok(session: McpSession, name: string, args: Record<string, unknown>) {
-  const r = await callTool(session, name, args);
-  assert.notEqual(r.isError, true, `${name} ${JSON.stringify(args)}: ${r.content[0]?.text}`);
-  return r.structuredContent as { item: { id: string } };
-}
-
-/** Every command sent exists in the release's real command tree. */
-function inTree(version: string, commands: readonly string[]) {
-  if (!treesAvailable()) return console.log("SKIP tree check: ../shared/fidelity is absent");
-  const tree = nearestTree(version);
-  if (!tree) return console.log(`SKIP tree check: no real command tree of ${version}`);
-  const checker = new ScriptChecker(tree);
-  // 7.17 takes options=json.no-string-conversion, which the 7.16.2 tree cannot show.
-  const newer = (m: string) =>
-    inRange(release(version), { from: "7.17" }) &&
-    m.startsWith("serialize options=json.no-string-conversion");
-  const wrong = commands.flatMap((c) =>
-    checker.check(c).filter((m) => !newer(m)).map((m) => `${m} in ${c.slice(0, 120)}`)
-  );
-  assert.deepEqual(wrong, [], `commands the ${version} tree lacks`);
-}
-
 for (const version of PROFILES) {
   Deno.test(`lock-out beyond the firewall ${version}: lists, routes, bridge ports, IPsec`, async () => {
     const commands: string[] = [];
@@ -208,20 +166,20 @@ for (const version of PROFILES) {
     const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
     try {
       // Address lists: a drop rule on an empty list is harmless; the server's address in it is not.
-      await ok(session, "router_add_firewall_raw_rule", {
+      await callOk(session, "router_add_firewall_raw_rule", {
         chain: "prerouting",
         src_address_list: "blocked",
         action: "drop",
       });
-      await ok(session, "router_add_firewall_address_list_entry", {
+      await callOk(session, "router_add_firewall_address_list_entry", {
         list: "blocked",
         address: "192.0.2.1",
       });
-      await ok(session, "router_add_firewall_address_list_entry", {
+      await callOk(session, "router_add_firewall_address_list_entry", {
         list: "elsewhere",
         address: "127.0.0.1",
       });
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_add_firewall_address_list_entry",
@@ -229,11 +187,11 @@ for (const version of PROFILES) {
         /127\.0\.0\.0\/24 would join address list blocked: after the change, rule \*\w+ would drop this server's SSH session: chain=prerouting action=drop src-address-list=blocked matches \(src 127\.0\.0\.1 → 127\.0\.0\.4:22 tcp on ether2, new connection\)/,
       );
       // An allow-list: the server leaving it is the cut.
-      const mgmt = await ok(session, "router_add_firewall_address_list_entry", {
+      const mgmt = await callOk(session, "router_add_firewall_address_list_entry", {
         list: "mgmt",
         address: "127.0.0.1",
       });
-      await ok(session, "router_add_firewall_filter_rule", {
+      await callOk(session, "router_add_firewall_filter_rule", {
         chain: "input",
         src_address_list: "!mgmt",
         action: "drop",
@@ -245,7 +203,13 @@ for (const version of PROFILES) {
           ["router_update_firewall_address_list_entry", { id: mgmt.item.id, address: "10.0.0.1" }],
         ] as const
       ) {
-        await refused(session, sim, tool, args, /127\.0\.0\.1 would leave address list mgmt/);
+        await lockoutRefused(
+          session,
+          sim,
+          tool,
+          args,
+          /127\.0\.0\.1 would leave address list mgmt/,
+        );
       }
       // Hostile re-test 4 (issue 31): the rule evaluated an entry's list, address
       // and disabled, not its `timeout`. Removing the entry that lets this server
@@ -255,7 +219,7 @@ for (const version of PROFILES) {
       // returned a success (a careless "expire the temporary entries in mgmt"
       // locks the server out, with a delay that hides the cause). A timeout set
       // is now taken as the removal it ends in.
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_update_firewall_address_list_entry",
@@ -264,35 +228,38 @@ for (const version of PROFILES) {
       );
       // A new entry with a timeout: the list is as now once it runs out; while it
       // lives, it is an entry like any other (blocked: a cut at once).
-      await ok(session, "router_add_firewall_address_list_entry", {
+      await callOk(session, "router_add_firewall_address_list_entry", {
         list: "mgmt",
         address: "10.0.0.9",
         timeout: "1h",
       });
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_add_firewall_address_list_entry",
         { list: "blocked", address: "127.0.0.1", timeout: "1h" },
         /127\.0\.0\.1 would join address list blocked: after the change/,
       );
-      await ok(session, "router_update_firewall_address_list_entry", {
+      await callOk(session, "router_update_firewall_address_list_entry", {
         id: mgmt.item.id,
         comment: "a comment reads nothing",
       });
 
       // Interface lists: the server's interface leaving a list an allow rule names.
-      await ok(session, "router_add_interface_list", { name: "MGMT" });
-      const member = await ok(session, "router_add_interface_list_member", {
+      await callOk(session, "router_add_interface_list", { name: "MGMT" });
+      const member = await callOk(session, "router_add_interface_list_member", {
         list: "MGMT",
         interface: "ether2",
       });
-      await ok(session, "router_add_firewall_filter_rule", {
+      await callOk(session, "router_add_firewall_filter_rule", {
         chain: "input",
         in_interface_list: "!MGMT",
         action: "drop",
       });
-      await ok(session, "router_add_interface_list_member", { list: "MGMT", interface: "ether3" });
+      await callOk(session, "router_add_interface_list_member", {
+        list: "MGMT",
+        interface: "ether3",
+      });
       for (
         const [tool, args] of [
           ["router_remove_interface_list_member", { id: member.item.id }],
@@ -300,7 +267,7 @@ for (const version of PROFILES) {
           ["router_update_interface_list_member", { id: member.item.id, interface: "ether4" }],
         ] as const
       ) {
-        await refused(
+        await lockoutRefused(
           session,
           sim,
           tool,
@@ -308,8 +275,11 @@ for (const version of PROFILES) {
           /ether2 would leave interface list MGMT(?: and ether4 would join interface list MGMT)?: after the change, rule \*\w+ would drop this server's SSH session: chain=input action=drop in-interface-list=!MGMT matches/,
         );
       }
-      await ok(session, "router_add_interface_list_member", { list: "WAN", interface: "ether2" });
-      await refused(
+      await callOk(session, "router_add_interface_list_member", {
+        list: "WAN",
+        interface: "ether2",
+      });
+      await lockoutRefused(
         session,
         sim,
         "router_update_interface_list",
@@ -332,7 +302,7 @@ for (const version of PROFILES) {
       // Routes: the router's replies to 127.0.0.1 leave by the connected route on ether2.
       const replies =
         /the router's replies to this server's SSH session \(127\.0\.0\.4 → 127\.0\.0\.1\)/;
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_add_blackhole_route",
@@ -341,20 +311,20 @@ for (const version of PROFILES) {
           `${replies.source} would meet blackhole route .*127\\.0\\.0\\.1/32.* \\(now they go via ether2 by route`,
         ),
       );
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_add_route",
         { dst_address: "127.0.0.0/30", gateway: "192.168.88.254" },
         new RegExp(`${replies.source} would go via 192\\.168\\.88\\.254 on bridge`),
       );
-      await ok(session, "router_add_route", {
+      await callOk(session, "router_add_route", {
         dst_address: "10.99.4.0/24",
         gateway: "192.168.88.254",
       });
-      await ok(session, "router_add_blackhole_route", { dst_address: "203.0.113.0/24" });
+      await callOk(session, "router_add_blackhole_route", { dst_address: "203.0.113.0/24" });
       // Addresses are routes too: their connected route (tests/guard_lockout_route_back.test.ts).
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_add_ip_address",
@@ -364,15 +334,18 @@ for (const version of PROFILES) {
             "would go via ether5 by route",
         ),
       );
-      await ok(session, "router_add_ip_address", { address: "10.99.5.1/24", interface: "ether5" });
+      await callOk(session, "router_add_ip_address", {
+        address: "10.99.5.1/24",
+        interface: "ether5",
+      });
 
       // Bridge ports: the server's interface into a bridge; another one is fine.
-      await ok(session, "router_add_bridge_port", {
+      await callOk(session, "router_add_bridge_port", {
         bridge: "bridge",
         interface: "ether2",
         disabled: true,
       });
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_enable_bridge_port",
@@ -381,26 +354,26 @@ for (const version of PROFILES) {
       );
 
       // IPsec policies: one that discards or encrypts the session; one for other traffic is fine.
-      await ok(session, "router_add_ipsec_policy", {
+      await callOk(session, "router_add_ipsec_policy", {
         src_address: "10.99.9.0/24",
         dst_address: "10.99.10.0/24",
         action: "discard",
       });
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_add_ipsec_policy",
         { src_address: "127.0.0.0/8", dst_address: "127.0.0.1/32", action: "discard" },
         /the policy would discard the packets of this server's SSH session: action=discard src-address=127\.0\.0\.0\/8 dst-address=127\.0\.0\.1\/32 matches \(the router's replies 127\.0\.0\.4:22 → 127\.0\.0\.1/,
       );
-      await refused(
+      await lockoutRefused(
         session,
         sim,
         "router_add_ipsec_policy",
         { src_address: "0.0.0.0/0", dst_address: "127.0.0.0/8", level: "use" },
         /would send into an IPsec tunnel .*level=use/,
       );
-      inTree(version, commands);
+      commandsInTree(version, commands);
     } finally {
       await session.close();
       await sim.close();
@@ -419,22 +392,22 @@ Deno.test("lock-out beyond the firewall: the session's VLAN retagged or reparent
   ) assert.equal(sim.run(line).exitCode, 0, line);
   const session = await serveInProcess(["--host", HOST, "--port", String(sim.port)]);
   try {
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_vlan",
       { name: "vlan99", vlan_id: 100 },
       /interface vlan99 carries the address this server's SSH session uses \(VLAN id 100 puts it on another VLAN/,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_vlan",
       { name: "vlan99", interface: "ether4" },
       /\(on ether4 its frames come from another port\)/,
     );
-    await ok(session, "router_update_vlan", { name: "vlan98", vlan_id: 97 });
-    await refused(
+    await callOk(session, "router_update_vlan", { name: "vlan98", vlan_id: 97 });
+    await lockoutRefused(
       session,
       sim,
       "router_add_bridge_port",
@@ -446,7 +419,7 @@ Deno.test("lock-out beyond the firewall: the session's VLAN retagged or reparent
       sim.run(`/ip address set [find address="${HOST}/8"] interface=bridge`).exitCode,
       0,
     );
-    await refused(
+    await lockoutRefused(
       session,
       sim,
       "router_update_bridge",
