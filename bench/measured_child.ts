@@ -9,6 +9,7 @@
  * @module
  */
 import { cpuMs } from "./proc.ts";
+import { drainStderr } from "./child_stderr.ts";
 
 /** What one measured child run gives. */
 export interface MeasuredRun {
@@ -35,12 +36,7 @@ export async function runMeasured(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  let err = "";
-  const draining = (async () => {
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-      if (err.length < 10_000) err += chunk;
-    }
-  })().catch(() => {});
+  const stderr = drainStderr(child.stderr);
   const read = (pids: number[]) => Promise.all(pids.map((pid) => cpuMs(pid)));
   let before: number[] | undefined;
   let after: number[] | undefined;
@@ -62,9 +58,9 @@ export async function runMeasured(
     }
   }
   const status = await child.status;
-  await draining;
+  await stderr.done;
   if (!status.success || !last || !before || !after) {
-    throw new Error(`${script.split("/").pop()} failed: ${err.slice(0, 2000)}`);
+    throw new Error(`${script.split("/").pop()} failed: ${stderr.text().slice(0, 2000)}`);
   }
   return { result: last, cpuMs: after.map((a, i) => a - before![i]) };
 }

@@ -7,6 +7,8 @@
  *
  * @module
  */
+import { drainStderr } from "./child_stderr.ts";
+
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 const CHILD = new URL("./sim_child.ts", import.meta.url).pathname;
 
@@ -43,13 +45,7 @@ async function spawnSims(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  // stderr drained (kept short) for the error message, so the child never blocks on it.
-  let err = "";
-  const draining = (async () => {
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-      if (err.length < 10_000) err += chunk;
-    }
-  })().catch(() => {});
+  const stderr = drainStderr(child.stderr);
   let out = "";
   const decoder = new TextDecoder();
   const reader = child.stdout.getReader();
@@ -60,8 +56,8 @@ async function spawnSims(
       const { value, done } = await reader.read();
       if (done) {
         await child.status;
-        await draining;
-        throw new Error(`the simulator process exited before listening: ${err.trim()}`);
+        await stderr.done;
+        throw new Error(`the simulator process exited before listening: ${stderr.text().trim()}`);
       }
       out += decoder.decode(value, { stream: true });
     }
@@ -85,7 +81,7 @@ async function spawnSims(
       }
       await child.status;
       await child.stdin.close().catch(() => {});
-      await draining;
+      await stderr.done;
     },
   };
 }
