@@ -24,13 +24,12 @@ import { REVERT_INCOMPLETE_MARK } from "../../routeros/scheduler.ts";
 import { maskExportSecrets } from "../../routeros/export_secrets.ts";
 import { readSpecOf } from "../../routeros/schema/menu.ts";
 import { files } from "../../routeros/schema/menus/files.ts";
-import { scheduler } from "../../routeros/schema/menus/services.ts";
 import { resource } from "../../routeros/schema/menus/system.ts";
 import { durationMs, expectOnly } from "../../routeros/values.ts";
 import { SshError } from "../../ssh/errors.ts";
 import type { ToolContext } from "../tool.ts";
 import { SnapshotStore } from "../operations/snapshot_store.ts";
-import { expectSilent } from "./revert_job.ts";
+import { expectSilent, schedulerJob } from "./revert_job.ts";
 
 /** How long a revert waits for the router to answer again after loading the backup. */
 export const REBOOT_WAIT_MS = 300_000;
@@ -138,10 +137,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** What the revert job of `job` says when its load failed (it stays, disabled, with that comment). */
 async function loadFailed(client: RouterOsClient, job: string): Promise<string | undefined> {
   try {
-    const dialect = await client.dialect();
-    const [left] = await client.read(readSpecOf(scheduler, dialect.release), [
-      { key: "name", value: job },
-    ]);
+    const left = await schedulerJob(client, job);
     const comment = String(left?.comment ?? "");
     const at = comment.indexOf(REVERT_INCOMPLETE_MARK);
     return at >= 0 ? comment.slice(at) : undefined;
@@ -165,11 +161,7 @@ export interface ImportRevert {
 /** Whether the revert job `job` is still on the router (undefined: the router did not say). */
 async function jobThere(client: RouterOsClient, job: string): Promise<boolean | undefined> {
   try {
-    const dialect = await client.dialect();
-    const found = await client.read(readSpecOf(scheduler, dialect.release), [
-      { key: "name", value: job },
-    ]);
-    return found.length > 0;
+    return (await schedulerJob(client, job)) !== undefined;
   } catch {
     return undefined;
   }

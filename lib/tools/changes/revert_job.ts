@@ -94,6 +94,18 @@ export async function revertNow(
   return incomplete ? `${what} rolled back, except: ${incomplete}.` : `${what} rolled back.`;
 }
 
+/** The scheduler job named `name` on the router, if it is there. */
+export async function schedulerJob(
+  client: RouterOsClient,
+  name: string,
+): Promise<RawItem | undefined> {
+  const dialect = await client.dialect();
+  const [job] = await client.read(readSpecOf(scheduler, dialect.release), [
+    { key: "name", value: name },
+  ]);
+  return job;
+}
+
 /**
  * After a revert script ran: what its job recorded when an undo step
  * failed (the job stays, disabled, with that comment), or undefined when
@@ -103,10 +115,7 @@ export async function incompleteRevert(
   client: RouterOsClient,
   job: string,
 ): Promise<string | undefined> {
-  const dialect = await client.dialect();
-  const [left] = await client.read(readSpecOf(scheduler, dialect.release), [
-    { key: "name", value: job },
-  ]);
+  const left = await schedulerJob(client, job);
   if (!left) return undefined;
   const comment = String(left.comment ?? "");
   const at = comment.indexOf(REVERT_INCOMPLETE_MARK);
@@ -135,10 +144,7 @@ export async function healthCheck(client: RouterOsClient, targets: readonly stri
 
 /** The revert job of a change, or a not-found error that says why it may be gone. */
 export async function findJob(client: RouterOsClient, changeId: string): Promise<RawItem> {
-  const dialect = await client.dialect();
-  const [job] = await client.read(readSpecOf(scheduler, dialect.release), [
-    { key: "name", value: revertJobName(changeId) },
-  ]);
+  const job = await schedulerJob(client, revertJobName(changeId));
   if (!job) {
     throw new RouterOsError(
       "not-found",
@@ -198,10 +204,7 @@ export async function defeatedJob(
   deadline: RouterTime,
   seconds: number,
 ): Promise<string | undefined> {
-  const dialect = await client.dialect();
-  const [found] = await client.read(readSpecOf(scheduler, dialect.release), [
-    { key: "name", value: job },
-  ]);
+  const found = await schedulerJob(client, job);
   if (!found) return `its revert job ${job} is gone from the router`;
   if (isDisabled(found)) return `its revert job ${job} was disabled`;
   const start = parseRouterTime(
